@@ -1,0 +1,79 @@
+"""searchlab: state-space search on classic puzzles.
+
+A problem (``initial``, ``successors``, ``is_goal``) is handed to an algorithm, which
+may report events to an observer and returns one ``SearchResult``.
+"""
+
+from searchlab.algorithms.best_first import (
+    astar,
+    best_first,
+    greedy_best_first,
+    uniform_cost,
+    weighted_astar,
+)
+from searchlab.algorithms.linear_memory import ida_star, rbfs
+from searchlab.algorithms.local import exponential_schedule, hill_climbing, simulated_annealing
+from searchlab.algorithms.uninformed import (
+    Solutions,
+    breadth_first,
+    depth_first,
+    iterative_deepening,
+)
+from searchlab.core.errors import InputError, NegativeCostError, SearchInterrupted, SearchlabError
+from searchlab.core.events import (
+    Backtrack,
+    Event,
+    Expand,
+    Generate,
+    Observer,
+    Prune,
+    Recorder,
+    Restart,
+    Solution,
+    Step,
+    Threshold,
+)
+from searchlab.core.limits import Limits
+from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.result import SearchResult, Stats, Status
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Backtrack",
+    "Event",
+    "Expand",
+    "Generate",
+    "Heuristic",
+    "InputError",
+    "Limits",
+    "NegativeCostError",
+    "Observer",
+    "Problem",
+    "Prune",
+    "Recorder",
+    "Restart",
+    "SearchInterrupted",
+    "SearchResult",
+    "SearchlabError",
+    "Solution",
+    "Solutions",
+    "Stats",
+    "Status",
+    "Step",
+    "Threshold",
+    "__version__",
+    "astar",
+    "best_first",
+    "breadth_first",
+    "depth_first",
+    "exponential_schedule",
+    "greedy_best_first",
+    "hill_climbing",
+    "ida_star",
+    "iterative_deepening",
+    "rbfs",
+    "simulated_annealing",
+    "uniform_cost",
+    "weighted_astar",
+]

@@ -1,0 +1,1 @@
+"""Generic searches over any problem: nothing here knows a puzzle."""

@@ -1,0 +1,263 @@
+"""The best-first family: uniform-cost, greedy, A*, weighted A* (graph search on one
+core) and Bratko's tree-form best-first search.
+
+The graph core keeps a dict of the best known cost g of every state reached and a
+binary heap of open entries. A cheaper path to a known state pushes a new entry and
+the old one is skipped when it surfaces (lazy deletion), so a state expanded with an
+inconsistent heuristic is re-opened. No step scans the frontier.
+
+Ties in priority are broken deterministically: lower h first (the node nearer the
+goal by its own estimate), then the entry pushed first.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+from searchlab.algorithms.common import check_cost, interruptible, walk_back
+from searchlab.core.errors import InputError
+from searchlab.core.events import Expand, Generate, Observer, Prune, Solution
+from searchlab.core.limits import NO_LIMITS, Budget, Limits
+from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.result import SearchResult, Stats, Status
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+
+Priority = Callable[[float, float], float]
+"""How a node's g and h combine into the value the frontier is ordered by."""
+
+
+def _zero(_state: object) -> float:
+    return 0.0
+
+
+def _graph_search(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    priority: Priority,
+    *,
+    reopen: bool,
+    limits: Limits,
+    observer: Observer | None,
+) -> SearchResult[S, M]:
+    stats = Stats()
+    budget = Budget(limits, stats)
+    start = problem.initial
+    best_g: dict[S, float] = {start: 0.0}
+    parents: dict[S, tuple[S, M] | None] = {start: None}
+    order = itertools.count()
+    h_start = h(start)
+    # (priority, h, push order, g, depth, state): the first three decide, the push
+    # order is unique, so states themselves are never compared.
+    heap: list[tuple[float, float, int, float, int, S]] = [
+        (priority(0.0, h_start), h_start, next(order), 0.0, 0, start)
+    ]
+    stats.max_frontier = 1
+
+    def result(status: Status, last: S, limit: str | None = None) -> SearchResult[S, M]:
+        budget.stop_clock()
+        path, moves = walk_back(parents, last)
+        return SearchResult(status, path, moves, best_g[last], stats, limit)
+
+    with interruptible(budget):
+        while heap:
+            f, h_value, _, g, depth, state = heapq.heappop(heap)
+            if g > best_g[state]:
+                if observer is not None:
+                    observer(Prune(state, "stale"))
+                continue
+            if problem.is_goal(state):
+                if observer is not None:
+                    observer(Solution(walk_back(parents, state)[0], g, 1))
+                return result(Status.SOLVED, state)
+            limit = budget.exceeded()
+            if limit is not None:
+                return result(Status.LIMIT_REACHED, state, limit)
+            stats.expanded += 1
+            if observer is not None:
+                observer(Expand(state, g, h_value, f, depth, len(heap)))
+            for move, child, cost in problem.successors(state):
+                check_cost(cost, state, move)
+                stats.generated += 1
+                child_g = g + cost
+                child_h: float | None = None
+                if observer is not None:
+                    child_h = h(child)
+                    observer(Generate(state, move, child, child_g, child_h))
+                known_g = best_g.get(child)
+                if known_g is not None and (child_g >= known_g or not reopen):
+                    if observer is not None:
+                        observer(Prune(child, "closed"))
+                    continue
+                if child_h is None:
+                    child_h = h(child)
+                best_g[child] = child_g
+                parents[child] = (state, move)
+                heapq.heappush(
+                    heap,
+                    (priority(child_g, child_h), child_h, next(order), child_g, depth + 1, child),
+                )
+            if len(heap) > stats.max_frontier:
+                stats.max_frontier = len(heap)
+    return result(Status.EXHAUSTED, start)
+
+
+def uniform_cost(
+    problem: Problem[S, M], *, limits: Limits = NO_LIMITS, observer: Observer | None = None
+) -> SearchResult[S, M]:
+    """Dijkstra's order: always expand the cheapest path found so far."""
+    return _graph_search(
+        problem, _zero, lambda g, _h: g, reopen=True, limits=limits, observer=observer
+    )
+
+
+def greedy_best_first(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    *,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """Expand the state that looks nearest the goal; fast, with no promise of a short path.
+
+    A state is entered once: a cheaper path found later does not re-open it.
+    """
+    return _graph_search(
+        problem, h, lambda _g, h_value: h_value, reopen=False, limits=limits, observer=observer
+    )
+
+
+def astar(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    *,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """A*: order by f = g + h; with an admissible h the first goal expanded is cheapest."""
+    return _graph_search(
+        problem, h, lambda g, h_value: g + h_value, reopen=True, limits=limits, observer=observer
+    )
+
+
+def weighted_astar(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    weight: float,
+    *,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """Order by g + w·h: with an admissible h the cost found is at most w times optimal."""
+    if math.isnan(weight) or weight < 0:
+        raise InputError(f"the weight must be a number of 0 or more, not {weight}")
+    return _graph_search(
+        problem,
+        h,
+        lambda g, h_value: g + weight * h_value,
+        reopen=True,
+        limits=limits,
+        observer=observer,
+    )
+
+
+class _TreeNode:
+    """A node of Bratko's search tree: its state, cost so far and the way back."""
+
+    __slots__ = ("depth", "g", "move", "parent", "state")
+
+    def __init__(
+        self, state: Hashable, g: float, depth: int, parent: _TreeNode | None, move: object
+    ) -> None:
+        self.state = state
+        self.g = g
+        self.depth = depth
+        self.parent = parent
+        self.move = move
+
+    def on_path(self, state: Hashable) -> bool:
+        node: _TreeNode | None = self
+        while node is not None:
+            if node.state == state:
+                return True
+            node = node.parent
+        return False
+
+
+def best_first(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    *,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """Bratko's best-first search (ch. 12): a tree search on f = g + h.
+
+    Unlike the graph form it remembers no states outside each node's own path, so it
+    refuses only a successor already on the path leading to it. Among equal f the
+    newest node goes first, as Bratko's ``insert`` puts a new tree before the equal ones.
+    """
+    stats = Stats()
+    budget = Budget(limits, stats)
+    root = _TreeNode(problem.initial, 0.0, 0, None, None)
+    order = itertools.count()
+    h_root = h(root.state)  # type: ignore[arg-type]
+    heap: list[tuple[float, int, float, _TreeNode]] = [(h_root, 0, h_root, root)]
+    stats.max_frontier = 1
+
+    def result(status: Status, node: _TreeNode, limit: str | None = None) -> SearchResult[S, M]:
+        budget.stop_clock()
+        states: list[S] = []
+        moves: list[M] = []
+        walker: _TreeNode | None = node
+        while walker is not None:
+            states.append(walker.state)  # type: ignore[arg-type]
+            if walker.parent is not None:
+                moves.append(walker.move)  # type: ignore[arg-type]
+            walker = walker.parent
+        states.reverse()
+        moves.reverse()
+        return SearchResult(status, tuple(states), tuple(moves), node.g, stats, limit)
+
+    with interruptible(budget):
+        while heap:
+            f, _, h_value, node = heapq.heappop(heap)
+            state: S = node.state  # type: ignore[assignment]
+            if problem.is_goal(state):
+                if observer is not None:
+                    observer(Solution(result(Status.SOLVED, node).path, node.g, 1))
+                return result(Status.SOLVED, node)
+            limit = budget.exceeded()
+            if limit is not None:
+                return result(Status.LIMIT_REACHED, node, limit)
+            stats.expanded += 1
+            if observer is not None:
+                observer(Expand(state, node.g, h_value, f, node.depth, len(heap)))
+            for move, child, cost in problem.successors(state):
+                check_cost(cost, state, move)
+                stats.generated += 1
+                child_g = node.g + cost
+                child_h = h(child)
+                if observer is not None:
+                    observer(Generate(state, move, child, child_g, child_h))
+                if node.on_path(child):
+                    if observer is not None:
+                        observer(Prune(child, "cycle"))
+                    continue
+                heapq.heappush(
+                    heap,
+                    (
+                        child_g + child_h,
+                        -next(order),
+                        child_h,
+                        _TreeNode(child, child_g, node.depth + 1, node, move),
+                    ),
+                )
+            if len(heap) > stats.max_frontier:
+                stats.max_frontier = len(heap)
+    return result(Status.EXHAUSTED, root)

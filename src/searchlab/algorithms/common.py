@@ -1,0 +1,53 @@
+"""Small pieces every algorithm shares: cost checks, interrupts, paths."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from searchlab.core.errors import NegativeCostError, SearchInterrupted
+from searchlab.core.limits import Budget
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+
+
+def check_cost(cost: float, state: Any, move: Any) -> None:
+    """Refuse a negative arc: every algorithm here assumes costs of 0 or more."""
+    if cost < 0:
+        raise NegativeCostError(
+            f"the problem produced a negative cost {cost} for move {move!r} from state {state!r}"
+        )
+
+
+@contextmanager
+def interruptible(budget: Budget) -> Iterator[None]:
+    """Stop the clock on the way out, and turn Ctrl-C into ``SearchInterrupted``
+    carrying the statistics so far."""
+    try:
+        yield
+    except KeyboardInterrupt as interrupt:
+        budget.stop_clock()
+        if isinstance(interrupt, SearchInterrupted):
+            raise
+        raise SearchInterrupted(budget.stats) from None
+    finally:
+        budget.stop_clock()
+
+
+def walk_back(
+    parents: dict[S, tuple[S, M] | None], last: S
+) -> tuple[tuple[S, ...], tuple[M, ...]]:
+    """Rebuild the path to ``last`` from a dict of parent links (None at the root)."""
+    states: list[S] = [last]
+    moves: list[M] = []
+    link = parents[last]
+    while link is not None:
+        parent, move = link
+        states.append(parent)
+        moves.append(move)
+        link = parents[parent]
+    states.reverse()
+    moves.reverse()
+    return tuple(states), tuple(moves)

@@ -1,0 +1,220 @@
+"""Informed searches whose memory grows only with the depth of the solution:
+IDA* (iterative deepening on f) and RBFS (Korf's recursive best-first search).
+
+Both check cycles along the current path only, and both return a cheapest path when
+the heuristic is admissible.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.core.events import Backtrack, Expand, Generate, Observer, Prune, Solution, Threshold
+from searchlab.core.limits import NO_LIMITS, Budget, Limits
+from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.result import SearchResult, Stats, Status
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+
+
+def ida_star(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    *,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """IDA*: depth-first rounds bounded by f = g + h, each bound the least f that
+    exceeded the previous one. Written with an explicit stack, so depth is not limited
+    by Python's recursion."""
+    stats = Stats()
+    budget = Budget(limits, stats)
+    start = problem.initial
+    bound = h(start)
+    with interruptible(budget):
+        while True:
+            stats.iterations += 1
+            if observer is not None:
+                observer(Threshold(bound, stats.iterations))
+            next_bound = math.inf
+            states: list[S] = [start]
+            moves: list[M] = []
+            costs: list[float] = [0.0]
+            on_path: set[S] = {start}
+            if problem.is_goal(start):
+                budget.stop_clock()
+                return SearchResult(Status.SOLVED, (start,), (), 0.0, stats)
+            stats.expanded += 1
+            if observer is not None:
+                observer(Expand(start, 0.0, bound, bound, 0, 0))
+            branches: list[Iterator[tuple[M, S, float]]] = [iter(problem.successors(start))]
+            stats.max_frontier = max(stats.max_frontier, 1)
+            while branches:
+                arc = next(branches[-1], None)
+                if arc is None:
+                    branches.pop()
+                    leaving = states.pop()
+                    costs.pop()
+                    if moves:
+                        moves.pop()
+                    on_path.discard(leaving)
+                    if observer is not None:
+                        observer(Backtrack(leaving, len(states)))
+                    continue
+                move, child, cost = arc
+                parent = states[-1]
+                check_cost(cost, parent, move)
+                stats.generated += 1
+                child_g = costs[-1] + cost
+                child_h = h(child)
+                if observer is not None:
+                    observer(Generate(parent, move, child, child_g, child_h))
+                if child in on_path:
+                    if observer is not None:
+                        observer(Prune(child, "cycle"))
+                    continue
+                child_f = child_g + child_h
+                if child_f > bound:
+                    next_bound = min(next_bound, child_f)
+                    if observer is not None:
+                        observer(Prune(child, "bound"))
+                    continue
+                states.append(child)
+                moves.append(move)
+                costs.append(child_g)
+                on_path.add(child)
+                if problem.is_goal(child):
+                    path = tuple(states)
+                    if observer is not None:
+                        observer(Solution(path, child_g, 1))
+                    budget.stop_clock()
+                    return SearchResult(Status.SOLVED, path, tuple(moves), child_g, stats)
+                limit = budget.exceeded()
+                if limit is not None:
+                    budget.stop_clock()
+                    return SearchResult(
+                        Status.LIMIT_REACHED, tuple(states), tuple(moves), child_g, stats, limit
+                    )
+                stats.expanded += 1
+                if observer is not None:
+                    observer(Expand(child, child_g, child_h, child_f, len(states) - 1, 0))
+                branches.append(iter(problem.successors(child)))
+                stats.max_frontier = max(stats.max_frontier, len(states))
+            if next_bound == math.inf:
+                budget.stop_clock()
+                return SearchResult(Status.EXHAUSTED, (start,), (), 0.0, stats)
+            bound = next_bound
+
+
+class _LimitHit(Exception):
+    def __init__(self, limit: str) -> None:
+        self.limit = limit
+
+
+@dataclass(slots=True)
+class _Child(Generic[S, M]):
+    """A successor held by RBFS, with its backed-up f."""
+
+    f: float
+    g: float
+    order: int
+    move: M
+    state: S
+
+
+def rbfs(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    *,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """Recursive best-first search (Korf 1993): best-first order in linear memory.
+
+    Each call explores its best child with the f of the best alternative as a ceiling
+    and backs the child's f up when it returns, so forgotten subtrees are re-entered
+    only when they become the best again. Recursion depth equals solution depth.
+    """
+    stats = Stats()
+    budget = Budget(limits, stats)
+    start = problem.initial
+    states: list[S] = [start]
+    moves: list[M] = []
+    costs: list[float] = [0.0]
+    on_path: set[S] = {start}
+    held = [0]  # successors held across the whole recursion, for max_frontier
+
+    def search(state: S, g: float, f_state: float, f_limit: float) -> tuple[bool, float]:
+        if problem.is_goal(state):
+            return True, f_state
+        limit = budget.exceeded()
+        if limit is not None:
+            raise _LimitHit(limit)
+        stats.expanded += 1
+        if observer is not None:
+            observer(Expand(state, g, f_state - g, f_state, len(states) - 1, held[0]))
+        children: list[_Child[S, M]] = []
+        for order, (move, child, cost) in enumerate(problem.successors(state)):
+            check_cost(cost, state, move)
+            stats.generated += 1
+            child_g = g + cost
+            child_h = h(child)
+            if observer is not None:
+                observer(Generate(state, move, child, child_g, child_h))
+            if child in on_path:
+                if observer is not None:
+                    observer(Prune(child, "cycle"))
+                continue
+            # A child inherits its parent's backed-up f when that is larger (Korf's rule).
+            children.append(_Child(max(child_g + child_h, f_state), child_g, order, move, child))
+        if not children:
+            return False, math.inf
+        held[0] += len(children)
+        stats.max_frontier = max(stats.max_frontier, held[0])
+        try:
+            while True:
+                children.sort(key=lambda c: (c.f, c.order))
+                best = children[0]
+                if best.f > f_limit:
+                    return False, best.f
+                alternative = children[1].f if len(children) > 1 else math.inf
+                states.append(best.state)
+                moves.append(best.move)
+                costs.append(best.g)
+                on_path.add(best.state)
+                found, best.f = search(best.state, best.g, best.f, min(f_limit, alternative))
+                if found:
+                    return True, best.f
+                states.pop()
+                moves.pop()
+                costs.pop()
+                on_path.discard(best.state)
+                if observer is not None:
+                    observer(Backtrack(best.state, len(states)))
+        finally:
+            held[0] -= len(children)
+
+    recursion_limit = sys.getrecursionlimit()
+    with interruptible(budget):
+        try:
+            sys.setrecursionlimit(max(recursion_limit, 10_000))
+            found, _ = search(start, 0.0, h(start), math.inf)
+        except _LimitHit as hit:
+            budget.stop_clock()
+            return SearchResult(
+                Status.LIMIT_REACHED, tuple(states), tuple(moves), costs[-1], stats, hit.limit
+            )
+        finally:
+            sys.setrecursionlimit(recursion_limit)
+    budget.stop_clock()
+    if not found:
+        return SearchResult(Status.EXHAUSTED, (start,), (), 0.0, stats)
+    if observer is not None:
+        observer(Solution(tuple(states), costs[-1], 1))
+    return SearchResult(Status.SOLVED, tuple(states), tuple(moves), costs[-1], stats)

@@ -1,0 +1,242 @@
+"""Local search: hill climbing (steepest, first-choice, stochastic; sideways moves and
+random restarts) and simulated annealing.
+
+These keep one state, not a path: ``SearchResult.path`` is the sequence of states
+visited by the last climb, ``stats.iterations`` the moves made over all climbs. The
+heuristic is the objective to drive to its minimum; a goal state ends the search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable
+from typing import Generic, Literal, TypeVar
+
+from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.core.errors import InputError
+from searchlab.core.events import Expand, Observer, Restart, Solution, Step
+from searchlab.core.limits import NO_LIMITS, Budget, Limits
+from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.result import SearchResult, Stats, Status
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+T = TypeVar("T")
+
+TieBreak = Literal["first", "last", "random"]
+Variant = Literal["steepest", "first-choice", "stochastic"]
+TIE_BREAKS: tuple[TieBreak, ...] = ("first", "last", "random")
+VARIANTS: tuple[Variant, ...] = ("steepest", "first-choice", "stochastic")
+
+
+class _Choice(Generic[T]):
+    """Keeps the best item seen so far under a tie-break policy, one offer at a time.
+
+    ``random`` is reservoir sampling: each of k equal items is kept with probability
+    1/k, without storing them all.
+    """
+
+    __slots__ = ("item", "policy", "rng", "ties", "value")
+
+    def __init__(self, policy: TieBreak, rng: random.Random) -> None:
+        self.policy = policy
+        self.rng = rng
+        self.value = math.inf
+        self.item: T | None = None
+        self.ties = 0
+
+    def offer(self, item: T, value: float) -> None:
+        if value < self.value:
+            self.value, self.item, self.ties = value, item, 1
+        elif value == self.value:
+            self.ties += 1
+            if self.policy == "last" or (
+                self.policy == "random" and self.rng.randrange(self.ties) == 0
+            ):
+                self.item = item
+
+
+def hill_climbing(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    *,
+    tie_break: TieBreak = "first",
+    sideways: int = 0,
+    restarts: int = 0,
+    random_state: Callable[[random.Random], S] | None = None,
+    variant: Variant = "steepest",
+    seed: int | None = None,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """Steepest descent as seed 000 describes it, and its usual variants.
+
+    From the current state only successors strictly better than it are candidates;
+    with none, the climb stops (a solution, or a local minimum). ``steepest`` moves to
+    the best candidate, ties broken by ``tie_break`` (first or last in generation
+    order, or at random); ``first-choice`` takes the first candidate met, visiting the
+    successors in random order; ``stochastic`` picks a candidate at random, weighted by
+    its improvement. When no successor is better, up to ``sideways`` moves in a row to
+    an equal successor are allowed. A climb that fails is followed by up to
+    ``restarts`` more from ``random_state(rng)``.
+    """
+    if tie_break not in TIE_BREAKS:
+        raise InputError(f"unknown tie-break {tie_break!r}: choose one of {', '.join(TIE_BREAKS)}")
+    if variant not in VARIANTS:
+        raise InputError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")
+    if sideways < 0:
+        raise InputError(f"sideways moves must be 0 or more, not {sideways}")
+    if restarts < 0:
+        raise InputError(f"restarts must be 0 or more, not {restarts}")
+    if restarts and random_state is None:
+        raise InputError("random restarts need a generator of random states")
+    rng = random.Random(seed)
+    stats = Stats()
+    budget = Budget(limits, stats)
+    state = problem.initial
+    value = h(state)
+    path: list[S] = [state]
+    moves: list[M] = []
+    cost = 0.0
+    sideways_run = 0
+
+    def result(status: Status, limit: str | None = None) -> SearchResult[S, M]:
+        budget.stop_clock()
+        return SearchResult(status, tuple(path), tuple(moves), cost, stats, limit)
+
+    with interruptible(budget):
+        while True:
+            if problem.is_goal(state):
+                if observer is not None:
+                    observer(Solution(tuple(path), cost, 1))
+                return result(Status.SOLVED)
+            limit = budget.exceeded()
+            if limit is not None:
+                return result(Status.LIMIT_REACHED, limit)
+            stats.expanded += 1
+            if observer is not None:
+                observer(Expand(state, cost, value, value, len(moves), 0))
+            arcs = list(problem.successors(state))
+            if variant == "first-choice":
+                rng.shuffle(arcs)
+            best: _Choice[tuple[M, S, float]] = _Choice(tie_break, rng)
+            level: _Choice[tuple[M, S, float]] = _Choice(tie_break, rng)  # for sideways moves
+            improving: list[tuple[M, S, float, float]] = []
+            for move, child, arc_cost in arcs:
+                check_cost(arc_cost, state, move)
+                stats.generated += 1
+                child_value = h(child)
+                if child_value < value:
+                    improving.append((move, child, arc_cost, child_value))
+                    if variant == "first-choice":
+                        break
+                    if variant == "steepest":
+                        best.offer((move, child, arc_cost), child_value)
+                elif child_value == value and sideways_run < sideways:
+                    level.offer((move, child, arc_cost), child_value)
+            stats.max_frontier = max(stats.max_frontier, len(improving))
+            chosen: tuple[M, S, float, float] | None = None
+            is_sideways = False
+            if improving:
+                sideways_run = 0
+                if variant == "steepest" and best.item is not None:
+                    chosen = (*best.item, best.value)
+                elif variant == "first-choice":
+                    chosen = improving[0]
+                else:
+                    weights = [value - candidate[3] for candidate in improving]
+                    chosen = rng.choices(improving, weights=weights)[0]
+            elif level.item is not None:
+                sideways_run += 1
+                is_sideways = True
+                chosen = (*level.item, level.value)
+            if chosen is None:
+                if stats.restarts >= restarts or random_state is None:
+                    return result(Status.LOCAL_OPTIMUM)
+                stats.restarts += 1
+                state = random_state(rng)
+                value = h(state)
+                path, moves, cost, sideways_run = [state], [], 0.0, 0
+                if observer is not None:
+                    observer(Restart(state, value, stats.restarts))
+                continue
+            move, child, arc_cost, child_value = chosen
+            if observer is not None:
+                observer(Step(state, move, child, child_value, is_sideways))
+            stats.iterations += 1
+            state, value = child, child_value
+            path.append(state)
+            moves.append(move)
+            cost += arc_cost
+
+
+Schedule = Callable[[int], float]
+"""The temperature at step t; the search stops when it reaches 0."""
+
+
+def exponential_schedule(
+    start: float = 20.0, decay: float = 0.995, steps: int = 10_000
+) -> Schedule:
+    """T(t) = start · decay^t for t < steps, then 0."""
+    if start <= 0 or not 0 < decay <= 1 or steps < 0:
+        raise InputError("the schedule needs start > 0, 0 < decay <= 1 and steps >= 0")
+    return lambda t: start * decay**t if t < steps else 0.0
+
+
+def simulated_annealing(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    *,
+    schedule: Schedule | None = None,
+    seed: int | None = None,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """Pick a random successor; take it if better, or if worse with probability
+    e^(-Δ/T) at the temperature T = schedule(t); stop at a goal or when T reaches 0."""
+    schedule = schedule if schedule is not None else exponential_schedule()
+    rng = random.Random(seed)
+    stats = Stats()
+    budget = Budget(limits, stats)
+    state = problem.initial
+    value = h(state)
+    path: list[S] = [state]
+    moves: list[M] = []
+    cost = 0.0
+
+    def result(status: Status, limit: str | None = None) -> SearchResult[S, M]:
+        budget.stop_clock()
+        return SearchResult(status, tuple(path), tuple(moves), cost, stats, limit)
+
+    with interruptible(budget):
+        step = 0
+        while True:
+            if problem.is_goal(state):
+                if observer is not None:
+                    observer(Solution(tuple(path), cost, 1))
+                return result(Status.SOLVED)
+            temperature = schedule(step)
+            step += 1
+            if temperature <= 0:
+                return result(Status.LOCAL_OPTIMUM)
+            limit = budget.exceeded()
+            if limit is not None:
+                return result(Status.LIMIT_REACHED, limit)
+            stats.expanded += 1
+            arcs = list(problem.successors(state))
+            stats.generated += len(arcs)
+            if not arcs:
+                return result(Status.LOCAL_OPTIMUM)
+            move, child, arc_cost = rng.choice(arcs)
+            check_cost(arc_cost, state, move)
+            child_value = h(child)
+            delta = child_value - value
+            if delta < 0 or rng.random() < math.exp(-delta / temperature):
+                if observer is not None:
+                    observer(Step(state, move, child, child_value, delta == 0))
+                stats.iterations += 1
+                state, value = child, child_value
+                path.append(state)
+                moves.append(move)
+                cost += arc_cost

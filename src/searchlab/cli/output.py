@@ -1,0 +1,78 @@
+"""Terminal output shared by the commands: rich tables and progress, loaded lazily."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+_console: Console | None = None
+
+
+def console() -> Console:
+    """The shared rich console (imported on first use: rich costs ~60 ms to import)."""
+    global _console
+    if _console is None:
+        from rich.console import Console
+
+        _console = Console(highlight=False)
+    return _console
+
+
+def interactive() -> bool:
+    """Whether a person is watching: progress displays only then."""
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def progress(description: str, total: int | None, *, enabled: bool = True) -> Iterator[Any]:
+    """A progress bar with an ETA on a terminal; a silent stand-in when piped or --json.
+
+    Yields an object with ``advance(n=1)``.
+    """
+    if not (enabled and interactive()):
+        yield _Silent()
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, transient=True, console=_stderr_console()) as bar:
+        task = bar.add_task(description, total=total)
+        yield _Advance(bar, task)
+
+
+def _stderr_console() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+class _Silent:
+    def advance(self, steps: int = 1) -> None:
+        pass
+
+
+class _Advance:
+    def __init__(self, bar: Any, task: Any) -> None:
+        self.bar = bar
+        self.task = task
+
+    def advance(self, steps: int = 1) -> None:
+        self.bar.advance(self.task, steps)

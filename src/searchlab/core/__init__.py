@@ -1,0 +1,1 @@
+"""The engine's vocabulary: problems, results, events, limits and errors."""

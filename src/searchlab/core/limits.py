@@ -1,0 +1,63 @@
+"""Node and time limits, honoured by every algorithm in the same way."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from searchlab.core.errors import InputError
+from searchlab.core.result import Stats
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Stop a search after this many expansions or seconds (None: no limit)."""
+
+    max_expanded: int | None = None
+    max_seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.max_expanded is not None and self.max_expanded < 0:
+            raise InputError(f"max_expanded must be 0 or more, not {self.max_expanded}")
+        if self.max_seconds is not None and (
+            math.isnan(self.max_seconds) or self.max_seconds < 0
+        ):
+            raise InputError(f"max_seconds must be 0 or more, not {self.max_seconds}")
+
+
+NO_LIMITS = Limits()
+
+
+class Budget:
+    """A running search's clock and its limits; ``exceeded`` names the one hit, if any.
+
+    The clock is read only every ``CLOCK_EVERY`` calls so that checking costs almost
+    nothing per node.
+    """
+
+    CLOCK_EVERY = 64
+
+    def __init__(self, limits: Limits, stats: Stats) -> None:
+        self.limits = limits
+        self.stats = stats
+        self.started = time.perf_counter()
+        self._deadline = (
+            None if limits.max_seconds is None else self.started + limits.max_seconds
+        )
+        self._max_expanded = limits.max_expanded
+        self._calls = 0
+
+    def exceeded(self) -> str | None:
+        if self._max_expanded is not None and self.stats.expanded >= self._max_expanded:
+            return "max_expanded"
+        if self._deadline is not None:
+            self._calls += 1
+            if (
+                self._calls % self.CLOCK_EVERY == 1 or self.limits.max_seconds == 0
+            ) and time.perf_counter() >= self._deadline:
+                return "max_seconds"
+        return None
+
+    def stop_clock(self) -> None:
+        self.stats.seconds = time.perf_counter() - self.started
