@@ -36,9 +36,7 @@ def interruptible(budget: Budget) -> Iterator[None]:
         budget.stop_clock()
 
 
-def walk_back(
-    parents: dict[S, tuple[S, M] | None], last: S
-) -> tuple[tuple[S, ...], tuple[M, ...]]:
+def walk_back(parents: dict[S, tuple[S, M] | None], last: S) -> tuple[tuple[S, ...], tuple[M, ...]]:
     """Rebuild the path to ``last`` from a dict of parent links (None at the root)."""
     states: list[S] = [last]
     moves: list[M] = []

@@ -20,9 +20,7 @@ class Limits:
     def __post_init__(self) -> None:
         if self.max_expanded is not None and self.max_expanded < 0:
             raise InputError(f"max_expanded must be 0 or more, not {self.max_expanded}")
-        if self.max_seconds is not None and (
-            math.isnan(self.max_seconds) or self.max_seconds < 0
-        ):
+        if self.max_seconds is not None and (math.isnan(self.max_seconds) or self.max_seconds < 0):
             raise InputError(f"max_seconds must be 0 or more, not {self.max_seconds}")
 
 
@@ -42,9 +40,7 @@ class Budget:
         self.limits = limits
         self.stats = stats
         self.started = time.perf_counter()
-        self._deadline = (
-            None if limits.max_seconds is None else self.started + limits.max_seconds
-        )
+        self._deadline = None if limits.max_seconds is None else self.started + limits.max_seconds
         self._max_expanded = limits.max_expanded
         self._calls = 0
 

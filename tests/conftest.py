@@ -1,0 +1,41 @@
+"""Shared test helpers: running the CLI in-process as a user would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from click.testing import CliRunner
+
+from searchlab.cli.main import main
+
+
+@dataclass
+class CliRun:
+    code: int
+    stdout: str
+    stderr: str
+
+
+RunCli = Callable[..., CliRun]
+
+
+@pytest.fixture
+def run_cli() -> RunCli:
+    """Run ``searchlab ARGS`` in this process: exit code, stdout and stderr, with
+    ``input`` fed to stdin. Goes through ``main`` so error handling is the real one."""
+
+    def run(*args: str, input: str | None = None) -> CliRun:
+        runner = CliRunner()
+        with runner.isolation(input=input) as (out, err, _):
+            try:
+                main(list(args))
+                code = 0
+            except SystemExit as exit_:
+                code = exit_.code if isinstance(exit_.code, int) else 1
+            stdout = out.getvalue().decode()
+            stderr = err.getvalue().decode() if err is not None else ""
+        return CliRun(code, stdout, stderr)
+
+    return run
