@@ -1,0 +1,237 @@
+"""Heuristics for sliding-tile puzzles (Bratko's ``h/2``), in a registry by name.
+
+Each registry entry is a factory: given the goal it builds ``h(board) -> float`` with
+the goal's tables precomputed, so the per-node work is a few C-level loops. Another
+module can add entries (e.g. pattern databases for 4×4) with ``register_heuristic``.
+
+- ``misplaced``: tiles not on their goal square (admissible: each needs ≥ 1 move).
+- ``manhattan``: Bratko's totdist, the sum of each tile's row and column distance to its
+  goal square (admissible: a move shifts one tile by one square).
+- ``linear-conflict``: manhattan plus 2 for every tile that must leave its goal row (or
+  column) to let others in the same line pass it: for each line, the tiles whose goal
+  is that line, minus the longest run of them already in goal order (Korf & Taylor's
+  admissible form; counting 2 per conflicting pair overestimates when tiles conflict
+  with several others).
+- ``bratko``: totdist + 3·seq (Bratko, ch. 12): for Bratko's 3×3 goal only; not
+  admissible (position (a): h = 22, h* = 4).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from dataclasses import dataclass
+from operator import getitem, ne
+
+from searchlab.core.errors import InputError
+from searchlab.core.registry import Registry
+from searchlab.domains.puzzle.board import BRATKO_GOAL, Board, board_size
+
+BoardHeuristic = Callable[[Board], float]
+HeuristicFactory = Callable[[Board], BoardHeuristic]
+
+
+@dataclass(frozen=True)
+class HeuristicSpec:
+    """A named heuristic: how to build it for a goal, and what it promises."""
+
+    factory: HeuristicFactory
+    admissible: bool
+    summary: str
+
+
+HEURISTICS: Registry[HeuristicSpec] = Registry("heuristic")
+
+
+def register_heuristic(
+    name: str,
+    factory: HeuristicFactory,
+    *,
+    admissible: bool,
+    summary: str,
+    aliases: tuple[str, ...] = (),
+) -> None:
+    """Add a heuristic under ``name`` (factories may raise InputError for goals or sizes
+    they do not support)."""
+    HEURISTICS.add(name, HeuristicSpec(factory, admissible, summary), *aliases)
+
+
+def make_heuristic(name: str, goal: Board) -> BoardHeuristic:
+    """The heuristic called ``name`` for ``goal`` (InputError if unknown or unsupported)."""
+    return HEURISTICS[name].factory(goal)
+
+
+def is_admissible(name: str) -> bool:
+    """Whether the heuristic called ``name`` never overestimates (registry's word)."""
+    return HEURISTICS[name].admissible
+
+
+def _distance_table(goal: Board) -> list[list[int]]:
+    """``table[square][tile]``: moves tile would need from square to its goal square
+    (0 for the blank)."""
+    k = board_size(goal)
+    home = {tile: divmod(index, k) for index, tile in enumerate(goal)}
+    table: list[list[int]] = []
+    for index in range(k * k):
+        row, col = divmod(index, k)
+        table.append(
+            [
+                0 if tile == 0 else abs(row - home[tile][0]) + abs(col - home[tile][1])
+                for tile in range(k * k)
+            ]
+        )
+    return table
+
+
+def totdist(board: Board, goal: Board) -> int:
+    """Bratko's totdist: the sum of the tiles' Manhattan distances to their goal squares."""
+    return sum(map(getitem, _distance_table(goal), board))
+
+
+def misplaced_factory(goal: Board) -> BoardHeuristic:
+    goal_blank = goal.index(0)
+
+    def misplaced(board: Board) -> float:
+        wrong: int = sum(map(ne, board, goal))
+        return wrong - (board.index(0) != goal_blank)
+
+    return misplaced
+
+
+def manhattan_factory(goal: Board) -> BoardHeuristic:
+    table = _distance_table(goal)
+
+    def manhattan(board: Board) -> float:
+        return sum(map(getitem, table, board))
+
+    return manhattan
+
+
+def _line_removals(targets: list[int]) -> int:
+    """How many of ``targets`` (goal positions along a line, in the order the tiles
+    stand) must leave the line: all but a longest increasing run."""
+    tails: list[int] = []
+    for value in targets:
+        at = bisect.bisect_left(tails, value)
+        if at == len(tails):
+            tails.append(value)
+        else:
+            tails[at] = value
+    return len(targets) - len(tails)
+
+
+def linear_conflict_factory(goal: Board) -> BoardHeuristic:
+    k = board_size(goal)
+    table = _distance_table(goal)
+    goal_row = [0] * (k * k)
+    goal_col = [0] * (k * k)
+    for index, tile in enumerate(goal):
+        goal_row[tile], goal_col[tile] = divmod(index, k)
+    row_cache: list[dict[tuple[int, ...], int]] = [{} for _ in range(k)]
+    col_cache: list[dict[tuple[int, ...], int]] = [{} for _ in range(k)]
+
+    def row_penalty(r: int, line: tuple[int, ...]) -> int:
+        targets = [goal_col[t] for t in line if t != 0 and goal_row[t] == r]
+        penalty = 2 * _line_removals(targets)
+        row_cache[r][line] = penalty
+        return penalty
+
+    def col_penalty(c: int, line: tuple[int, ...]) -> int:
+        targets = [goal_row[t] for t in line if t != 0 and goal_col[t] == c]
+        penalty = 2 * _line_removals(targets)
+        col_cache[c][line] = penalty
+        return penalty
+
+    lines = range(k)
+
+    def linear_conflict(board: Board) -> float:
+        total: int = sum(map(getitem, table, board))
+        for r in lines:
+            line = board[r * k : r * k + k]
+            extra = row_cache[r].get(line)
+            total += row_penalty(r, line) if extra is None else extra
+        for c in lines:
+            line = board[c::k]
+            extra = col_cache[c].get(line)
+            total += col_penalty(c, line) if extra is None else extra
+        return total
+
+    return linear_conflict
+
+
+# Bratko's sequence score. Squares numbered row-major from the top-left; the rim
+# clockwise from the top-left corner is 0 1 2 5 8 7 6 3, the centre is 4.
+_RIM = (0, 1, 2, 5, 8, 7, 6, 3)
+_NEXT_CLOCKWISE = {square: _RIM[(i + 1) % 8] for i, square in enumerate(_RIM)}
+_CENTRE = 4
+
+
+def seq_score(board: Board) -> int:
+    """Bratko's seq for a 3×3 board: per tile, 1 in the centre; on the rim 0 if the next
+    square clockwise holds the tile that should follow it (8 is followed by 1), else 2."""
+    if len(board) != 9:
+        raise InputError("the sequence score is defined for 3×3 boards only")
+    score = 0
+    for square, tile in enumerate(board):
+        if tile == 0:
+            continue
+        if square == _CENTRE:
+            score += 1
+        elif board[_NEXT_CLOCKWISE[square]] != tile % 8 + 1:
+            score += 2
+    return score
+
+
+def bratko_factory(goal: Board) -> BoardHeuristic:
+    if goal != BRATKO_GOAL:
+        raise InputError(
+            "the bratko heuristic is defined only for Bratko's 3×3 goal (1 2 3 / 8 _ 4 / "
+            "7 6 5): use --goal bratko, or another heuristic such as manhattan"
+        )
+    table = _distance_table(goal)
+    rim_next = [_NEXT_CLOCKWISE.get(square, _CENTRE) for square in range(9)]
+    following = [0, 2, 3, 4, 5, 6, 7, 8, 1]  # following[t]: the tile that should follow t
+
+    def bratko(board: Board) -> float:
+        seq = 0
+        for square in (0, 1, 2, 3, 5, 6, 7, 8):
+            tile = board[square]
+            if tile and board[rim_next[square]] != following[tile]:
+                seq += 2
+        if board[_CENTRE]:
+            seq += 1
+        return sum(map(getitem, table, board)) + 3 * seq
+
+    return bratko
+
+
+register_heuristic(
+    "misplaced",
+    misplaced_factory,
+    admissible=True,
+    summary="tiles not on their goal square",
+    aliases=("hamming",),
+)
+register_heuristic(
+    "manhattan",
+    manhattan_factory,
+    admissible=True,
+    summary="sum of the tiles' distances to their goal squares (Bratko's totdist)",
+    aliases=("totdist",),
+)
+register_heuristic(
+    "linear-conflict",
+    linear_conflict_factory,
+    admissible=True,
+    summary="manhattan + 2 per tile that must leave its goal row or column to let others pass",
+    aliases=("linear",),
+)
+register_heuristic(
+    "bratko",
+    bratko_factory,
+    admissible=False,
+    summary="totdist + 3·seq (Bratko ch. 12), Bratko's 3×3 goal only; not admissible",
+)
+
+ADMISSIBLE: frozenset[str] = frozenset(name for name, spec in HEURISTICS.items() if spec.admissible)
+"""The built-in admissible heuristics; for entries added later ask ``is_admissible``."""
