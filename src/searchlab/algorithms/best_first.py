@@ -154,8 +154,8 @@ def weighted_astar(
     observer: Observer | None = None,
 ) -> SearchResult[S, M]:
     """Order by g + w·h: with an admissible h the cost found is at most w times optimal."""
-    if math.isnan(weight) or weight < 0:
-        raise InputError(f"the weight must be a number of 0 or more, not {weight}")
+    if not (math.isfinite(weight) and weight >= 0):
+        raise InputError(f"the weight must be a finite number of 0 or more, not {weight}")
     return _graph_search(
         problem,
         h,

@@ -14,8 +14,8 @@ M = TypeVar("M")
 
 
 def check_cost(cost: float, state: Any, move: Any) -> None:
-    """Refuse a negative arc: every algorithm here assumes costs of 0 or more."""
-    if cost < 0:
+    """Refuse a negative arc (or a NaN): every algorithm here assumes costs of 0 or more."""
+    if not cost >= 0:
         raise NegativeCostError(
             f"the problem produced a negative cost {cost} for move {move!r} from state {state!r}"
         )

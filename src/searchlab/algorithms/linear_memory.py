@@ -36,8 +36,14 @@ def ida_star(
     stats = Stats()
     budget = Budget(limits, stats)
     start = problem.initial
-    bound = h(start)
+    h_start = h(start)
+    bound = h_start
     with interruptible(budget):
+        if problem.is_goal(start):
+            if observer is not None:
+                observer(Solution((start,), 0.0, 1))
+            budget.stop_clock()
+            return SearchResult(Status.SOLVED, (start,), (), 0.0, stats)
         while True:
             stats.iterations += 1
             if observer is not None:
@@ -47,12 +53,13 @@ def ida_star(
             moves: list[M] = []
             costs: list[float] = [0.0]
             on_path: set[S] = {start}
-            if problem.is_goal(start):
+            limit = budget.exceeded()
+            if limit is not None:
                 budget.stop_clock()
-                return SearchResult(Status.SOLVED, (start,), (), 0.0, stats)
+                return SearchResult(Status.LIMIT_REACHED, (start,), (), 0.0, stats, limit)
             stats.expanded += 1
             if observer is not None:
-                observer(Expand(start, 0.0, bound, bound, 0, 0))
+                observer(Expand(start, 0.0, h_start, h_start, 0, 0))
             branches: list[Iterator[tuple[M, S, float]]] = [iter(problem.successors(start))]
             stats.max_frontier = max(stats.max_frontier, 1)
             while branches:
@@ -181,7 +188,9 @@ def rbfs(
             while True:
                 children.sort(key=lambda c: (c.f, c.order))
                 best = children[0]
-                if best.f > f_limit:
+                # An infinite f marks a subtree proved dead (or a heuristic's dead end):
+                # without the second test a root with no limit would re-enter it forever.
+                if best.f > f_limit or best.f == math.inf:
                     return False, best.f
                 alternative = children[1].f if len(children) > 1 else math.inf
                 states.append(best.state)

@@ -4,6 +4,8 @@ random restarts) and simulated annealing.
 These keep one state, not a path: ``SearchResult.path`` is the sequence of states
 visited by the last climb, ``stats.iterations`` the moves made over all climbs. The
 heuristic is the objective to drive to its minimum; a goal state ends the search.
+Every successor of a state is listed (and counted in ``generated``) before one is
+chosen, so a negative cost anywhere is reported, whichever move is taken.
 """
 
 from __future__ import annotations
@@ -118,14 +120,15 @@ def hill_climbing(
             if observer is not None:
                 observer(Expand(state, cost, value, value, len(moves), 0))
             arcs = list(problem.successors(state))
+            for move, _child, arc_cost in arcs:
+                check_cost(arc_cost, state, move)
+            stats.generated += len(arcs)
             if variant == "first-choice":
                 rng.shuffle(arcs)
             best: _Choice[tuple[M, S, float]] = _Choice(tie_break, rng)
             level: _Choice[tuple[M, S, float]] = _Choice(tie_break, rng)  # for sideways moves
             improving: list[tuple[M, S, float, float]] = []
             for move, child, arc_cost in arcs:
-                check_cost(arc_cost, state, move)
-                stats.generated += 1
                 child_value = h(child)
                 if child_value < value:
                     improving.append((move, child, arc_cost, child_value))
@@ -224,12 +227,16 @@ def simulated_annealing(
             if limit is not None:
                 return result(Status.LIMIT_REACHED, limit)
             stats.expanded += 1
+            if observer is not None:
+                observer(Expand(state, cost, value, value, len(moves), 0))
             arcs = list(problem.successors(state))
+            for move, _child, arc_cost in arcs:
+                check_cost(arc_cost, state, move)
             stats.generated += len(arcs)
+            stats.max_frontier = max(stats.max_frontier, len(arcs))
             if not arcs:
                 return result(Status.LOCAL_OPTIMUM)
             move, child, arc_cost = rng.choice(arcs)
-            check_cost(arc_cost, state, move)
             child_value = h(child)
             delta = child_value - value
             if delta < 0 or rng.random() < math.exp(-delta / temperature):

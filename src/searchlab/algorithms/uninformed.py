@@ -50,6 +50,8 @@ def breadth_first(
 
     with interruptible(budget):
         if problem.is_goal(start):
+            if observer is not None:
+                observer(Solution((start,), 0.0, 1))
             return result(Status.SOLVED, start)
         while frontier:
             limit = budget.exceeded()
@@ -112,6 +114,8 @@ class Solutions(Generic[S, M]):
         self.observer = observer
         self.stats = stats if stats is not None else Stats()
         self.budget = Budget(limits, self.stats)
+        self.budget.pause()  # max_seconds counts search time only, like stats.seconds
+        self._asked_at = 0.0
         self.status: Status | None = None
         self.limit: str | None = None
         self.found = 0
@@ -127,13 +131,15 @@ class Solutions(Generic[S, M]):
         return self
 
     def __next__(self) -> SearchResult[S, M]:
-        started = time.perf_counter()
+        self._asked_at = time.perf_counter()
+        self.budget.resume()
         try:
             return next(self._search)
         except KeyboardInterrupt:
             raise SearchInterrupted(self.stats) from None
         finally:
-            self.stats.seconds += time.perf_counter() - started
+            self.budget.pause()
+            self.stats.seconds += time.perf_counter() - self._asked_at
 
     def _walk(self) -> Iterator[SearchResult[S, M]]:
         problem, observer, stats = self.problem, self.observer, self.stats
@@ -163,7 +169,9 @@ class Solutions(Generic[S, M]):
                     path = tuple(states)
                     if observer is not None:
                         observer(Solution(path, g, self.found))
-                    snapshot = dataclasses.replace(stats)
+                    snapshot = dataclasses.replace(
+                        stats, seconds=stats.seconds + time.perf_counter() - self._asked_at
+                    )
                     yield SearchResult(Status.SOLVED, path, tuple(moves), g, snapshot)
                     branches.append(iter(()))  # a goal is a leaf: retreat from it next
                 else:

@@ -43,6 +43,7 @@ class Budget:
         self._deadline = None if limits.max_seconds is None else self.started + limits.max_seconds
         self._max_expanded = limits.max_expanded
         self._calls = 0
+        self._paused_at: float | None = None
 
     def exceeded(self) -> str | None:
         if self._max_expanded is not None and self.stats.expanded >= self._max_expanded:
@@ -57,3 +58,17 @@ class Budget:
 
     def stop_clock(self) -> None:
         self.stats.seconds = time.perf_counter() - self.started
+
+    def pause(self) -> None:
+        """Stop counting time against ``max_seconds`` (a lazy search waiting to be asked)."""
+        if self._paused_at is None:
+            self._paused_at = time.perf_counter()
+
+    def resume(self) -> None:
+        """Count time again: the deadline moves on by the time spent paused."""
+        if self._paused_at is not None:
+            idle = time.perf_counter() - self._paused_at
+            self._paused_at = None
+            self.started += idle
+            if self._deadline is not None:
+                self._deadline += idle

@@ -22,13 +22,34 @@ class Status(StrEnum):
 
 @dataclass
 class Stats:
-    """What a search did. Mutable: algorithms update it in place as they go."""
+    """What a search did. Mutable: algorithms update it in place as they go.
 
-    expanded: int = 0  # states whose successors were generated
-    generated: int = 0  # successor states produced
-    max_frontier: int = 0  # most states held at once in the open list (or candidates)
-    iterations: int = 0  # deepening rounds, or moves made by local search
-    restarts: int = 0  # random restarts taken by local search
+    The same words mean the same thing in every algorithm:
+
+    - ``expanded``: times a state's successors were asked for (``problem.successors``
+      called). A goal is never expanded; a state expanded again (a re-opened state, a
+      later deepening round, a subtree RBFS re-enters) counts again. ``max_expanded``
+      stops a search before the expansion that would pass it.
+    - ``generated``: ``(move, state, cost)`` triples received from ``successors``,
+      whether or not they were then refused (on the path, closed, past a bound).
+    - ``max_frontier``: the most states held for later at one time. Best-first searches:
+      heap entries (stale ones awaiting lazy deletion included); breadth-first: the
+      queue; depth-first, iterative deepening and IDA*: the states on the current path;
+      RBFS: the successor lists held along the recursion; hill climbing: the strictly
+      better candidates kept at one step (seed 000 stores only those); simulated
+      annealing: the successors listed at one step.
+    - ``iterations``: deepening rounds (iterative deepening, IDA*), or moves made by
+      local search over all its climbs.
+    - ``restarts``: random restarts taken by hill climbing.
+    - ``seconds``: time spent searching (for a lazy depth-first stream, only while a
+      solution was being computed).
+    """
+
+    expanded: int = 0
+    generated: int = 0
+    max_frontier: int = 0
+    iterations: int = 0
+    restarts: int = 0
     seconds: float = 0.0
 
     def to_dict(self) -> dict[str, int | float]:
