@@ -1,0 +1,73 @@
+"""Seed 002's backtracking, on the engine's generic depth-first search.
+
+A state is the tuple of 1-based columns of rows 1..k; a successor places the queen of
+row k+1, trying columns 1..n in increasing order, so solutions come in lexicographic
+order. The safety test is the search's ``constraint``: every square tried is a
+Generate event, an unsafe one then a Prune(reason="constraint"), a retreat a
+Backtrack, and every Expand a stable configuration (all placed queens safe).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from searchlab.algorithms.uninformed import Solutions, depth_first
+from searchlab.core.errors import InputError
+from searchlab.core.events import Observer
+from searchlab.core.limits import NO_LIMITS, Limits
+
+Columns = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PlacementProblem:
+    """Queens placed row by row; the move is the column given to the new row."""
+
+    n: int
+
+    @property
+    def initial(self) -> Columns:
+        return ()
+
+    def successors(self, state: Columns) -> Iterator[tuple[int, Columns, float]]:
+        for col in range(1, self.n + 1):
+            yield col, (*state, col), 1.0
+
+    def is_goal(self, state: Columns) -> bool:
+        return len(state) == self.n
+
+
+def last_queen_safe(state: Columns) -> bool:
+    """Whether the queen just placed (the last row) is attacked by none above it
+    (the document's ``noattack/3``, with its intended ``=\\=`` tests)."""
+    row = len(state)
+    col = state[-1]
+    for other_row, other_col in enumerate(state[:-1], start=1):
+        distance = row - other_row
+        if other_col == col or other_col - col == distance or col - other_col == distance:
+            return False
+    return True
+
+
+def _check_n(n: int) -> None:
+    if n < 1:
+        raise InputError(f"n must be at least 1, not {n}")
+
+
+def solutions(
+    n: int, *, limits: Limits = NO_LIMITS, observer: Observer | None = None
+) -> Solutions[Columns, int]:
+    """Every solution of n-queens, lazily and in lexicographic order of the columns;
+    ``next()`` computes nothing past the solution it returns."""
+    _check_n(n)
+    return depth_first(
+        PlacementProblem(n), constraint=last_queen_safe, limits=limits, observer=observer
+    )
+
+
+def count_solutions_generic(n: int) -> int:
+    """How many solutions n-queens has, by running the generic backtracking to the end
+    (the reference a faster counting engine is checked against)."""
+    _check_n(n)
+    return sum(1 for _ in solutions(n))

@@ -1,0 +1,146 @@
+"""Seed 000's hill climbing: a board, a move operator and a heuristic handed to the
+engine's generic ``hill_climbing``; and random-start trials for measuring it."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from searchlab.algorithms.local import TIE_BREAKS, TieBreak, hill_climbing
+from searchlab.core.errors import InputError
+from searchlab.core.events import Observer
+from searchlab.core.limits import NO_LIMITS, Limits
+from searchlab.core.result import SearchResult
+from searchlab.domains.queens.board import Board, Queens, random_board
+from searchlab.domains.queens.heuristics import HEURISTICS, is_solution
+from searchlab.domains.queens.moves import MOVES, Arc, Move, MoveOperator
+
+
+@dataclass(frozen=True)
+class ClimbProblem:
+    """The local-search space: states are tuples of (row, col) in list order."""
+
+    n: int
+    start: Queens
+    operator: MoveOperator
+
+    @property
+    def initial(self) -> Queens:
+        return self.start
+
+    def successors(self, state: Queens) -> Iterator[Arc]:
+        return self.operator.successors(state)
+
+    def is_goal(self, state: Queens) -> bool:
+        return is_solution(state)
+
+
+def _tie_break(name: str) -> TieBreak:
+    if name not in TIE_BREAKS:
+        raise InputError(f"unknown tie-break {name!r}: choose one of {', '.join(TIE_BREAKS)}")
+    return name
+
+
+def climb(
+    board: Board,
+    *,
+    moves: str = "column",
+    heuristic: str = "attacks",
+    sideways: int = 0,
+    restarts: int = 0,
+    tie_break: str = "first",
+    seed: int | None = None,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[Queens, Move]:
+    """Steepest-descent hill climbing from ``board``.
+
+    Only strictly better successors are candidates (``sideways`` allows that many
+    equal moves in a row); ties go to the first or last generated, or a random one.
+    With ``tie_break="last"`` the run makes the document's Prolog's choices. A failed
+    climb is followed by up to ``restarts`` more from ``random_board``. The column
+    operator refuses a board without one queen per column (InputError).
+    """
+    operator = MOVES[moves]
+    h = HEURISTICS[heuristic]
+    operator.check(board)
+    n = board.n
+
+    def fresh(rng: random.Random) -> Queens:
+        return random_board(n, operator.name, rng).queens
+
+    return hill_climbing(
+        ClimbProblem(n, board.queens, operator),
+        h,
+        tie_break=_tie_break(tie_break),
+        sideways=sideways,
+        restarts=restarts,
+        random_state=fresh,
+        seed=seed,
+        limits=limits,
+        observer=observer,
+    )
+
+
+def trial_seeds(seed: int | None, trials: int) -> list[int]:
+    """Independent seeds for ``trials`` trials, all fixed by ``seed`` (random if None)."""
+    base = random.SystemRandom().getrandbits(63) if seed is None else seed
+    return [
+        random.Random(f"searchlab-queens:{base}:{index}").getrandbits(63) for index in range(trials)
+    ]
+
+
+def climb_trial(
+    n: int,
+    *,
+    moves: str = "column",
+    heuristic: str = "attacks",
+    sideways: int = 0,
+    restarts: int = 0,
+    tie_break: str = "first",
+    seed: int,
+) -> dict[str, Any]:
+    """One climb from a random start; all its randomness comes from ``seed``, so a
+    trial can run in any process. Returns solved, steps, generated, seconds."""
+    rng = random.Random(seed)
+    board = random_board(n, moves, rng)
+    started = time.perf_counter()
+    result = climb(
+        board,
+        moves=moves,
+        heuristic=heuristic,
+        sideways=sideways,
+        restarts=restarts,
+        tie_break=tie_break,
+        seed=rng.getrandbits(63),
+    )
+    return {
+        "solved": result.solved,
+        "steps": result.stats.iterations,
+        "generated": result.stats.generated,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def summarize_trials(trials: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """What a batch of ``climb_trial`` results says. A mean over no trials is None;
+    ``seconds`` is the time spent in the trials, summed."""
+    done = list(trials)
+    solved = [trial for trial in done if trial["solved"]]
+    failed = [trial for trial in done if not trial["solved"]]
+    return {
+        "trials": len(done),
+        "solved": len(solved),
+        "success_rate": len(solved) / len(done) if done else None,
+        "mean_steps_solved": _mean([trial["steps"] for trial in solved]),
+        "mean_steps_failed": _mean([trial["steps"] for trial in failed]),
+        "mean_generated": _mean([trial["generated"] for trial in done]),
+        "seconds": sum(trial["seconds"] for trial in done),
+    }
