@@ -48,20 +48,22 @@ def unsolvable_reason(start: Board, goal: Board) -> str | None:
     if board_size(goal) != k:
         return f"the start is {k}×{k} but the goal is {board_size(goal)}×{board_size(goal)}"
     inversions = relative_inversions(start, goal)
+    plural = "" if inversions == 1 else "s"
     if k % 2 == 1:
         if inversions % 2 == 0:
             return None
         return (
-            f"read row by row without the blank, its tiles are {inversions} inversions "
+            f"read row by row without the blank, its tiles are {inversions} inversion{plural} "
             f"(an odd number) from the goal's order, and on a {k}×{k} board every move "
             "keeps that number's parity"
         )
     rows = abs(start.index(0) // k - goal.index(0) // k)
+    rows_text = f"{rows} row{'' if rows == 1 else 's'}"
     if (inversions + rows) % 2 == 0:
         return None
     return (
-        f"read row by row without the blank, its tiles are {inversions} inversions from the "
-        f"goal's order and its blank is {rows} rows from the goal's blank row; on a {k}×{k} "
+        f"read row by row without the blank, its tiles are {inversions} inversion{plural} from "
+        f"the goal's order and its blank is {rows_text} from the goal's blank row; on a {k}×{k} "
         f"board every move keeps the parity of inversions + rows, and {inversions} + {rows} "
         "is odd"
     )

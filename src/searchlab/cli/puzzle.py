@@ -1,0 +1,434 @@
+"""``searchlab puzzle``: solve sliding-tile boards, draw random ones, and rerun the
+document's experiment (seed 003, Bratko ch. 12)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from searchlab.cli.main import print_json
+from searchlab.cli.output import console, interactive
+from searchlab.core.errors import InputError
+from searchlab.core.limits import Limits
+from searchlab.core.result import SearchResult, Status
+from searchlab.domains.puzzle import (
+    BRATKO_GOAL,
+    BRATKO_POSITIONS,
+    HEURISTICS,
+    Board,
+    BratkoRow,
+    ParsedBoard,
+    format_board,
+    format_flat,
+    format_path,
+    guaranteed_shortest,
+    make_heuristic,
+    parse_board,
+    random_board,
+    resolve_goal,
+    run_experiment,
+    seq_score,
+    solve,
+    to_bratko,
+    totdist,
+)
+
+LIMIT_EXIT = 3
+"""Exit status when --max-expanded or --max-seconds stops a search before a solution."""
+
+PUZZLE_ALGORITHMS = (
+    "astar",
+    "best-first",
+    "greedy",
+    "weighted-astar",
+    "ida",
+    "rbfs",
+    "bfs",
+    "uniform-cost",
+)
+DEFAULT_WEIGHT = 2.0
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def puzzle() -> None:
+    """Sliding-tile puzzles: the 8-puzzle, the 15-puzzle, any k×k board.
+
+    \b
+    A board can be written three ways:
+      Bratko's X/Y squares, blank first:  "[2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2]"
+      a grid (rows by / or new lines):    "2 1 6/4 _ 8/7 5 3"   (blank: 0 or _)
+      a flat row-major list:              2,1,6,4,0,8,7,5,3
+    Moves are named by the direction the BLANK moves (up, down, left, right).
+
+    \b
+    Examples:
+      searchlab puzzle solve "2 1 6/4 _ 8/7 5 3" --goal bratko --show-path
+      searchlab puzzle solve "[2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2]" -a best-first -H bratko
+      searchlab puzzle random --size 4 --seed 7
+      searchlab puzzle bratko
+    """
+
+
+def _read_state(state: str) -> ParsedBoard:
+    if state == "-":
+        state = sys.stdin.read()
+    return parse_board(state)
+
+
+@contextmanager
+def _spinner(message: str, enabled: bool) -> Iterator[None]:
+    """A spinner on stderr while a search runs, only when a person is watching."""
+    if not (enabled and interactive()):
+        yield
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status(message):
+        yield
+
+
+def _algorithm(name: str) -> str:
+    from searchlab.algorithms.registry import ALGORITHMS
+
+    canonical = ALGORITHMS.canonical(name)
+    if canonical not in PUZZLE_ALGORITHMS:
+        raise InputError(
+            f"the algorithm {canonical!r} is not offered for puzzles: choose one of "
+            + ", ".join(PUZZLE_ALGORITHMS)
+        )
+    return canonical
+
+
+def _side_by_side(left: str, right: str, titles: tuple[str, str]) -> str:
+    left_lines, right_lines = left.splitlines(), right.splitlines()
+    width = max(len(titles[0]), *(len(line) for line in left_lines)) + 4
+    lines = [titles[0].ljust(width) + titles[1]]
+    lines += [a.ljust(width) + b for a, b in zip(left_lines, right_lines, strict=True)]
+    return "\n".join(lines)
+
+
+def solution_payload(
+    start: Board,
+    goal: Board,
+    result: SearchResult[Board, str],
+    *,
+    algorithm: str,
+    heuristic: str | None,
+    weight: float | None,
+) -> dict[str, Any]:
+    """The JSON object ``solve --json`` prints."""
+    solved = result.status is Status.SOLVED
+    return {
+        "start": list(start),
+        "goal": list(goal),
+        "status": str(result.status),
+        "length": len(result.moves) if solved else None,
+        "moves": list(result.moves),
+        "path": [list(board) for board in result.path],
+        "stats": result.stats.to_dict(),
+        "algorithm": algorithm,
+        "heuristic": heuristic,
+        "weight": weight,
+        "guaranteed_shortest": guaranteed_shortest(algorithm, heuristic or "manhattan"),
+        "limit": result.limit,
+    }
+
+
+@puzzle.command("solve")
+@click.argument("state")
+@click.option(
+    "--goal",
+    "-g",
+    metavar="G",
+    help="bratko (1 2 3/8 _ 4/7 6 5), standard (1…k²−1 then the blank), blank-first, "
+    "or a board in any notation. Default: bratko for a start in Bratko's notation, "
+    "else standard.",
+)
+@click.option(
+    "--algorithm",
+    "-a",
+    default="astar",
+    show_default=True,
+    metavar="A",
+    help="One of: " + ", ".join(PUZZLE_ALGORITHMS) + ".",
+)
+@click.option(
+    "--heuristic",
+    "-H",
+    default="manhattan",
+    show_default=True,
+    metavar="H",
+    help="One of: misplaced, manhattan, linear-conflict, bratko (Bratko's goal only; "
+    "not admissible). Ignored by bfs and uniform-cost.",
+)
+@click.option(
+    "--weight",
+    "-w",
+    type=float,
+    metavar="W",
+    help=f"Weight of h for weighted-astar (f = g + W·h; default {DEFAULT_WEIGHT:g}).",
+)
+@click.option("--max-expanded", type=int, metavar="N", help="Stop after expanding N states.")
+@click.option("--max-seconds", type=float, metavar="S", help="Stop after S seconds.")
+@click.option("--show-path", is_flag=True, help="Draw every board of the path, --- between.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def solve_command(
+    state: str,
+    goal: str | None,
+    algorithm: str,
+    heuristic: str,
+    weight: float | None,
+    max_expanded: int | None,
+    max_seconds: float | None,
+    show_path: bool,
+    as_json: bool,
+) -> None:
+    """Solve the board STATE (use - to read it from stdin).
+
+    Prints the length, the moves, states expanded and generated, the most states held
+    in the frontier at once, and the time. A*, IDA*, RBFS and Bratko's best-first with
+    an admissible heuristic (misplaced, manhattan, linear-conflict), and bfs and
+    uniform-cost, return a shortest path; greedy, weighted-astar and the bratko
+    heuristic do not promise one, and the output says so.
+
+    An unsolvable start is refused before any search (exit 2, saying why). If
+    --max-expanded or --max-seconds stops the search first, the output says so with
+    the statistics and the exit status is 3.
+    """
+    parsed = _read_state(state)
+    target = resolve_goal(goal, parsed)
+    canonical = _algorithm(algorithm)
+    from searchlab.algorithms.registry import ALGORITHMS
+
+    informed = ALGORITHMS[canonical].informed
+    h_name = HEURISTICS.canonical(heuristic)
+    if weight is not None and canonical != "weighted-astar":
+        raise InputError("--weight applies only to --algorithm weighted-astar")
+    used_weight = (
+        (DEFAULT_WEIGHT if weight is None else weight) if canonical == "weighted-astar" else None
+    )
+    if informed:
+        make_heuristic(h_name, target)  # refuse e.g. bratko on another goal before searching
+    limits = Limits(max_expanded, max_seconds)
+    with _spinner(f"searching with {canonical}…", not as_json):
+        result = solve(
+            parsed.tiles,
+            target,
+            algorithm=canonical,
+            heuristic=h_name,
+            weight=1.0 if used_weight is None else used_weight,
+            limits=limits,
+        )
+    exit_code = LIMIT_EXIT if result.status is Status.LIMIT_REACHED else 0
+    if result.status is Status.EXHAUSTED:
+        exit_code = 1
+    if as_json:
+        print_json(
+            solution_payload(
+                parsed.tiles,
+                target,
+                result,
+                algorithm=canonical,
+                heuristic=h_name if informed else None,
+                weight=used_weight,
+            )
+        )
+        sys.exit(exit_code)
+    _print_solution(
+        parsed.tiles, target, result, canonical, h_name, informed, used_weight, show_path
+    )
+    sys.exit(exit_code)
+
+
+def _print_solution(
+    start: Board,
+    goal: Board,
+    result: SearchResult[Board, str],
+    algorithm: str,
+    heuristic: str,
+    informed: bool,
+    weight: float | None,
+    show_path: bool,
+) -> None:
+    echo = click.echo
+    echo(_side_by_side(format_board(start), format_board(goal), ("start", "goal")))
+    how = algorithm + (f" with {heuristic}" if informed else "")
+    if weight is not None:
+        how += f" (weight {weight:g})"
+    stats = result.stats
+    figures = (
+        f"expanded {stats.expanded:,}, generated {stats.generated:,}, "
+        f"peak frontier {stats.max_frontier:,}, {stats.seconds:.3f} s"
+    )
+    if stats.iterations:
+        figures += f", {stats.iterations} iterations"
+    if result.status is Status.LIMIT_REACHED:
+        echo(f"limit reached ({result.limit}) before a solution was found, {how}")
+        echo(figures)
+        return
+    if result.status is not Status.SOLVED:
+        echo(f"no solution found ({result.status}), {how}")
+        echo(figures)
+        return
+    length = len(result.moves)
+    shortest = guaranteed_shortest(algorithm, heuristic)
+    verdict = "shortest" if shortest else "not guaranteed shortest"
+    echo(f"solved in {length} moves ({verdict}), {how}")
+    if result.moves:
+        echo("moves (of the blank): " + " ".join(result.moves))
+    echo(figures)
+    if show_path:
+        echo("")
+        echo(format_path(result.path))
+
+
+@puzzle.command("random")
+@click.option(
+    "--size", "-k", type=int, required=True, metavar="K", help="Board side (3: 8-puzzle)."
+)
+@click.option("--seed", type=int, metavar="S", help="Seed, for the same board again.")
+@click.option(
+    "--goal", "-g", metavar="G", help="standard (default), blank-first, bratko or a board."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def random_command(size: int, seed: int | None, goal: str | None, as_json: bool) -> None:
+    """Print a random board that can reach the goal, drawn uniformly among all such.
+
+    Without --seed a seed is chosen and printed, so the board can be drawn again.
+    """
+    if not 2 <= size <= 64:
+        raise InputError(f"the size must be between 2 and 64, not {size}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    standard = ParsedBoard(tuple(range(size * size)), size, "flat")
+    target = resolve_goal(goal or "standard", standard)
+    board = random_board(size, random.Random(seed), target)
+    if as_json:
+        print_json({"size": size, "seed": seed, "board": list(board), "goal": list(target)})
+        return
+    click.echo(format_board(board))
+    click.echo(f"flat: {format_flat(board)}")
+    if size == 3:
+        click.echo(f"bratko: {to_bratko(board)}")
+    click.echo(f"seed: {seed}")
+
+
+def experiment_table(rows: list[BratkoRow]) -> str:
+    """The experiment as a plain-text table that fits 80 columns."""
+    headers: tuple[str, ...] = ("pos", "heuristic", "search", "moves", "fewest", "expanded")
+    headers += ("generated", "off path", "ms")
+    cells = [
+        (
+            row.position,
+            row.heuristic,
+            row.algorithm,
+            str(row.length),
+            f"{row.shortest} {'yes' if row.is_shortest else 'NO'}",
+            f"{row.expanded:,}",
+            f"{row.generated:,}",
+            f"{row.off_path:,}",
+            f"{row.seconds * 1000:.2f}",
+        )
+        for row in rows
+    ]
+    widths = [max(len(line[i]) for line in [headers, *cells]) for i in range(len(headers))]
+
+    def line(values: tuple[str, ...]) -> str:
+        return "  ".join(
+            value.ljust(width) if i < 3 else value.rjust(width)
+            for i, (value, width) in enumerate(zip(values, widths, strict=True))
+        ).rstrip()
+
+    rule = "  ".join("-" * width for width in widths)
+    return "\n".join([line(headers), rule, *(line(values) for values in cells)])
+
+
+def _verdicts(rows: list[BratkoRow]) -> list[str]:
+    lines = []
+    for row in rows:
+        if row.heuristic != "bratko":
+            continue
+        steps = (
+            "without a step off the path"
+            if row.off_path == 0
+            else (
+                f"expanding {row.off_path} states off the path it returned "
+                f"({row.expanded} expanded in all, {row.length} moves)"
+            )
+        )
+        shortest = (
+            "a shortest solution"
+            if row.is_shortest
+            else (f"a solution {row.length - row.shortest} moves longer than the shortest")
+        )
+        lines.append(f"({row.position}) bratko + best-first found {shortest}, {steps}.")
+    a = BRATKO_POSITIONS["a"]
+    lines.append(
+        f"(a) totdist = {totdist(a, BRATKO_GOAL)}, seq = {seq_score(a)}, "
+        f"h = {make_heuristic('bratko', BRATKO_GOAL)(a):g} but h* = "
+        f"{next(r.shortest for r in rows if r.position == 'a')}: h is not admissible."
+    )
+    return lines
+
+
+@puzzle.command("bratko")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bratko_command(as_json: bool) -> None:
+    """Rerun the document's experiment (Bratko, fig. 12.7).
+
+    Positions (a) 4 moves, (b) start2 5 moves, (c) start3 18 moves, each solved by
+    Bratko's best-first search with his heuristic h = totdist + 3·seq and by A* with
+    manhattan (admissible, so its length is the shortest). "Expanded off path"
+    counts states expanded that are not on the path returned: the document claims
+    none for (a) and (b), and almost none for (c).
+    """
+    rows = run_experiment()
+    if as_json:
+        print_json(
+            {
+                "goal": list(BRATKO_GOAL),
+                "positions": {name: list(board) for name, board in BRATKO_POSITIONS.items()},
+                "runs": [row.to_dict() for row in rows],
+            }
+        )
+        return
+    out = console()
+    out.print(experiment_table(rows), markup=False)
+    for line in _verdicts(rows):
+        out.print(line)
+
+
+def tour_puzzle() -> None:
+    """Seed 003's system for ``searchlab tour``: the three positions solved by Bratko's
+    best-first search, one path drawn as the document prints it, and the table."""
+    out = console()
+    out.print(
+        "Bratko's generic best-first search needs s/3, goal/1 and h/2; for the 8-puzzle "
+        "h = totdist + 3·seq. Goal:"
+    )
+    out.print(format_board(BRATKO_GOAL), markup=False)
+    for name, start in BRATKO_POSITIONS.items():
+        result = solve(start, BRATKO_GOAL, algorithm="best-first", heuristic="bratko")
+        out.print()
+        out.print(f"Position ({name}), {to_bratko(start)}:", markup=False)
+        out.print(format_board(start), markup=False)
+        out.print(
+            f"solved in {len(result.moves)} moves by best-first + bratko "
+            f"(expanded {result.stats.expanded}): {' '.join(result.moves)}",
+            markup=False,
+        )
+    path = solve(BRATKO_POSITIONS["b"], BRATKO_GOAL, algorithm="best-first", heuristic="bratko")
+    out.print()
+    out.print("The path for (b), as the document's showsol prints it:")
+    out.print(format_path(path.path), markup=False)
+    out.print()
+    rows = run_experiment()
+    out.print(experiment_table(rows), markup=False)
+    for line in _verdicts(rows):
+        out.print(line, markup=False)
+    out.print("More: searchlab puzzle --help, searchlab puzzle bratko --json.")
