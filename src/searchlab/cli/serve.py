@@ -1,0 +1,102 @@
+"""``searchlab serve``: the web viewer on a local port."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import threading
+import webbrowser
+
+import click
+
+from searchlab.cli.main import print_json
+from searchlab.core.errors import InputError
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket, bound before the server starts so the address printed
+    (port 0: a free one) is the one in use."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise InputError(f"cannot use host {host!r}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        raise InputError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    sock.listen(128)
+    return sock
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@click.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on. Only this machine can connect unless you change it.",
+)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on (0: any free port).",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in your web browser.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='Print {"url", "host", "port"} as one JSON line once listening.',
+)
+def serve(host: str, port: int, open_browser: bool, as_json: bool) -> None:
+    """Watch the searches step by step in your browser.
+
+    Starts a local web server with three views: N-queens backtracking (step, play,
+    next solution), N-queens hill climbing (the document's eight cases, h over the
+    steps) and the sliding puzzle by best-first search and A* (expansions, then the
+    solution played back). Every search runs in the server with limits on size,
+    events and seconds. Stop it with Ctrl-C.
+
+    \b
+    Examples:
+      searchlab serve --open
+      searchlab serve --port 0 --json      # any free port; prints the address
+    """
+    import uvicorn
+
+    from searchlab.web import create_app
+
+    sock = _bind(host, port)
+    bound_port = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{bound_port}/"
+    if as_json:
+        print_json({"url": url, "host": host, "port": bound_port})
+    else:
+        click.echo(f"searchlab viewer at {url}  (Ctrl-C to stop)")
+        if not _is_loopback(host):
+            click.echo(
+                f"warning: listening on {host}: other machines can reach this viewer", err=True
+            )
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    config = uvicorn.Config(create_app(), log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()

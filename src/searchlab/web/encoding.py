@@ -1,0 +1,147 @@
+"""Engine events as small JSON objects, so the page can draw any search from its
+event stream alone. Each domain says how its states are written; the rest is generic."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from searchlab.core.events import (
+    Backtrack,
+    Event,
+    Expand,
+    Generate,
+    Prune,
+    Restart,
+    Solution,
+    Step,
+    Threshold,
+)
+
+StateEncoder = Callable[[Hashable], Any]
+
+# The order of the cumulative counters attached to every encoded event ("c").
+COUNTERS: tuple[str, ...] = (
+    "expand",
+    "generate",
+    "prune",
+    "backtrack",
+    "solution",
+    "step",
+    "restart",
+    "threshold",
+)
+_COUNTER_INDEX = {name: index for index, name in enumerate(COUNTERS)}
+
+
+def number(value: float) -> int | float | None:
+    """A JSON-safe number: integral floats as ints, infinities and NaN as null."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if not math.isfinite(value):
+        return None
+    return int(value) if float(value).is_integer() else round(float(value), 6)
+
+
+def jsonable(value: Any) -> Any:
+    """A JSON-ready copy of a state or move whose domain gave no encoder of its own."""
+    if value is None or isinstance(value, str | bool):
+        return value
+    if isinstance(value, int | float):
+        return number(value)
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):
+        return to_json()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            field.name: jsonable(getattr(value, field.name)) for field in dataclasses.fields(value)
+        }
+    if isinstance(value, tuple | list | frozenset | set):
+        return [jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): jsonable(item) for key, item in value.items()}
+    return str(value)
+
+
+def kind_of(event: Event) -> str:
+    """The event's kind as the page names it ("expand", "generate", …)."""
+    return type(event).__name__.lower()
+
+
+class EventEncoder:
+    """Turns engine events into dicts, numbering them and keeping running counts.
+
+    Every encoded event carries ``i`` (its index in the whole stream) and ``c`` (the
+    counts of each kind up to and including it, in ``COUNTERS`` order), so the page
+    can show statistics at any step without replaying, even across skipped stretches.
+    """
+
+    def __init__(
+        self, state: StateEncoder = jsonable, move: Callable[[Any], Any] = jsonable
+    ) -> None:
+        self.state = state
+        self.move = move
+        self.counts = [0] * len(COUNTERS)
+        self.index = 0
+
+    def count(self, event: Event) -> str:
+        """Count an event without encoding it (for kinds a view does not store)."""
+        kind = kind_of(event)
+        self.counts[_COUNTER_INDEX[kind]] += 1
+        self.index += 1
+        return kind
+
+    def __call__(self, event: Event) -> dict[str, Any]:
+        kind = self.count(event)
+        encoded = self.fields(event)
+        encoded["kind"] = kind
+        encoded["i"] = self.index - 1
+        encoded["c"] = list(self.counts)
+        return encoded
+
+    def fields(self, event: Event) -> dict[str, Any]:
+        state = self.state
+        if isinstance(event, Expand):
+            return {
+                "state": state(event.state),
+                "g": number(event.g),
+                "h": number(event.h),
+                "f": number(event.f),
+                "depth": event.depth,
+                "frontier": event.frontier,
+            }
+        if isinstance(event, Generate):
+            return {
+                "parent": state(event.parent),
+                "move": self.move(event.move),
+                "state": state(event.state),
+                "g": number(event.g),
+                "h": number(event.h),
+            }
+        if isinstance(event, Prune):
+            return {"state": state(event.state), "reason": event.reason}
+        if isinstance(event, Backtrack):
+            return {"state": state(event.state), "depth": event.depth}
+        if isinstance(event, Step):
+            return {
+                "state": state(event.state),
+                "move": self.move(event.move),
+                "next": state(event.next_state),
+                "value": number(event.value),
+                "sideways": event.sideways,
+            }
+        if isinstance(event, Restart):
+            return {"state": state(event.state), "value": number(event.value), "index": event.index}
+        if isinstance(event, Solution):
+            return {
+                "path": [state(item) for item in event.path],
+                "cost": number(event.cost),
+                "index": event.index,
+            }
+        if isinstance(event, Threshold):
+            return {"bound": number(event.bound), "iteration": event.iteration}
+        raise TypeError(f"not an engine event: {event!r}")
