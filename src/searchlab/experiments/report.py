@@ -1,0 +1,23 @@
+"""What every experiment hands back: its name, the parameters that fix its numbers, and
+one row per thing compared. ``--json`` prints exactly this; the table and the plot are
+drawn from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Report:
+    experiment: str
+    parameters: dict[str, Any]
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"experiment": self.experiment, "parameters": self.parameters, "rows": self.rows}
+
+
+def mean(values: list[float]) -> float | None:
+    """The mean, or None for no values (JSON null: "no data", never a made-up 0)."""
+    return sum(values) / len(values) if values else None

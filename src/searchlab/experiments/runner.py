@@ -1,0 +1,234 @@
+"""Run many independent trials on a WorkerPool, keeping every finished one.
+
+A trial is a JSON-ready dict of parameters (its *spec*) handed to a top-level function
+that returns a JSON-ready dict of results. Trials travel to workers in chunks (a task
+per trial costs more than a small trial on Dask), but are written one JSON line each,
+flushed, as their chunk comes back. So a crash, a Ctrl-C or a killed worker loses at
+most the chunks in flight, and ``resume`` picks up from what the file holds.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
+from pathlib import Path
+from typing import IO, Any
+
+from searchlab.cli.output import progress
+from searchlab.core.errors import InputError, SearchlabError
+from searchlab.experiments.executors import WorkerPool
+
+Spec = dict[str, Any]
+Result = dict[str, Any]
+TrialFunction = Callable[[Spec], Result]
+
+# A pool that breaks this many times in one run is not going to get better.
+MAX_POOL_RENEWALS = 5
+
+
+class WorkerFailure(SearchlabError):
+    """Workers kept dying: the run stops (finished trials are kept in the --out file)."""
+
+
+def trial_key(spec: Spec) -> str:
+    """The canonical text of a spec: what makes two trials the same trial."""
+    return json.dumps(spec, sort_keys=True, separators=(",", ":"))
+
+
+def run_chunk(function: TrialFunction, specs: list[Spec]) -> list[Result]:
+    """One task: several trials in a row (top level, so that workers can unpickle it)."""
+    return [function(spec) for spec in specs]
+
+
+def _notify(message: str) -> None:
+    print(f"searchlab: {message}", file=sys.stderr, flush=True)
+
+
+class TrialLog:
+    """The --out JSON Lines file: one ``{"trial": spec, "result": result}`` per line.
+
+    Opened fresh, it must not exist yet (or be empty); opened to resume, its finished
+    trials are read first, and a torn last line (a crash in the middle of a write) is
+    cut off so that the next line starts clean.
+    """
+
+    def __init__(
+        self, path: Path, *, resume: bool, notify: Callable[[str], None] = _notify
+    ) -> None:
+        self.path = path
+        self.done: dict[str, Result] = {}
+        if path.is_dir():
+            raise InputError(f"--out {path} is a directory")
+        exists = path.exists() and path.stat().st_size > 0
+        if exists and not resume:
+            raise InputError(
+                f"{path} already holds trials: pass --resume to continue it, or choose another file"
+            )
+        needs_newline = False
+        if exists:
+            needs_newline = self._load(notify)
+        try:
+            self.handle: IO[str] = path.open("a", encoding="utf-8")
+        except OSError as error:
+            raise InputError(f"cannot write {path}: {error.strerror}") from None
+        if needs_newline:
+            self.handle.write("\n")
+            self.handle.flush()
+
+    def _load(self, notify: Callable[[str], None]) -> bool:
+        """Read finished trials; return whether the file lacks its final newline."""
+        data = self.path.read_bytes()
+        *complete, tail = data.split(b"\n")
+        for number, raw in enumerate(complete, start=1):
+            if raw.strip():
+                record = self._parse(raw)
+                if record is None:
+                    raise InputError(
+                        f"{self.path} line {number} is not a searchlab trial record; "
+                        "is this the right file?"
+                    )
+                self._add(record)
+        if not tail.strip():
+            return False
+        record = self._parse(tail)
+        if record is None:
+            notify(f"ignoring a torn last line in {self.path} (from an interrupted run)")
+            with self.path.open("r+b") as handle:
+                handle.truncate(len(data) - len(tail))
+            return False
+        self._add(record)
+        return True
+
+    @staticmethod
+    def _parse(raw: bytes) -> tuple[Spec, Result] | None:
+        try:
+            record = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            return None
+        if not isinstance(record, dict):
+            return None
+        spec, result = record.get("trial"), record.get("result")
+        if not isinstance(spec, dict) or not isinstance(result, dict):
+            return None
+        return spec, result
+
+    def _add(self, record: tuple[Spec, Result]) -> None:
+        spec, result = record
+        self.done[trial_key(spec)] = result
+
+    def write(self, spec: Spec, result: Result) -> None:
+        line = json.dumps({"trial": spec, "result": result}, separators=(",", ":"))
+        self.handle.write(line + "\n")
+        self.handle.flush()
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+def chunk_size_for(todo: int, workers: int, largest: int) -> int:
+    """Enough chunks to keep every worker busy and the bar moving (about eight per
+    worker), none bigger than ``largest``."""
+    if todo == 0:
+        return 1
+    return max(1, min(largest, math.ceil(todo / (8 * workers))))
+
+
+def run_trials(
+    function: TrialFunction,
+    specs: Sequence[Spec],
+    *,
+    pool: WorkerPool,
+    out: Path | None = None,
+    resume: bool = False,
+    largest_chunk: int = 64,
+    description: str = "trials",
+    show_progress: bool = True,
+    notify: Callable[[str], None] = _notify,
+) -> list[Result]:
+    """The result of every spec, in the order of ``specs``, whichever worker ran it.
+
+    With ``out``, each finished trial is appended to that file as it arrives; with
+    ``resume`` too, trials already in it are not run again. A local worker that dies is
+    reported and its unfinished trials are run again in a new pool. Ctrl-C ends the
+    workers at once and re-raises, after saying how many trials the file keeps.
+    """
+    if resume and out is None:
+        raise InputError("--resume needs --out FILE: the file to resume from")
+    keys = [trial_key(spec) for spec in specs]
+    log = TrialLog(out, resume=resume, notify=notify) if out is not None else None
+    results: dict[str, Result] = {}
+    try:
+        if log is not None:
+            results.update({key: log.done[key] for key in keys if key in log.done})
+            if resume and results:
+                notify(f"resuming: {len(results)} of {len(keys)} trials already in {out}")
+        todo: list[tuple[str, Spec]] = []
+        seen: set[str] = set(results)
+        for key, spec in zip(keys, specs, strict=True):
+            if key not in seen:
+                seen.add(key)
+                todo.append((key, spec))
+        size = chunk_size_for(len(todo), pool.workers, largest_chunk)
+        pending = deque(todo[start : start + size] for start in range(0, len(todo), size))
+        with progress(description, len(todo), enabled=show_progress) as bar:
+            _drive(function, pending, pool, results, log, bar, notify)
+    except KeyboardInterrupt:
+        pool.abort()
+        if log is not None:
+            notify(f"{len(results)} finished trials are in {out}; add --resume to continue")
+        raise
+    finally:
+        if log is not None:
+            log.close()
+    return [results[key] for key in keys]
+
+
+def _drive(
+    function: TrialFunction,
+    pending: deque[list[tuple[str, Spec]]],
+    pool: WorkerPool,
+    results: dict[str, Result],
+    log: TrialLog | None,
+    bar: Any,
+    notify: Callable[[str], None],
+) -> None:
+    in_flight: dict[Future[list[Result]], list[tuple[str, Spec]]] = {}
+    renewals = 0
+    while pending or in_flight:
+        window = 1 if pool.kind == "serial" else 2 * pool.workers
+        while pending and len(in_flight) < window:
+            chunk = pending.popleft()
+            future = pool.executor.submit(run_chunk, function, [spec for _, spec in chunk])
+            in_flight[future] = chunk
+        finished, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+        broken = False
+        for future in finished:
+            chunk = in_flight.pop(future)
+            try:
+                chunk_results = future.result()
+            except BrokenExecutor:
+                broken = True
+                pending.appendleft(chunk)
+                continue
+            for (key, spec), result in zip(chunk, chunk_results, strict=True):
+                results[key] = result
+                if log is not None:
+                    log.write(spec, result)
+            bar.advance(len(chunk))
+        if broken:
+            lost = list(in_flight.values())
+            in_flight.clear()
+            pending.extendleft(reversed(lost))
+            renewals += 1
+            if renewals > MAX_POOL_RENEWALS or pool.kind != "processes":
+                raise WorkerFailure(
+                    f"worker processes died {renewals} times; stopping "
+                    f"({len(results)} trials finished)"
+                )
+            rerun = sum(len(chunk) for chunk in pending)
+            notify(f"a worker process died; running the unfinished trials again ({rerun} left)")
+            pool.renew()
