@@ -30,6 +30,7 @@ from searchlab.domains.queens.climb import (
     summarize_trials,
     trial_seeds,
 )
+from searchlab.domains.queens.conflicts import MinConflictsResult, min_conflicts
 from searchlab.domains.queens.heuristics import (
     HEURISTICS,
     attackers,
@@ -38,7 +39,6 @@ from searchlab.domains.queens.heuristics import (
     is_solution,
     line_counts,
 )
-from searchlab.domains.queens.min_conflicts import MinConflictsResult, min_conflicts
 from searchlab.domains.queens.moves import MOVES, Move, MoveOperator
 
 __all__ = [
