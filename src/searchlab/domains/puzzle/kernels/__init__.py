@@ -1,0 +1,189 @@
+"""Fast optimal 15-puzzle solving: IDA* in a compiled kernel with pattern databases.
+
+Entry points (the compiled code loads on first call, so importing this is cheap):
+
+- ``solve_15(board, goal=None, heuristic="pdb-663", progress=None)``: the shortest
+  solution as moves of the blank ("up", "down", "left", "right"), nodes generated and
+  search seconds. Any goal works; databases are built per goal (blank in a corner:
+  the standard partitions turned to fit; elsewhere: adapted) and cached on disk.
+- ``load_korf100()`` and ``korf100(first)``: Korf's (1985) 100 standard instances
+  with their known optimal lengths, and a run over them.
+
+Heuristics: ``manhattan``, ``linear-conflict`` (Manhattan plus linear conflicts) and
+the additive pattern databases ``pdb-663`` (the default), ``pdb-555`` and
+``pdb-33333`` (tiny, for tests), all admissible, so every answer is optimal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from searchlab.core.errors import InputError
+from searchlab.domains.puzzle.kernels.pdb import PARTITIONS, Progress, pattern_databases
+
+MOVE_NAMES: tuple[str, ...] = ("up", "down", "left", "right")
+"""Kernel move codes 0–3, named by the direction the blank moves."""
+
+HEURISTICS: tuple[str, ...] = ("manhattan", "linear-conflict", *PARTITIONS)
+"""Heuristic names ``solve_15`` accepts (every one admissible)."""
+
+DEFAULT_HEURISTIC = "pdb-663"
+
+STANDARD_GOAL: tuple[int, ...] = (*range(1, 16), 0)
+KORF_GOAL: tuple[int, ...] = tuple(range(16))
+"""The goal of Korf's instances: blank top-left, then 1 … 15."""
+
+Board = tuple[int, ...]
+
+
+def _check_board(board: Sequence[int], what: str) -> Board:
+    cells = tuple(int(v) for v in board)
+    if len(cells) != 16:
+        raise InputError(
+            f"the fast solver takes 4×4 boards (16 cells); the {what} has {len(cells)}"
+        )
+    if sorted(cells) != list(range(16)):
+        raise InputError(f"the {what} must hold each of 0 (the blank) … 15 exactly once")
+    return cells
+
+
+def _parity(board: Board) -> int:
+    """Permutation parity of the tiles plus the blank's row: equal for boards that reach
+    each other (4 columns: a vertical move changes both)."""
+    tiles = [t for t in board if t]
+    inversions = sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1 :] if a > b)
+    return (inversions + board.index(0) // 4) % 2
+
+
+def _relabelled(board: Board, goal: Board) -> Board:
+    """``board`` with every tile renamed to the tile the standard layout puts on its
+    goal square: the parity test then compares against the identity."""
+    rename = {tile: cell + 1 for cell, tile in enumerate(goal) if tile}
+    rename[0] = 0
+    return tuple(rename[t] for t in board)
+
+
+def solve_15(
+    board: Sequence[int],
+    goal: Sequence[int] | None = None,
+    *,
+    heuristic: str = DEFAULT_HEURISTIC,
+    progress: Progress | None = None,
+    max_generated: int | None = None,
+    cache_dir: Path | None = None,
+) -> tuple[list[str], int, float]:
+    """A shortest solution of a 4×4 board by IDA*: ``(moves, generated, seconds)``.
+
+    ``seconds`` is the search alone; loading or building the databases is not in it
+    (``progress`` hears about a build). Raises InputError for a malformed, unsolvable
+    or unknown-heuristic request, and RuntimeError if ``max_generated`` is passed.
+    """
+    start = _check_board(board, "board")
+    target = _check_board(goal, "goal") if goal is not None else STANDARD_GOAL
+    if heuristic not in HEURISTICS:
+        raise InputError(f"unknown heuristic {heuristic!r}: choose one of {', '.join(HEURISTICS)}")
+    if _parity(_relabelled(start, target)) != _parity(_relabelled(target, target)):
+        raise InputError("this board cannot reach the goal: the two are of opposite parity")
+    from searchlab.domains.puzzle.kernels import ida
+
+    goal_cell = np.zeros(16, dtype=np.int64)
+    for cell, tile in enumerate(target):
+        goal_cell[tile] = cell
+    if heuristic in PARTITIONS:
+        dbs = pattern_databases(heuristic, target, directory=cache_dir, progress=progress)
+        mode, tables, group, shift, offset = (
+            ida.PATTERN_DB,
+            dbs.tables,
+            dbs.group,
+            dbs.shift,
+            dbs.offset,
+        )
+    else:
+        mode = ida.LINEAR_CONFLICT if heuristic == "linear-conflict" else ida.MANHATTAN
+        tables = np.zeros(1, dtype=np.uint8)
+        group = shift = np.zeros(16, dtype=np.int64)
+        offset = np.zeros(0, dtype=np.int64)
+    moves = np.zeros(ida.MAX_DEPTH, dtype=np.int64)
+    counters = np.zeros(3, dtype=np.int64)
+    began = time.perf_counter()
+    length = ida.ida_star(
+        np.asarray(start, dtype=np.int64),
+        goal_cell,
+        mode,
+        tables,
+        group,
+        shift,
+        offset,
+        max_generated or 0,
+        moves,
+        counters,
+    )
+    seconds = time.perf_counter() - began
+    if length == ida.LIMIT_REACHED:
+        raise RuntimeError(f"gave up after generating {int(counters[0])} nodes")
+    if length < 0:  # pragma: no cover - the parity test rules it out
+        raise RuntimeError("no solution found")
+    return [MOVE_NAMES[m] for m in moves[:length]], int(counters[0]), seconds
+
+
+def load_korf100() -> list[tuple[Board, int]]:
+    """Korf's 100 instances as (board, optimal length); their goal is ``KORF_GOAL``."""
+    text = resources.files(__package__).joinpath("korf100.txt").read_text(encoding="utf-8")
+    instances: list[tuple[Board, int]] = []
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = [int(v) for v in line.split()]
+        instances.append((tuple(fields[3:]), fields[1]))
+    return instances
+
+
+def korf100(
+    first: int | None = None,
+    *,
+    heuristic: str = DEFAULT_HEURISTIC,
+    progress: Progress | None = None,
+    cache_dir: Path | None = None,
+) -> list[dict[str, Any]]:
+    """Solve the first ``first`` (default all 100) Korf instances; one row each:
+    instance (1-based), length, optimal (published), generated, seconds."""
+    instances = load_korf100()
+    if first is not None:
+        if first < 1 or first > len(instances):
+            raise InputError(f"--first must be between 1 and {len(instances)}, not {first}")
+        instances = instances[:first]
+    if heuristic in PARTITIONS:  # build or load once, before the clock of instance 1
+        pattern_databases(heuristic, KORF_GOAL, directory=cache_dir, progress=progress)
+    rows: list[dict[str, Any]] = []
+    for number, (board, optimal) in enumerate(instances, start=1):
+        moves, generated, seconds = solve_15(
+            board, KORF_GOAL, heuristic=heuristic, cache_dir=cache_dir
+        )
+        rows.append(
+            {
+                "instance": number,
+                "length": len(moves),
+                "optimal": optimal,
+                "generated": generated,
+                "seconds": seconds,
+            }
+        )
+    return rows
+
+
+__all__ = [
+    "DEFAULT_HEURISTIC",
+    "HEURISTICS",
+    "KORF_GOAL",
+    "MOVE_NAMES",
+    "STANDARD_GOAL",
+    "korf100",
+    "load_korf100",
+    "solve_15",
+]

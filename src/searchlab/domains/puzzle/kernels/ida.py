@@ -1,0 +1,282 @@
+"""Compiled IDA* for the 4×4 sliding-tile puzzle, with an explicit stack.
+
+The heuristic is kept up to date move by move instead of being recomputed:
+Manhattan distance changes by ±1 for the one tile that moves; linear conflicts are
+recounted only in the two rows (vertical move) or two columns (horizontal move) the
+tile leaves and enters; a pattern-database index changes by one add. The inverse of
+the previous move is never generated. Moves are numbered as the blank moves:
+0 up, 1 down, 2 left, 3 right.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from searchlab.jit import njit
+
+MANHATTAN = 0
+LINEAR_CONFLICT = 1
+PATTERN_DB = 2
+
+MAX_DEPTH = 128  # no 15-puzzle needs more than 80 moves
+NOT_FOUND = -1
+LIMIT_REACHED = -2
+
+
+@njit("int64(int64, int64)")
+def _distance(a: int, b: int) -> int:
+    return abs((a >> 2) - (b >> 2)) + abs((a & 3) - (b & 3))
+
+
+@njit("int64(int64[:], int64[:], int64, boolean)")
+def line_conflict(
+    board: npt.NDArray[np.int64], goal_cell: npt.NDArray[np.int64], line: int, is_row: bool
+) -> int:
+    """Twice the fewest tiles to take out of a row (or column) so that the tiles left
+    there that belong there are in goal order: the linear-conflict extra moves."""
+    targets = np.empty(4, dtype=np.int64)
+    count = 0
+    for j in range(4):
+        cell = line * 4 + j if is_row else j * 4 + line
+        tile = board[cell]
+        if tile == 0:
+            continue
+        g = goal_cell[tile]
+        if is_row and (g >> 2) == line:
+            targets[count] = g & 3
+            count += 1
+        elif not is_row and (g & 3) == line:
+            targets[count] = g >> 2
+            count += 1
+    # count tiles outside a longest increasing run: at most 4 tiles, so try every subset
+    best = 0
+    for subset in range(1 << count):
+        last = -1
+        size = 0
+        ok = True
+        for j in range(count):
+            if (subset >> j) & 1:
+                if targets[j] < last:
+                    ok = False
+                    break
+                last = targets[j]
+                size += 1
+        if ok and size > best:
+            best = size
+    return 2 * (count - best)
+
+
+@njit("int64(int64[:], int64[:], int64, uint8[:], int64[:], int64[:], int64[:], int64[:])")
+def evaluate(
+    board: npt.NDArray[np.int64],
+    goal_cell: npt.NDArray[np.int64],
+    mode: int,
+    tables: npt.NDArray[np.uint8],
+    group: npt.NDArray[np.int64],
+    shift: npt.NDArray[np.int64],
+    offset: npt.NDArray[np.int64],
+    index: npt.NDArray[np.int64],
+) -> int:
+    """The heuristic of ``board`` from scratch (and, for databases, fill ``index``)."""
+    h = 0
+    if mode == PATTERN_DB:
+        index[:] = 0
+        for cell in range(16):
+            tile = board[cell]
+            if tile != 0:
+                index[group[tile]] += cell << shift[tile]
+        for g in range(index.shape[0]):
+            h += tables[offset[g] + index[g]]
+        return h
+    for cell in range(16):
+        tile = board[cell]
+        if tile != 0:
+            h += _distance(cell, goal_cell[tile])
+    if mode == LINEAR_CONFLICT:
+        for line in range(4):
+            h += line_conflict(board, goal_cell, line, True)
+            h += line_conflict(board, goal_cell, line, False)
+    return h
+
+
+@njit(
+    "int64(int64[:], int64[:], int64, uint8[:], int64[:], int64[:], int64[:], int64,"
+    " int64[:], int64[:])"
+)
+def ida_star(
+    board: npt.NDArray[np.int64],
+    goal_cell: npt.NDArray[np.int64],
+    mode: int,
+    tables: npt.NDArray[np.uint8],
+    group: npt.NDArray[np.int64],
+    shift: npt.NDArray[np.int64],
+    offset: npt.NDArray[np.int64],
+    max_generated: int,
+    moves: npt.NDArray[np.int64],
+    counters: npt.NDArray[np.int64],
+) -> int:
+    """Solve ``board`` (16 cells, 0 the blank; tile t belongs at ``goal_cell[t]``).
+
+    Returns the number of moves (written to ``moves``), NOT_FOUND, or LIMIT_REACHED
+    when more than ``max_generated`` nodes were generated (0: no limit). ``counters``
+    receives [generated, expanded, iterations]. ``board`` is left as it was.
+    """
+    groups = offset.shape[0]
+    index = np.zeros(max(groups, 1), dtype=np.int64)
+    h0 = evaluate(board, goal_cell, mode, tables, group, shift, offset, index)
+    blank = 0
+    for cell in range(16):
+        if board[cell] == 0:
+            blank = cell
+    counters[0] = 0
+    counters[1] = 0
+    counters[2] = 0
+    if h0 == 0:
+        return 0
+    taken = np.zeros(MAX_DEPTH, dtype=np.int64)
+    next_dir = np.zeros(MAX_DEPTH, dtype=np.int64)
+    blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
+    hs = np.zeros(MAX_DEPTH, dtype=np.int64)
+    row_lc = np.zeros(4, dtype=np.int64)
+    col_lc = np.zeros(4, dtype=np.int64)
+    if mode == LINEAR_CONFLICT:
+        for line in range(4):
+            row_lc[line] = line_conflict(board, goal_cell, line, True)
+            col_lc[line] = line_conflict(board, goal_cell, line, False)
+    generated = 0
+    expanded = 0
+    threshold = h0
+    gi = 0
+    moved = 0
+    ra = 0
+    rb = 0
+    ca = 0
+    cb = 0
+    while True:
+        counters[2] += 1
+        next_threshold = 1 << 30
+        depth = 0
+        next_dir[0] = 0
+        blanks[0] = blank
+        hs[0] = h0
+        expanded += 1
+        while depth >= 0:
+            b = blanks[depth]
+            if next_dir[depth] == 4:
+                if depth == 0:
+                    break
+                # undo the move that led here: the tile at the previous blank square
+                # slides back to where the blank is now
+                previous = blanks[depth - 1]
+                tile = board[previous]
+                board[b] = tile
+                board[previous] = 0
+                if mode == PATTERN_DB:
+                    gi = group[tile]
+                    index[gi] += (b - previous) << shift[tile]
+                elif mode == LINEAR_CONFLICT:
+                    if taken[depth - 1] < 2:
+                        row_lc[b >> 2] = line_conflict(board, goal_cell, b >> 2, True)
+                        row_lc[previous >> 2] = line_conflict(board, goal_cell, previous >> 2, True)
+                    else:
+                        col_lc[b & 3] = line_conflict(board, goal_cell, b & 3, False)
+                        col_lc[previous & 3] = line_conflict(board, goal_cell, previous & 3, False)
+                depth -= 1
+                continue
+            direction = next_dir[depth]
+            next_dir[depth] = direction + 1
+            if depth > 0 and (taken[depth - 1] ^ 1) == direction:
+                continue  # the inverse of the move just made
+            if direction == 0:
+                if b < 4:
+                    continue
+                nb = b - 4
+            elif direction == 1:
+                if b >= 12:
+                    continue
+                nb = b + 4
+            elif direction == 2:
+                if (b & 3) == 0:
+                    continue
+                nb = b - 1
+            else:
+                if (b & 3) == 3:
+                    continue
+                nb = b + 1
+            generated += 1
+            tile = board[nb]
+            h = hs[depth]
+            if mode == PATTERN_DB:
+                gi = group[tile]
+                moved = index[gi] + ((b - nb) << shift[tile])
+                h = h - tables[offset[gi] + index[gi]] + tables[offset[gi] + moved]
+            else:
+                target = goal_cell[tile]
+                h += _distance(b, target) - _distance(nb, target)
+                if mode == LINEAR_CONFLICT:
+                    board[b] = tile
+                    board[nb] = 0
+                    if direction < 2:
+                        h -= row_lc[b >> 2] + row_lc[nb >> 2]
+                        ra = line_conflict(board, goal_cell, b >> 2, True)
+                        rb = line_conflict(board, goal_cell, nb >> 2, True)
+                        h += ra + rb
+                    else:
+                        h -= col_lc[b & 3] + col_lc[nb & 3]
+                        ca = line_conflict(board, goal_cell, b & 3, False)
+                        cb = line_conflict(board, goal_cell, nb & 3, False)
+                        h += ca + cb
+                    board[nb] = tile
+                    board[b] = 0
+            f = depth + 1 + h
+            if f > threshold:
+                if f < next_threshold:
+                    next_threshold = f
+                continue
+            # make the move
+            board[b] = tile
+            board[nb] = 0
+            if mode == PATTERN_DB:
+                index[gi] = moved
+            elif mode == LINEAR_CONFLICT:
+                if direction < 2:
+                    row_lc[b >> 2] = ra
+                    row_lc[nb >> 2] = rb
+                else:
+                    col_lc[b & 3] = ca
+                    col_lc[nb & 3] = cb
+            taken[depth] = direction
+            depth += 1
+            blanks[depth] = nb
+            hs[depth] = h
+            next_dir[depth] = 0
+            if h == 0:
+                for d in range(depth):
+                    moves[d] = taken[d]
+                # put the board back as it was given
+                for d in range(depth, 0, -1):
+                    cur = blanks[d]
+                    prev = blanks[d - 1]
+                    board[cur] = board[prev]
+                    board[prev] = 0
+                counters[0] = generated
+                counters[1] = expanded
+                return depth
+            expanded += 1
+            if max_generated > 0 and generated > max_generated:
+                for d in range(depth, 0, -1):
+                    cur = blanks[d]
+                    prev = blanks[d - 1]
+                    board[cur] = board[prev]
+                    board[prev] = 0
+                counters[0] = generated
+                counters[1] = expanded
+                return LIMIT_REACHED
+            if depth >= MAX_DEPTH - 1:
+                next_dir[depth] = 4
+        counters[0] = generated
+        counters[1] = expanded
+        if next_threshold >= 1 << 30:
+            return NOT_FOUND
+        threshold = next_threshold

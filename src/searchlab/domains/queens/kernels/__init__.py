@@ -1,0 +1,142 @@
+"""Fast N-queens: count every solution (bitboards) and repair a million-queen board.
+
+The compiled parts load on first use, so importing this package is cheap; the first
+call in a process pays numba's cache load (or compile). Entry points:
+
+- ``count_solutions(n, executor=None)``: the number of solutions, by mirror symmetry
+  (first queen in the left half; for odd n, first queen in the middle and second in
+  the left half) and an explicit-stack bitboard walk. With an executor the work is
+  split by the first rows' placements (``count_tasks``) and ``count_task`` is mapped
+  over it; both are top-level so they pickle to worker processes.
+- ``min_conflicts(n, seed=, max_steps=)``: a solution found by permutation-and-swap
+  repair, as ``(solved, columns, steps)``.
+- ``verify_queens(columns)``: an independent O(n) check of a claimed solution.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from concurrent.futures import Executor
+
+import numpy as np
+import numpy.typing as npt
+
+from searchlab.core.errors import InputError
+
+MAX_COUNT_N = 30
+"""The largest n ``count_solutions`` accepts (masks are 64-bit; n = 30 would take ages)."""
+
+Task = tuple[tuple[int, ...], int]
+"""A piece of a count: the columns of the first rows, and how many mirror images it stands for."""
+
+
+def _check_count_n(n: int) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise InputError(f"the number of queens must be a whole number 0 or more, not {n!r}")
+    if n > MAX_COUNT_N:
+        raise InputError(f"counting is limited to n ≤ {MAX_COUNT_N} queens, not {n}")
+
+
+def _safe(prefix: tuple[int, ...], column: int) -> bool:
+    row = len(prefix)
+    return all(c != column and abs(c - column) != row - r for r, c in enumerate(prefix))
+
+
+def count_tasks(n: int, depth: int = 1) -> list[Task]:
+    """Split the count of n-queens into independent pieces by the first ``depth`` rows.
+
+    Summing ``count_task(n, task)`` over the list gives the number of solutions. Mirror
+    symmetry halves the work: only prefixes whose first queen stands in the left half
+    (or, for odd n, in the middle with the second queen in the left half) are listed,
+    each standing for itself and its mirror image.
+    """
+    _check_count_n(n)
+    if n <= 1:
+        return [((0,) if n == 1 else (), 1)]
+    half = n // 2
+    tasks: list[Task] = [((c,), 2) for c in range(half)]
+    if n % 2 == 1:
+        tasks += [((half, c), 2) for c in range(half) if _safe((half,), c)]
+    for _ in range(max(0, min(depth, n) - 1)):
+        deeper: list[Task] = []
+        for prefix, weight in tasks:
+            if len(prefix) >= depth or len(prefix) >= n:
+                deeper.append((prefix, weight))
+                continue
+            deeper += [((*prefix, c), weight) for c in range(n) if _safe(prefix, c)]
+        tasks = deeper
+    return tasks
+
+
+def count_task(n: int, task: Task) -> int:
+    """The solutions one piece of ``count_tasks(n)`` stands for (a top-level function, so
+    that it pickles to worker processes)."""
+    from searchlab.domains.queens.kernels.counting import count_completions
+
+    prefix, weight = task
+    return weight * int(count_completions(n, np.asarray(prefix, dtype=np.int64)))
+
+
+def count_solutions(n: int, *, executor: Executor | None = None) -> int:
+    """The number of ways to place n non-attacking queens on an n×n board (1 for n = 0)."""
+    _check_count_n(n)
+    if executor is None:
+        return sum(count_task(n, task) for task in count_tasks(n, depth=1))
+    tasks = count_tasks(n, depth=3 if n >= 12 else 2)
+    return sum(executor.map(count_task, itertools.repeat(n, len(tasks)), tasks))
+
+
+def min_conflicts(
+    n: int, *, seed: int = 0, max_steps: int | None = None
+) -> tuple[bool, npt.NDArray[np.int64], int]:
+    """Place n queens by permutation-and-swap repair (Sosic & Gu), O(1) per step.
+
+    Returns ``(solved, columns, steps)``: ``columns[r]`` is the 0-based column of the
+    queen in row r, and ``steps`` counts candidate swaps examined (at most ``max_steps``,
+    by default 100·n + 10 000). ``solved`` is True only if ``verify_queens`` (an
+    independent check) accepts the board; n = 2 and 3 have no solution.
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise InputError(f"the number of queens must be a whole number 1 or more, not {n!r}")
+    if max_steps is None:
+        max_steps = 100 * n + 10_000
+    if max_steps < 0:
+        raise InputError(f"the step limit must be 0 or more, not {max_steps}")
+    from searchlab.domains.queens.kernels.repair import solve
+
+    columns = np.zeros(n, dtype=np.int64)
+    found, steps = solve(n, seed & 0xFFFFFFFF, max_steps, columns)
+    solved = bool(found) and verify_queens(columns)
+    return solved, columns, int(steps)
+
+
+def verify_queens(columns: Sequence[int] | npt.NDArray[np.integer]) -> bool:
+    """Whether ``columns`` (one 0-based column per row) is an n-queens solution.
+
+    Independent of the search that produced it: counts queens per column and per
+    diagonal with numpy in O(n) and accepts only if every count is at most one.
+    """
+    cols = np.asarray(columns, dtype=np.int64)
+    n = cols.shape[0]
+    if cols.ndim != 1 or n == 0:
+        return cols.ndim == 1  # the empty board is the one solution for n = 0
+    if cols.min() < 0 or cols.max() >= n:
+        return False
+    rows = np.arange(n, dtype=np.int64)
+    return bool(
+        np.bincount(cols, minlength=n).max() <= 1
+        and np.bincount(rows + cols, minlength=2 * n - 1).max() <= 1
+        and np.bincount(rows - cols + n - 1, minlength=2 * n - 1).max() <= 1
+    )
+
+
+__all__ = [
+    "MAX_COUNT_N",
+    "Task",
+    "count_solutions",
+    "count_task",
+    "count_tasks",
+    "min_conflicts",
+    "verify_queens",
+]
