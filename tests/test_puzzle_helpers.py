@@ -53,7 +53,7 @@ def check_path(path: Sequence[Board], moves: Sequence[str], start: Board, goal: 
     assert path[-1] == goal
     assert len(moves) == len(path) - 1
     k = side(start)
-    for before, after, move in zip(path, path[1:], moves, strict=True):
+    for before, after, move in zip(path[:-1], path[1:], moves, strict=True):
         changed = [i for i in range(len(before)) if before[i] != after[i]]
         assert len(changed) == 2, (before, after)
         old, new = before.index(0), after.index(0)
