@@ -189,7 +189,7 @@ def test_the_brute_force_matches_the_definition(seed: int) -> None:
     assert brute_force(durations, preds, m) == by_start_times(durations, preds, m)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(task_sets())
 def test_astar_finds_the_optimum(case: tuple[Durations, Preds, int]) -> None:
     durations, preds, m = case
@@ -200,7 +200,7 @@ def test_astar_finds_the_optimum(case: tuple[Durations, Preds, int]) -> None:
     assert solved.schedule.finishing_time == brute_force(durations, preds, m)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(task_sets(max_tasks=5))
 def test_h_never_overestimates(case: tuple[Durations, Preds, int]) -> None:
     """On every reachable state, h ≤ the true cheapest remaining cost (computed by

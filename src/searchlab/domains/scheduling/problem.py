@@ -66,6 +66,15 @@ class Move:
         return {"task": self.task, "start": self.start, "end": self.end}
 
 
+def _forget_finished(active: list[tuple[Number, str]]) -> tuple[tuple[Number, str], ...]:
+    """Sorted, with the names dropped from processors that free first: no later
+    state's first-free time is earlier, so those tasks can never again be running
+    past it, and states differing only in such names are the same state."""
+    active.sort()
+    now = active[0][0]
+    return tuple((frees_at, IDLE if frees_at == now else name) for frees_at, name in active)
+
+
 class SchedulingProblem:
     """The search problem for one instance, with Bratko's heuristic as :meth:`h`."""
 
@@ -98,13 +107,13 @@ class SchedulingProblem:
                 continue
             end = now + self._duration[task]
             waiting = tuple(name for name in state.waiting if name != task)
-            active = tuple(sorted([*others, (end, task)]))
+            active = _forget_finished([*others, (end, task)])
             finish = max(state.finish, end)
             yield Move(task, now, end), State(waiting, active, finish), finish - state.finish
         later = [frees_at for frees_at, _ in others if frees_at > now]
         if later:
             until = min(later)
-            active = tuple(sorted([*others, (until, IDLE)]))
+            active = _forget_finished([*others, (until, IDLE)])
             yield Move(None, now, until), State(state.waiting, active, state.finish), 0
 
     def h(self, state: State) -> float:
