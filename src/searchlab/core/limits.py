@@ -42,18 +42,18 @@ class Budget:
         self.started = time.perf_counter()
         self._deadline = None if limits.max_seconds is None else self.started + limits.max_seconds
         self._max_expanded = limits.max_expanded
-        self._calls = 0
+        self._calls = 0  # countdown to the next reading of the clock
         self._paused_at: float | None = None
 
     def exceeded(self) -> str | None:
         if self._max_expanded is not None and self.stats.expanded >= self._max_expanded:
             return "max_expanded"
         if self._deadline is not None:
-            self._calls += 1
-            if (
-                self._calls % self.CLOCK_EVERY == 1 or self.limits.max_seconds == 0
-            ) and time.perf_counter() >= self._deadline:
-                return "max_seconds"
+            self._calls -= 1
+            if self._calls <= 0:  # the first call, then every CLOCK_EVERY-th
+                self._calls = self.CLOCK_EVERY
+                if time.perf_counter() >= self._deadline:
+                    return "max_seconds"
         return None
 
     def stop_clock(self) -> None:
