@@ -1,0 +1,151 @@
+"""``searchlab puzzle``: outputs, JSON shapes, exit codes, and every refusal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import RunCli
+from test_puzzle_helpers import cached_distances, check_path
+
+from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS, is_solvable, standard_goal
+
+START3_BRATKO = "[2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2]"
+START3_GRID = "2 1 6/4 _ 8/7 5 3"
+
+
+def test_solve_json_shape(run_cli: RunCli) -> None:
+    run = run_cli("puzzle", "solve", START3_BRATKO, "--json")
+    assert run.code == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert {"start", "goal", "status", "length", "moves", "path", "stats"} <= set(data)
+    assert data["start"] == [2, 1, 6, 4, 0, 8, 7, 5, 3]
+    assert data["goal"] == list(BRATKO_GOAL)  # Bratko notation -> Bratko's goal
+    assert data["status"] == "solved"
+    assert data["length"] == 18 == len(data["moves"])
+    path = [tuple(board) for board in data["path"]]
+    check_path(path, data["moves"], tuple(data["start"]), BRATKO_GOAL)
+    assert {"expanded", "generated", "max_frontier", "seconds"} <= set(data["stats"])
+    assert data["guaranteed_shortest"] is True
+
+
+def test_solve_text_with_path(run_cli: RunCli) -> None:
+    run = run_cli("puzzle", "solve", START3_GRID, "--goal", "bratko", "--show-path")
+    assert run.code == 0, run.stderr
+    assert "solved in 18 moves (shortest)" in run.stdout
+    assert "expanded" in run.stdout and "generated" in run.stdout
+    assert run.stdout.count("\n---\n") == 18
+    assert "1 2 3\n8 _ 4\n7 6 5" in run.stdout
+
+
+def test_solve_best_first_bratko_says_not_guaranteed(run_cli: RunCli) -> None:
+    run = run_cli("puzzle", "solve", START3_BRATKO, "-a", "best-first", "-H", "bratko")
+    assert run.code == 0, run.stderr
+    assert "not guaranteed shortest" in run.stdout
+    data = json.loads(
+        run_cli(
+            "puzzle", "solve", START3_BRATKO, "-a", "best-first", "-H", "bratko", "--json"
+        ).stdout
+    )
+    assert data["guaranteed_shortest"] is False
+    assert data["heuristic"] == "bratko"
+
+
+def test_solve_reads_stdin_and_default_goal(run_cli: RunCli) -> None:
+    run = run_cli("puzzle", "solve", "-", "--json", input="1 2 3\n4 5 6\n7 0 8\n")
+    data = json.loads(run.stdout)
+    assert data["goal"] == list(standard_goal(3))
+    assert data["moves"] == ["right"]
+
+
+def test_solve_weighted_and_uninformed(run_cli: RunCli) -> None:
+    weighted = json.loads(
+        run_cli(
+            "puzzle", "solve", START3_BRATKO, "-a", "weighted-astar", "-w", "3", "--json"
+        ).stdout
+    )
+    assert weighted["weight"] == 3.0 and weighted["guaranteed_shortest"] is False
+    assert weighted["length"] >= 18
+    bfs = json.loads(run_cli("puzzle", "solve", START3_BRATKO, "-a", "bfs", "--json").stdout)
+    assert bfs["length"] == 18 and bfs["heuristic"] is None
+
+
+def test_limit_reached_exits_3_with_stats(run_cli: RunCli) -> None:
+    run = run_cli("puzzle", "solve", START3_BRATKO, "-a", "bfs", "--max-expanded", "5")
+    assert run.code == 3
+    assert "limit reached (max_expanded)" in run.stdout
+    assert "expanded 5" in run.stdout
+    data = json.loads(
+        run_cli("puzzle", "solve", START3_BRATKO, "--max-expanded", "3", "--json").stdout
+    )
+    assert data["status"] == "limit_reached" and data["length"] is None
+
+
+def test_random_is_solvable_and_reproducible(run_cli: RunCli) -> None:
+    first = json.loads(run_cli("puzzle", "random", "--size", "4", "--seed", "9", "--json").stdout)
+    again = json.loads(run_cli("puzzle", "random", "--size", "4", "--seed", "9", "--json").stdout)
+    assert first == again
+    assert is_solvable(tuple(first["board"]), standard_goal(4))
+    text = run_cli("puzzle", "random", "--size", "3", "--seed", "1")
+    assert text.code == 0 and "flat:" in text.stdout and "bratko: [" in text.stdout
+    board = json.loads(
+        run_cli("puzzle", "random", "-k", "3", "--goal", "bratko", "--seed", "3", "--json").stdout
+    )["board"]
+    assert tuple(board) in cached_distances(BRATKO_GOAL)
+
+
+def test_bratko_experiment(run_cli: RunCli) -> None:
+    run = run_cli("puzzle", "bratko", "--json")
+    assert run.code == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["goal"] == list(BRATKO_GOAL)
+    shortest = {row["position"]: row["shortest"] for row in data["runs"]}
+    assert shortest == {"a": 4, "b": 5, "c": 18}
+    for row in data["runs"]:
+        assert row["length"] >= row["shortest"]
+        assert row["is_shortest"] == (row["length"] == row["shortest"])
+    assert data["positions"]["a"] == list(BRATKO_POSITIONS["a"])
+    text = run_cli("puzzle", "bratko")
+    assert "h = 22 but h* = 4" in text.stdout
+    assert "off path" in text.stdout
+
+
+def test_help_teaches(run_cli: RunCli) -> None:
+    run = run_cli("puzzle", "--help")
+    assert run.code == 0 and "Bratko" in run.stdout and "blank" in run.stdout
+    solve_help = run_cli("puzzle", "solve", "--help").stdout
+    assert "exit status is 3" in solve_help
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("solve", "1,2,3,4,5,6,7,8"), "not a square"),
+        (("solve", "1,2,3,4,5,6,7,7,0"), "tile 7 appears more than once"),
+        (("solve", "1,2,3,4,5,6,7,9,0"), "tile 9 is out of range"),
+        (("solve", "1 2 3/4 5 6/7 8"), "must be square"),
+        (("solve", "[2/2,1/3,2/3,3/3,3/2,3/1,2/1,1/1,1/4]"), "off the 3×3 board"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "--goal", "1,2,3,0"), "different sizes|but the goal is"),
+        (("solve", "1,2,3,4,5,6,8,7,0"), "unsolvable"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "--goal", "nowhere"), "unknown goal"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-H", "bratko"), "only for Bratko's 3×3 goal"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-H", "euclid"), "unknown heuristic"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-a", "quantum"), "unknown algorithm"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-a", "dfs"), "not offered for puzzles"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-w", "2"), "--weight applies only"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-a", "wastar", "-w", "-1"), "weight"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "--max-expanded", "-1"), "max_expanded"),
+        (("solve", "1,2,3,0", "--goal", "bratko"), "bratko goal is a 3×3 board"),
+        (("random", "--size", "1"), "size must be between 2"),
+        (("random", "--size", "3", "--goal", "1,2,3,0"), "but the goal is"),
+        (("solve", "x y z"), "cannot read 'x'"),
+    ],
+)
+def test_refusals_exit_2_with_message(run_cli: RunCli, args: tuple[str, ...], message: str) -> None:
+    import re
+
+    run = run_cli("puzzle", *args)
+    assert run.code == 2, (run.stdout, run.stderr)
+    assert run.stderr.startswith("searchlab: error: ")
+    assert run.stderr.strip().count("\n") == 0
+    assert re.search(message, run.stderr), run.stderr
