@@ -85,6 +85,36 @@ def by_start_times(durations: Durations, preds: Preds, m: int) -> int:
     return best
 
 
+def best_non_delay(durations: Durations, preds: Preds, m: int) -> int:
+    """The best schedule that never leaves a processor idle while a task is ready."""
+    n = len(durations)
+
+    def walk(ends: dict[int, int], free: list[int]) -> float:
+        if len(ends) == n:
+            return max(ends.values())
+        now = min(free)
+        p = free.index(now)
+        ready = [
+            t
+            for t in range(n)
+            if t not in ends and all(q in ends and ends[q] <= now for q in preds[t])
+        ]
+        best = math.inf
+        for t in ready:
+            best = min(
+                best,
+                walk(
+                    {**ends, t: now + durations[t]}, [*free[:p], now + durations[t], *free[p + 1 :]]
+                ),
+            )
+        if not ready:
+            later = min(f for f in free if f > now)
+            best = walk(ends, [*free[:p], later, *free[p + 1 :]])
+        return best
+
+    return int(walk({}, [0] * m))
+
+
 def check_schedule(schedule: Schedule, instance: Instance) -> None:
     """Every task once with its duration, precedences kept, no overlap on a processor."""
     assert len(schedule.processors) == instance.processors
@@ -148,7 +178,10 @@ def test_bratko_example_by_brute_force() -> None:
     instance = example_instance()
     names = [t.name for t in instance.tasks]
     preds = [[names.index(p) for p in t.after] for t in instance.tasks]
-    assert brute_force([int(t.duration) for t in instance.tasks], preds, 3) == 24
+    durations = [int(t.duration) for t in instance.tasks]
+    assert brute_force(durations, preds, 3) == 24
+    # the optimum needs a processor to wait while a task is ready (the idle move):
+    assert best_non_delay(durations, preds, 3) == 33
 
 
 @pytest.mark.parametrize("algorithm", ["best-first", "ida", "rbfs", "uniform-cost"])
@@ -174,6 +207,7 @@ def test_an_optimum_that_needs_a_delay() -> None:
     durations, preds = [1, 2, 5, 5, 5], [[], [], [0], [0], [2, 3]]  # a, L, x, y, z
     assert brute_force(durations, preds, 2) == 11
     assert by_start_times(durations, preds, 2) == 11
+    assert best_non_delay(durations, preds, 2) == 12
     solved = solve(to_instance(durations, preds, 2))
     assert solved.schedule is not None and solved.schedule.finishing_time == 11
     check_schedule(solved.schedule, solved.instance)

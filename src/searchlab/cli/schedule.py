@@ -161,8 +161,13 @@ def tour_schedule() -> None:
     out.print(
         "Seven tasks on three processors; t4 and t5 (20 units each) wait for the short "
         "tasks t1-t3. A* searches Bratko's space: the processor that frees first starts "
-        "a ready task or waits; h = (waiting work + committed time) / m - finish.",
+        "a ready task or waits; h = (waiting work + committed time) / m - finish.\n",
         markup=False,
     )
     out.print(render(solved, EXAMPLE_TITLE), markup=False, highlight=False)
-    out.print("The book's optimum is 24.", markup=False)
+    out.print(
+        "The book's optimum is 24. P3 stays idle from 2 to 4 although t7 is ready, "
+        "keeping itself for t5: a schedule that never waits while a task is ready "
+        "cannot finish before 33, so the idle move of Bratko's space is essential.",
+        markup=False,
+    )
