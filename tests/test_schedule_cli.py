@@ -99,9 +99,9 @@ def test_standard_input(run_cli: RunCli) -> None:
     assert json.loads(run.stdout)["finishing_time"] == 5
 
 
-def test_a_limit_stops_the_search_with_status_1(run_cli: RunCli) -> None:
+def test_a_limit_stops_the_search_with_status_3(run_cli: RunCli) -> None:
     run = run_cli("schedule", "--example", "--max-expanded", "1", "--json")
-    assert run.code == 1
+    assert run.code == 3
     payload = json.loads(run.stdout)
     assert payload["status"] == "limit_reached" and payload["finishing_time"] is None
 

@@ -23,6 +23,7 @@ from searchlab.domains.scheduling import (
     solve,
 )
 
+LIMIT_EXIT = 3  # a limit stopped the search (as `searchlab puzzle solve`)
 EXAMPLE_TITLE = "Bratko's example (§12.3): 7 tasks on 3 processors"
 
 
@@ -131,7 +132,8 @@ def schedule(
     example. Searches Bratko's state space (the processor that frees first either
     starts a ready task or waits for the next one to free) with A* and Bratko's
     admissible heuristic, then prints the schedule as a Gantt chart, one row per
-    processor, and its finishing time.
+    processor, and its finishing time. Exit status 3 if --max-expanded or
+    --max-seconds stops the search first.
     """
     if (file is None) == (not example):
         raise click.UsageError("give a FILE or --example (one of them, not both)")
@@ -151,7 +153,7 @@ def schedule(
     else:
         click.echo(render(solved, title))
     if solved.schedule is None:
-        sys.exit(1)
+        sys.exit(LIMIT_EXIT if solved.result.limit else 1)
 
 
 def tour_schedule() -> None:
