@@ -253,7 +253,7 @@ def describe_event(n: int, event: Event) -> tuple[str, str] | None:
     events the viewer does not draw."""
     if isinstance(event, Expand):
         cols = _columns(event.state)
-        board = format_board(n, columns_board(cols).queens if cols else ())
+        board = format_board(n, _placed(cols))
         caption = (
             "stable: the empty board"
             if not cols
@@ -265,7 +265,7 @@ def describe_event(n: int, event: Event) -> tuple[str, str] | None:
         cols = _columns(event.path[-1])
         return (
             f"SOLUTION {event.index}: [{','.join(map(str, cols))}]",
-            format_board(n, columns_board(cols).queens),
+            format_board(n, _placed(cols)),
         )
     if isinstance(event, Generate):
         cols = _columns(event.state)
@@ -704,7 +704,7 @@ def print_cases_table(rows: list[dict[str, Any]], title: str) -> None:
         table.add_column(header, justify=justify)  # type: ignore[arg-type]
     for row in rows:
         if row["refused"] is not None:
-            reason = row["refused"].split(" (use")[0]
+            reason = row["refused"].split(" (use")[0].split(": ", 1)[-1]
             table.add_row(
                 str(row["case"]), row["variant"], f"refused: {reason}", "", "", "", "", ""
             )
@@ -719,7 +719,12 @@ def print_cases_table(rows: list[dict[str, Any]], title: str) -> None:
             str(row["generated"]),
             f"{row['ms']:.1f}",
         )
-    console().print(table)
+    out = console()
+    if not out.is_terminal:  # piped: room for a whole 8-queens state on each line
+        from rich.console import Console
+
+        out = Console(highlight=False, width=max(out.width, 120))
+    out.print(table)
 
 
 @queens.command()
@@ -853,6 +858,8 @@ def min_conflicts_command(
         print_json(result.to_dict(with_rows=rows if rows is not None else n <= 1000))
         return
     verdict = "solved" if result.solved else f"not solved ({result.conflicted} queens attacked)"
+    if n in (2, 3) and not result.solved:
+        verdict += f" — {no_solution_line(n)}"
     click.echo(
         f"n = {n}: {verdict} after {result.steps} moves; {result.initial_conflicted} queens "
         f"attacked at the start ({init}); {result.seconds:.3f} s; seed {result.seed}"
