@@ -126,9 +126,11 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int64]) -> tup
     if n == 1:
         cols[0] = 0
         return 1, 0
-    rng = (seed * 2654435761 + 12345) & 0xFFFFFFFF
+    rng = (seed ^ 0x9E3779B9) & 0xFFFFFFFF  # no overflow: same numbers compiled or not
     if rng == 0:
         rng = 1
+    for _ in range(8):
+        rng = _next(rng)
     up = np.zeros(2 * n - 1, dtype=np.int64)
     down = np.zeros(2 * n - 1, dtype=np.int64)
     for i in range(n):
@@ -137,7 +139,7 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int64]) -> tup
         return 0, 0
     attacked = np.zeros(n, dtype=np.int64)
     steps = 0
-    stall_limit = 20 * n + 1000
+    stall_limit = 4 * n + 100
     while True:
         rng = _greedy_start(n, rng, cols, up, down)
         total = _collisions(up) + _collisions(down)
@@ -172,9 +174,9 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int64]) -> tup
                 continue
             steps += 1
             delta = _swap_rows(n, cols, up, down, i, j)
-            if delta < 0:
+            if delta <= 0:  # sideways swaps too: they walk off plateaus on small boards
                 total += delta
-                stall = 0
+                stall = 0 if delta < 0 else stall + 1
                 if _attacked(n, cols, up, down, j) and size < n:
                     attacked[size] = j
                     size += 1

@@ -1,0 +1,64 @@
+"""The plain-Python fallback (SEARCHLAB_DISABLE_JIT=1) answers exactly as the compiled path."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
+from searchlab.domains.puzzle.kernels.pdb import Pattern, build_table, forget_loaded
+from searchlab.domains.queens.kernels import count_solutions, min_conflicts
+
+SCRIPT = """
+import json, sys
+from pathlib import Path
+from searchlab import jit
+from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
+from searchlab.domains.puzzle.kernels.pdb import Pattern, build_table
+from searchlab.domains.queens.kernels import count_solutions, min_conflicts
+
+cache = Path(sys.argv[1])
+board = load_korf100()[78][0]  # instance 79, 42 moves
+print(json.dumps({
+    "jit": jit.JIT_ENABLED,
+    "counts": [count_solutions(n) for n in range(9)],
+    "repair": [min_conflicts(n, seed=3)[1].tolist() for n in (8, 30)],
+    "pdb": build_table(Pattern((0, 5), 15)).tolist(),
+    "moves": [solve_15(board, KORF_GOAL, heuristic=h, cache_dir=cache)[:2]
+              for h in ("linear-conflict", "pdb-33333")],
+}))
+"""
+
+
+def answers(cache: Path) -> dict[str, Any]:
+    board = load_korf100()[78][0]
+    return {
+        "counts": [count_solutions(n) for n in range(9)],
+        "repair": [min_conflicts(n, seed=3)[1].tolist() for n in (8, 30)],
+        "pdb": build_table(Pattern((0, 5), 15)).tolist(),
+        "moves": [
+            list(solve_15(board, KORF_GOAL, heuristic=h, cache_dir=cache)[:2])
+            for h in ("linear-conflict", "pdb-33333")
+        ],
+    }
+
+
+def test_plain_python_gives_the_compiled_answers(tmp_path: Path) -> None:
+    env = {**os.environ, "SEARCHLAB_DISABLE_JIT": "1"}
+    run = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(tmp_path / "python")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    plain = json.loads(run.stdout)
+    assert plain.pop("jit") is False
+    forget_loaded()
+    compiled = answers(tmp_path / "compiled")
+    assert plain == compiled

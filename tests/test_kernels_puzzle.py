@@ -1,0 +1,260 @@
+"""The 15-puzzle kernel against the generic A*, breadth-first distances, and Korf's table."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from searchlab.algorithms.best_first import astar
+from searchlab.core.errors import InputError
+from searchlab.domains.puzzle.kernels import (
+    KORF_GOAL,
+    MOVE_NAMES,
+    STANDARD_GOAL,
+    load_korf100,
+    solve_15,
+)
+from searchlab.domains.puzzle.kernels.pdb import (
+    Pattern,
+    build_table,
+    forget_loaded,
+    load_or_build,
+    partition_cells,
+)
+
+Board = tuple[int, ...]
+STEP = {"up": -4, "down": 4, "left": -1, "right": 1}
+
+
+class Fifteen:
+    """The 4×4 puzzle for the generic engine, written here so the test stands alone."""
+
+    def __init__(self, start: Board, goal: Board) -> None:
+        self.start, self.goal = start, goal
+
+    @property
+    def initial(self) -> Board:
+        return self.start
+
+    def successors(self, state: Board) -> Iterator[tuple[str, Board, float]]:
+        for name, target in legal(state.index(0)):
+            cells = list(state)
+            cells[state.index(0)], cells[target] = cells[target], 0
+            yield name, tuple(cells), 1
+
+    def is_goal(self, state: Board) -> bool:
+        return state == self.goal
+
+
+def legal(blank: int) -> list[tuple[str, int]]:
+    row, col = divmod(blank, 4)
+    arcs = []
+    if row > 0:
+        arcs.append(("up", blank - 4))
+    if row < 3:
+        arcs.append(("down", blank + 4))
+    if col > 0:
+        arcs.append(("left", blank - 1))
+    if col < 3:
+        arcs.append(("right", blank + 1))
+    return arcs
+
+
+def manhattan(goal: Board):  # type: ignore[no-untyped-def]
+    where = {tile: divmod(cell, 4) for cell, tile in enumerate(goal)}
+
+    def h(state: Board) -> float:
+        total = 0
+        for cell, tile in enumerate(state):
+            if tile:
+                r, c = divmod(cell, 4)
+                gr, gc = where[tile]
+                total += abs(r - gr) + abs(c - gc)
+        return total
+
+    return h
+
+
+def replay(board: Board, moves: list[str]) -> Board:
+    cells = list(board)
+    for move in moves:
+        blank = cells.index(0)
+        assert move in dict(legal(blank)), f"illegal move {move} from {blank}"
+        target = blank + STEP[move]
+        cells[blank], cells[target] = cells[target], 0
+    return tuple(cells)
+
+
+def scrambled(goal: Board, steps: int, rng: random.Random) -> Board:
+    cells = list(goal)
+    for _ in range(steps):
+        blank = cells.index(0)
+        _, target = rng.choice(legal(blank))
+        cells[blank], cells[target] = cells[target], 0
+    return tuple(cells)
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> Iterator[Path]:
+    forget_loaded()
+    yield tmp_path
+    forget_loaded()
+
+
+GOALS = {
+    "standard": STANDARD_GOAL,
+    "korf": KORF_GOAL,
+    "blank-inside": (1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+}
+
+
+@pytest.mark.parametrize("goal_name", list(GOALS))
+def test_lengths_equal_generic_astar_and_moves_replay(goal_name: str, cache: Path) -> None:
+    goal = GOALS[goal_name]
+    rng = random.Random(f"kernel-{goal_name}")
+    for _ in range(3):
+        board = scrambled(goal, 40, rng)
+        reference = astar(Fifteen(board, goal), manhattan(goal))
+        assert reference.solved
+        for heuristic in ("manhattan", "linear-conflict", "pdb-33333"):
+            moves, generated, _ = solve_15(board, goal, heuristic=heuristic, cache_dir=cache)
+            assert len(moves) == reference.cost, heuristic
+            assert replay(board, moves) == goal
+            assert generated >= len(moves)
+
+
+def test_solved_board_needs_no_move(cache: Path) -> None:
+    assert solve_15(STANDARD_GOAL, heuristic="pdb-33333", cache_dir=cache)[0] == []
+
+
+def test_korf_table_is_the_published_one() -> None:
+    instances = load_korf100()
+    assert len(instances) == 100
+    assert instances[0] == ((14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3), 57)
+    assert instances[99][1] == 54
+    # Korf (1985) reports an average optimal length of 53.05 moves
+    assert sum(length for _, length in instances) == 5305
+    assert all(sorted(board) == list(range(16)) for board, _ in instances)
+
+
+@pytest.mark.parametrize("number", [12, 55, 79])
+def test_easy_korf_instances_reach_their_published_length(number: int, cache: Path) -> None:
+    board, optimal = load_korf100()[number - 1]
+    moves, _, _ = solve_15(board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache)
+    assert len(moves) == optimal
+    assert replay(board, moves) == KORF_GOAL
+
+
+def abstract_distances(goal_cells: tuple[int, ...], blank_goal: int) -> dict[tuple[int, ...], int]:
+    """0-1 breadth-first search over (pattern tiles' squares, blank square): a move of a
+    pattern tile costs 1, a move of any other tile 0. Minimum over blank squares."""
+    start = (*goal_cells, blank_goal)
+    best = {start: 0}
+    queue: deque[tuple[int, ...]] = deque([start])
+    while queue:
+        state = queue.popleft()
+        d = best[state]
+        tiles, blank = state[:-1], state[-1]
+        for _, target in legal(blank):
+            if target in tiles:
+                i = tiles.index(target)
+                child = (*tiles[:i], blank, *tiles[i + 1 :], target)
+                cost = 1
+            else:
+                child = (*tiles, target)
+                cost = 0
+            if child not in best or best[child] > d + cost:
+                best[child] = d + cost
+                if cost:
+                    queue.append(child)
+                else:
+                    queue.appendleft(child)
+    table: dict[tuple[int, ...], int] = {}
+    for state, d in best.items():
+        key = state[:-1]
+        table[key] = min(d, table.get(key, d))
+    return table
+
+
+@pytest.mark.parametrize(
+    ("goal_cells", "blank_goal"), [((0, 5), 15), ((6, 9), 0), ((3, 12), 5), ((0, 1, 4), 15)]
+)
+def test_pattern_database_equals_breadth_first_distances(
+    goal_cells: tuple[int, ...], blank_goal: int
+) -> None:
+    table = build_table(Pattern(goal_cells, blank_goal))
+    expected = abstract_distances(goal_cells, blank_goal)
+    assert len(expected) == Pattern(goal_cells, blank_goal).entries
+    for cells, distance in expected.items():
+        index = sum(cell << (4 * i) for i, cell in enumerate(cells))
+        assert table[index] == distance, cells
+    assert int((table != 255).sum()) == len(expected)
+
+
+def test_partitions_cover_every_tile_once() -> None:
+    for name in ("pdb-663", "pdb-555", "pdb-33333"):
+        for blank in range(16):
+            cells = [c for group in partition_cells(name, blank) for c in group]
+            assert sorted(cells) == sorted(set(range(16)) - {blank})
+
+
+def test_damaged_cache_files_are_rebuilt(tmp_path: Path) -> None:
+    pattern = Pattern((0, 1, 4), 15)
+    table, status = load_or_build(pattern, directory=tmp_path)
+    assert status == "built"
+    path = tmp_path / pattern.file_name()
+    assert load_or_build(pattern, directory=tmp_path)[1] == "loaded"
+
+    data = path.read_bytes()
+    path.write_bytes(data[:-100])  # truncated
+    again, status = load_or_build(pattern, directory=tmp_path)
+    assert status == "rebuilt" and np.array_equal(again, table)
+    assert path.read_bytes() == data
+
+    header_end = data.index(b"\n") + 1
+    flipped = bytearray(data)
+    flipped[header_end + 7] ^= 1  # one entry changed: the checksum no longer matches
+    path.write_bytes(bytes(flipped))
+    again, status = load_or_build(pattern, directory=tmp_path)
+    assert status == "rebuilt" and np.array_equal(again, table)
+
+    path.write_bytes(b"not a database\n" + data[header_end:])
+    assert load_or_build(pattern, directory=tmp_path)[1] == "rebuilt"
+    path.write_bytes(b"")
+    assert load_or_build(pattern, directory=tmp_path)[1] == "rebuilt"
+    assert load_or_build(pattern, directory=tmp_path)[1] == "loaded"
+
+
+def test_progress_is_reported_while_building(tmp_path: Path) -> None:
+    heard: list[tuple[int, int]] = []
+    load_or_build(
+        Pattern((2, 3, 7), 15),
+        directory=tmp_path,
+        progress=lambda _what, done, total: heard.append((done, total)),
+    )
+    assert heard and heard[-1] == (3360, 3360)
+    assert all(done <= total for done, total in heard)
+
+
+def test_bad_requests_are_input_errors(cache: Path) -> None:
+    unsolvable = (2, 1, *range(3, 16), 0)
+    with pytest.raises(InputError, match="parity"):
+        solve_15(unsolvable, heuristic="manhattan")
+    with pytest.raises(InputError, match="16 cells"):
+        solve_15(tuple(range(9)))
+    with pytest.raises(InputError, match="exactly once"):
+        solve_15((1, 1, *range(2, 16)))
+    with pytest.raises(InputError, match="heuristic"):
+        solve_15(STANDARD_GOAL, heuristic="nope")
+
+
+def test_move_names_follow_the_blank() -> None:
+    assert MOVE_NAMES == ("up", "down", "left", "right")
+    board = (*range(1, 12), 0, 13, 14, 15, 12)  # 12 sits below the blank
+    moves, _, _ = solve_15(board, heuristic="manhattan")
+    assert moves == ["down"]

@@ -1,0 +1,130 @@
+"""The N-queens kernels against published counts, the generic engine, and brute force."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from searchlab.algorithms.uninformed import depth_first
+from searchlab.core.errors import InputError
+from searchlab.domains.queens.kernels import (
+    count_solutions,
+    count_task,
+    count_tasks,
+    min_conflicts,
+    verify_queens,
+)
+
+# OEIS A000170, n = 0 … 13
+PUBLISHED = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
+
+
+class RowByRow:
+    """n-queens for the generic engine: a state is the columns of the rows filled so far."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    @property
+    def initial(self) -> tuple[int, ...]:
+        return ()
+
+    def successors(self, state: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], float]]:
+        if len(state) < self.n:
+            for column in range(self.n):
+                yield column, (*state, column), 1
+
+    def is_goal(self, state: tuple[int, ...]) -> bool:
+        return len(state) == self.n
+
+
+def last_queen_safe(state: tuple[int, ...]) -> bool:
+    row, column = len(state) - 1, state[-1]
+    return all(c != column and abs(c - column) != row - r for r, c in enumerate(state[:-1]))
+
+
+def test_counts_match_the_published_sequence() -> None:
+    assert [count_solutions(n) for n in range(len(PUBLISHED))] == PUBLISHED
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_counts_match_the_generic_engine(n: int) -> None:
+    generic = sum(1 for _ in depth_first(RowByRow(n), constraint=last_queen_safe))
+    assert count_solutions(n) == generic
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_any_split_of_the_work_adds_up(depth: int) -> None:
+    for n in (1, 2, 5, 8, 9, 10):
+        assert sum(count_task(n, task) for task in count_tasks(n, depth)) == PUBLISHED[n]
+
+
+def test_executors_give_the_same_count() -> None:
+    with ThreadPoolExecutor(2) as threads:
+        assert count_solutions(12, executor=threads) == PUBLISHED[12]
+    with ProcessPoolExecutor(2) as processes:
+        assert count_solutions(11, executor=processes) == PUBLISHED[11]
+
+
+def test_count_refuses_bad_n() -> None:
+    with pytest.raises(InputError):
+        count_solutions(-1)
+    with pytest.raises(InputError):
+        count_solutions(31)
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 6, 7, 8, 9, 10, 20, 50, 200])
+def test_min_conflicts_solves_small_and_medium_boards(n: int) -> None:
+    for seed in range(3):
+        solved, columns, steps = min_conflicts(n, seed=seed)
+        assert solved
+        assert verify_queens(columns)
+        assert sorted(columns.tolist()) == list(range(n))
+        assert steps >= 0
+
+
+def test_min_conflicts_knows_two_and_three_have_no_solution() -> None:
+    for n in (2, 3):
+        solved, columns, _ = min_conflicts(n, seed=1)
+        assert not solved and not verify_queens(columns)
+
+
+def test_hundred_thousand_queens_pass_the_independent_check() -> None:
+    solved, columns, _ = min_conflicts(100_000, seed=7)
+    assert solved
+    assert verify_queens(columns)
+
+
+def test_min_conflicts_step_limit_stops_it() -> None:
+    solved, _, steps = min_conflicts(1000, seed=1, max_steps=0)
+    assert not solved and steps == 0
+    with pytest.raises(InputError):
+        min_conflicts(0, seed=1)
+
+
+def brute_force_ok(columns: list[int]) -> bool:
+    n = len(columns)
+    if any(not 0 <= c < n for c in columns):
+        return False
+    return all(
+        columns[a] != columns[b] and abs(columns[a] - columns[b]) != b - a
+        for a, b in itertools.combinations(range(n), 2)
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(min_value=-1, max_value=8), min_size=1, max_size=8))
+def test_verify_agrees_with_pairwise_brute_force(columns: list[int]) -> None:
+    assert verify_queens(columns) == brute_force_ok(columns)
+
+
+def test_verify_accepts_every_eight_queens_solution() -> None:
+    found = [p for p in itertools.permutations(range(8)) if brute_force_ok(list(p))]
+    assert len(found) == 92
+    assert all(verify_queens(np.array(p)) for p in found)
