@@ -1,0 +1,59 @@
+// Talking to the searchlab server: JSON in, JSON out, errors shown by their field.
+
+export class ApiError extends Error {
+  constructor(status, message, field) {
+    super(message);
+    this.status = status;
+    this.field = field ?? null;
+  }
+}
+
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (failure) {
+    throw new ApiError(0, "the searchlab server cannot be reached (is `searchlab serve` still running?)");
+  }
+  let payload = null;
+  try {
+    payload = await response.json();
+  } catch (failure) {
+    payload = null;
+  }
+  if (!response.ok) {
+    const message = payload?.error ?? `the server answered ${response.status}`;
+    throw new ApiError(response.status, message, payload?.field);
+  }
+  return payload;
+}
+
+// Clear every error message of a form.
+export function clearErrors(form) {
+  for (const span of form.querySelectorAll("[data-error-for]")) span.textContent = "";
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+}
+
+// Show an error next to the field it names, or in the form's general slot.
+export function showError(form, error) {
+  const field = error instanceof ApiError ? error.field : null;
+  let slot = field ? form.querySelector(`[data-error-for="${CSS.escape(field)}"]`) : null;
+  if (!slot) slot = form.querySelector('[data-error-for=""]');
+  slot.textContent = error.message;
+  const input = field ? form.querySelector(`[name="${CSS.escape(field)}"]`) : null;
+  if (input) input.setAttribute("aria-invalid", "true");
+}
+
+// The form's fields as a plain object (strings; the server checks and converts them).
+export function formValues(form) {
+  const values = {};
+  for (const element of form.elements) {
+    if (element.name && !element.disabled) values[element.name] = element.value;
+  }
+  return values;
+}

@@ -1,0 +1,27 @@
+// A small line chart of h over the steps of a climb, with the current step marked.
+
+import { svg } from "./dom.js";
+
+export function drawChart(container, values, { cursor = -1, restarts = [] } = {}) {
+  const width = 320, height = 120, left = 28, bottom = 18, top = 8, right = 8;
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart-svg", role: "img", "aria-label": "h over the steps" });
+  if (values.length === 0) { container.replaceChildren(root); return; }
+  const max = Math.max(1, ...values);
+  const steps = Math.max(1, values.length - 1);
+  const x = (i) => left + (i / steps) * (width - left - right);
+  const y = (v) => top + (1 - v / max) * (height - top - bottom);
+  root.append(svg("line", { x1: left, y1: y(0), x2: width - right, y2: y(0), class: "axis" }));
+  root.append(svg("line", { x1: left, y1: top, x2: left, y2: y(0), class: "axis" }));
+  root.append(svg("text", { x: left - 4, y: y(max), class: "tick", "text-anchor": "end", "dominant-baseline": "central" }, [String(max)]));
+  root.append(svg("text", { x: left - 4, y: y(0), class: "tick", "text-anchor": "end", "dominant-baseline": "central" }, ["0"]));
+  root.append(svg("text", { x: width - right, y: height - 3, class: "tick", "text-anchor": "end" }, [`step ${values.length - 1}`]));
+  for (const index of restarts) {
+    root.append(svg("line", { x1: x(index), y1: top, x2: x(index), y2: y(0), class: "restart" }));
+  }
+  const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  root.append(svg("polyline", { points, class: "line" }));
+  if (cursor >= 0 && cursor < values.length) {
+    root.append(svg("circle", { cx: x(cursor), cy: y(values[cursor]), r: 4, class: "cursor" }));
+  }
+  container.replaceChildren(root);
+}

@@ -1,0 +1,106 @@
+// Step / back / play-pause / reset / to-the-end for any view.
+//
+// A view supplies: async forward() -> bool (false at the end), backward() -> bool,
+// render(), and optionally atStop() (pause playing here), reset(), toEnd().
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Player {
+  constructor(view, { reset, back, step, play, end, speed }) {
+    this.view = view;
+    this.buttons = { reset, back, step, play, end };
+    this.speed = speed;
+    this.playing = false;
+    this.busy = false;
+    reset?.addEventListener("click", () => this.reset());
+    back?.addEventListener("click", () => this.back());
+    step?.addEventListener("click", () => this.step());
+    play?.addEventListener("click", () => this.toggle());
+    end?.addEventListener("click", () => this.toEnd());
+  }
+
+  // Steps per second: the slider runs from 1/s to about 5000/s on a log scale.
+  rate() {
+    const value = Number(this.speed?.value ?? 40);
+    return Math.pow(10, value / 27);
+  }
+
+  async guard(work) {
+    if (this.busy) return;
+    this.busy = true;
+    this.view.root?.setAttribute("aria-busy", "true");
+    try {
+      await work();
+    } catch (error) {
+      this.view.fail?.(error);
+    } finally {
+      this.busy = false;
+      this.view.root?.removeAttribute("aria-busy");
+    }
+  }
+
+  async step() {
+    this.pause();
+    await this.guard(async () => {
+      await this.view.forward();
+      this.view.render();
+    });
+  }
+
+  back() {
+    this.pause();
+    if (this.busy) return;
+    this.view.backward();
+    this.view.render();
+  }
+
+  async reset() {
+    this.pause();
+    await this.guard(async () => {
+      await this.view.reset();
+      this.view.render();
+    });
+  }
+
+  async toEnd() {
+    this.pause();
+    await this.guard(async () => {
+      await this.view.toEnd?.();
+      this.view.render();
+    });
+  }
+
+  toggle() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  pause() {
+    this.playing = false;
+    if (this.buttons.play) this.buttons.play.textContent = "▶▶ Play";
+  }
+
+  async play() {
+    if (this.busy || this.playing) return;
+    this.playing = true;
+    if (this.buttons.play) this.buttons.play.textContent = "▮▮ Pause";
+    await this.guard(async () => {
+      while (this.playing) {
+        const rate = this.rate();
+        const delay = Math.max(16, 1000 / rate);
+        await sleep(delay);
+        if (!this.playing) break;
+        const steps = Math.max(1, Math.round((rate * delay) / 1000));
+        for (let done = 0; done < steps; done++) {
+          const moved = await this.view.forward();
+          if (!moved || this.view.atStop?.()) {
+            this.pause();
+            break;
+          }
+        }
+        this.view.render();
+      }
+    });
+    this.pause();
+  }
+}

@@ -1,0 +1,74 @@
+// Drawing an n×n chess board with queens in SVG: row 1 at the top, column 1 at the left.
+
+import { svg } from "./dom.js";
+
+const CELL = 40;
+
+// Whether two squares [row, col] attack each other (same row, column or diagonal).
+export function attacks(a, b) {
+  return a[0] === b[0] || a[1] === b[1] || Math.abs(a[0] - b[0]) === Math.abs(a[1] - b[1]);
+}
+
+// Indices of the queens that attack at least one other queen.
+export function attacked(queens) {
+  const out = new Set();
+  for (let i = 0; i < queens.length; i++) {
+    for (let j = i + 1; j < queens.length; j++) {
+      if (attacks(queens[i], queens[j])) { out.add(i); out.add(j); }
+    }
+  }
+  return out;
+}
+
+function queenGlyph(x, y, className) {
+  return svg("text", {
+    x: x + CELL / 2, y: y + CELL / 2 + 1, class: `queen ${className}`,
+    "text-anchor": "middle", "dominant-baseline": "central",
+  }, ["♛"]);
+}
+
+// Draw the board into ``container``.
+// queens: [[row, col], ...]; marks: [{square: [row, col], kind}] where kind is one of
+// try, refused, leaving, from, to, attacker, solution (classes in style.css).
+export function drawQueens(container, n, queens, { marks = [], solved = false, showAttacks = false } = {}) {
+  const size = n * CELL;
+  const labels = n <= 16;
+  const pad = labels ? 18 : 0;
+  const root = svg("svg", {
+    viewBox: `${-pad} ${-pad} ${size + pad} ${size + pad}`, class: "queens-board",
+    role: "img", "aria-label": `${n} by ${n} board with ${queens.length} queens`,
+  });
+  for (let row = 1; row <= n; row++) {
+    for (let col = 1; col <= n; col++) {
+      root.append(svg("rect", {
+        x: (col - 1) * CELL, y: (row - 1) * CELL, width: CELL, height: CELL,
+        class: (row + col) % 2 === 0 ? "light" : "dark",
+      }));
+    }
+    if (labels) {
+      root.append(svg("text", { x: -pad / 2, y: (row - 0.5) * CELL, class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, [String(row)]));
+      root.append(svg("text", { x: (row - 0.5) * CELL, y: -pad / 2, class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, [String(row)]));
+    }
+  }
+  for (const { square, kind } of marks) {
+    root.append(svg("rect", {
+      x: (square[1] - 1) * CELL + 2, y: (square[0] - 1) * CELL + 2,
+      width: CELL - 4, height: CELL - 4, class: `mark ${kind}`,
+      "data-row": square[0], "data-col": square[1],
+    }));
+  }
+  const hot = showAttacks ? attacked(queens) : new Set();
+  queens.forEach((square, index) => {
+    const className = solved ? "solved" : hot.has(index) ? "hot" : "";
+    const glyph = queenGlyph((square[1] - 1) * CELL, (square[0] - 1) * CELL, className);
+    glyph.setAttribute("data-row", square[0]);
+    glyph.setAttribute("data-col", square[1]);
+    root.append(glyph);
+  });
+  container.replaceChildren(root);
+}
+
+// The seed's notation for a board: [(r,c),...].
+export function pairs(queens) {
+  return "[" + queens.map(([r, c]) => `(${r},${c})`).join(",") + "]";
+}
