@@ -134,3 +134,24 @@ def test_every_written_form_reads_back(size: int, rng: random.Random) -> None:
     assert parse_board(to_bratko(board)).notation == "bratko"
     assert parse_board(format_board(board)).tiles == board
     assert parse_board(format_flat(board)).tiles == board
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.text(alphabet="0123456789_/, []\n²٣-", max_size=60),
+        st.lists(st.integers(-3, 20), max_size=20).map(lambda xs: ",".join(map(str, xs))),
+    )
+)
+def test_any_text_gives_a_board_or_an_input_error(text: str) -> None:
+    try:
+        parsed = parse_board(text)
+    except InputError:
+        return
+    assert sorted(parsed.tiles) == list(range(parsed.size**2))
+
+
+def test_huge_numbers_are_out_of_range() -> None:
+    with pytest.raises(InputError, match="out of range"):
+        parse_board("1,2,3," + "9" * 5000)

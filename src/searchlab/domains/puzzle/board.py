@@ -30,7 +30,8 @@ BLANK_SHOWN = "_"
 """How ``format_board`` draws the blank (the document writes a space; ``_`` keeps the
 grid readable and can be pasted back as input)."""
 
-_SQUARE = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+_SQUARE = re.compile(r"^\s*([0-9]{1,6})\s*/\s*([0-9]{1,6})\s*$", re.ASCII)
+_NUMBER = re.compile(r"[0-9]+", re.ASCII)
 _CELL_SPLIT = re.compile(r"[,\s]+")
 
 
@@ -80,10 +81,12 @@ def _cell(token: str) -> int:
     token = token.strip()
     if token in ("_", "0"):
         return 0
-    if not token.isdigit():
+    if not _NUMBER.fullmatch(token):
         raise InputError(
             f"cannot read {token!r} as a tile: write a number, or 0 or _ for the blank"
         )
+    if len(token) > 6:
+        raise InputError(f"tile {token[:12]}… is out of range")
     return int(token)
 
 
