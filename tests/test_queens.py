@@ -257,7 +257,7 @@ def brute_neighbours(queens: tuple[tuple[int, int], ...], operator: str) -> list
     """Every board that moves exactly one queen, by the operator's definition."""
     n = len(queens)
     found = []
-    for index, (row, col) in enumerate(queens):
+    for index, (_row, col) in enumerate(queens):
         for target in itertools.product(range(1, n + 1), repeat=2):
             if target in queens:
                 continue

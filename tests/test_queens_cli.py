@@ -1,0 +1,218 @@
+"""``searchlab queens``: every subcommand as a user runs it, through stdin and --json."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import RunCli
+
+CASE_1 = "[(1,1),(4,2),(3,3),(1,4),(7,5),(3,6),(7,7),(5,8)]"
+CASE_2 = "[(1,1),(2,2),(3,3),(4,4),(5,5),(6,6),(7,7),(8,8)]"
+CASE_4 = "[(1,1),(2,1),(3,1),(4,1),(5,1),(6,1),(7,1),(8,1)]"
+CASE_7 = "[(2,2),(3,3),(7,2),(6,3),(3,6),(2,7),(6,6),(7,7)]"
+CASE_8 = "[(1,1),(6,2),(8,3),(3,4),(7,5),(4,6),(2,7),(5,8)]"
+
+
+def test_solve_prints_the_first_solution_as_a_board(run_cli: RunCli) -> None:
+    run = run_cli("queens", "solve", "8")
+    assert run.code == 0
+    assert "Solution 1: [1,5,8,6,3,7,2,4]" in run.stdout
+    assert "Q . . . . . . ." in run.stdout
+    assert "Solution 2" not in run.stdout
+
+
+def test_solve_json_limit_and_all(run_cli: RunCli) -> None:
+    run = run_cli("queens", "solve", "8", "--limit", "3", "--json")
+    payload = json.loads(run.stdout)
+    assert payload["n"] == 8 and payload["exhausted"] is False
+    assert payload["solutions"] == [
+        [1, 5, 8, 6, 3, 7, 2, 4],
+        [1, 6, 8, 3, 7, 4, 2, 5],
+        [1, 7, 4, 6, 8, 2, 5, 3],
+    ]
+    assert {"expanded", "generated", "seconds"} <= set(payload["stats"])
+    every = json.loads(run_cli("queens", "solve", "6", "--all", "--json").stdout)
+    assert every["exhausted"] is True and len(every["solutions"]) == 4
+
+
+@pytest.mark.parametrize("n", ["2", "3"])
+def test_solve_says_plainly_when_no_solution_exists(run_cli: RunCli, n: str) -> None:
+    run = run_cli("queens", "solve", n)
+    assert run.code == 0
+    assert f"no solution exists for n = {n}" in run.stdout
+    payload = json.loads(run_cli("queens", "solve", n, "--json").stdout)
+    assert payload["solutions"] == [] and payload["exhausted"] is True
+
+
+def test_solve_next_asks_after_each_solution(run_cli: RunCli) -> None:
+    run = run_cli("queens", "solve", "4", "--next", input="y\ny\n")
+    assert "Solution 1: [2,4,1,3]" in run.stdout and "Solution 2: [3,1,4,2]" in run.stdout
+    assert "No more solutions: 2 in all" in run.stdout
+    stopped = run_cli("queens", "solve", "8", "--next", input="y\nn\n")
+    assert "Solution 2" in stopped.stdout and "Solution 3" not in stopped.stdout
+
+
+def test_count(run_cli: RunCli) -> None:
+    assert json.loads(run_cli("queens", "count", "6", "--json").stdout)["count"] == 4
+    run = run_cli("queens", "count", "3")
+    assert run.code == 0 and "no solution exists for n = 3" in run.stdout
+    assert "n = 1: 1 solution " in run_cli("queens", "count", "1").stdout
+
+
+def test_watch_steps_through_stdin_keys(run_cli: RunCli) -> None:
+    run = run_cli("queens", "watch", "4", input="\n\n \nq\n")
+    assert run.code == 0
+    assert "step 1: stable: the empty board" in run.stdout
+    assert "step 3: stable: 2 queens safe [1,3]" in run.stdout
+    assert "step 4" not in run.stdout and "Stopped." in run.stdout
+    jump = run_cli("queens", "watch", "4", input="n\nn\nn\n")
+    assert "SOLUTION 1: [2,4,1,3]" in jump.stdout and "SOLUTION 2: [3,1,4,2]" in jump.stdout
+    assert "2 solutions in all" in jump.stdout
+    none = run_cli("queens", "watch", "3", input="c\n")
+    assert "no solution exists for n = 3" in none.stdout
+
+
+def test_watch_every_attempt_shows_tries_refusals_and_retreats(run_cli: RunCli) -> None:
+    run = run_cli("queens", "watch", "4", "--every-attempt", input="n\nq\n")
+    # jumping to the first solution draws only it; then step through the rest
+    assert "SOLUTION 1" in run.stdout
+    steps = run_cli("queens", "watch", "4", "--every-attempt", input="\n" * 40 + "q\n")
+    assert "try row 2, column 1" in steps.stdout
+    assert "row 2, column 1 is attacked: refused" in steps.stdout
+    assert "back: the queen of row" in steps.stdout
+    assert "x . . ." in steps.stdout
+
+
+def test_watch_unknown_key_and_end_of_input(run_cli: RunCli) -> None:
+    run = run_cli("queens", "watch", "5", input="z\n")
+    assert run.code == 0 and "unknown key 'z'" in run.stdout and "Stopped." in run.stdout
+
+
+def test_climb_reports_and_json(run_cli: RunCli) -> None:
+    run = run_cli("queens", "climb", CASE_1, "--moves", "v2", "--heuristic", "h1")
+    assert run.code == 0
+    assert "h = 8" in run.stdout and "h = 0, a solution" in run.stdout
+    payload = json.loads(
+        run_cli(
+            "queens", "climb", CASE_1, "--heuristic", "h1", "--tie-break", "last", "--json"
+        ).stdout
+    )
+    assert payload["final"] == [[1, 1], [6, 2], [8, 3], [3, 4], [7, 5], [4, 6], [2, 7], [5, 8]]
+    assert payload["h_initial"] == 8 and payload["h_final"] == 0 and payload["solved"] is True
+    assert payload["steps"] == 6 and payload["restarts"] == 0
+    assert {"initial", "generated", "seconds"} <= set(payload)
+    solved = json.loads(run_cli("queens", "climb", CASE_8, "--json").stdout)
+    assert solved["steps"] == 0 and solved["solved"] is True
+
+
+def test_climb_trace_prints_every_move(run_cli: RunCli) -> None:
+    run = run_cli("queens", "climb", CASE_2, "--trace", "--json")
+    payload = json.loads(run.stdout)
+    assert len(payload["trace"]) == payload["steps"] == 8
+    assert payload["trace"][-1].endswith(f"h = {payload['h_final']}")
+    text = run_cli("queens", "climb", CASE_2, "--trace").stdout
+    assert text.count("move ") == 8
+
+
+def test_climb_free_takes_any_board_and_column_refuses(run_cli: RunCli) -> None:
+    assert run_cli("queens", "climb", CASE_7, "--moves", "free").code == 0
+    refused = run_cli("queens", "climb", CASE_4, "--moves", "column")
+    assert refused.code == 2
+    assert "column 1 holds 8 queens and column 2 is empty" in refused.stderr
+    assert refused.stderr.count("\n") == 1
+
+
+def test_climb_random_trials(run_cli: RunCli) -> None:
+    args = ("queens", "climb", "--random", "30", "--n", "6", "--seed", "9", "--json")
+    first = json.loads(run_cli(*args).stdout)
+    second = json.loads(run_cli(*args).stdout)
+    keys = ("trials", "solved", "success_rate", "mean_steps_solved", "mean_steps_failed")
+    assert {k: first[k] for k in keys} == {k: second[k] for k in keys}
+    assert first["trials"] == 30 and 0 <= first["solved"] <= 30
+    assert {"mean_generated", "seconds"} <= set(first)
+    restarting = json.loads(
+        run_cli(
+            "queens", "climb", "--random", "5", "--restarts", "100", "--seed", "1", "--json"
+        ).stdout
+    )
+    assert restarting["success_rate"] == 1.0
+    text = run_cli("queens", "climb", "--random", "10", "--moves", "free", "--seed", "2")
+    assert text.code == 0 and "solved:" in text.stdout and "of 10" in text.stdout
+
+
+def test_cases_table_and_json(run_cli: RunCli) -> None:
+    payload = json.loads(run_cli("queens", "cases", "--json").stdout)
+    rows = payload["cases"]
+    assert len(rows) == 32
+    refused = sorted((row["case"], row["variant"]) for row in rows if row["refused"])
+    assert refused == [(c, v) for c in (4, 6, 7) for v in ("v2h1", "v2h2")]
+    case1 = next(row for row in rows if row["case"] == 1 and row["variant"] == "v1h2")
+    # the document: [(1,1),(4,2),(6,3),(3,4),(7,5),(2,6),(8,7),(5,8)], not a solution
+    assert case1["final"][2] == [6, 3] and case1["h_final"] == 2 and case1["solved"] is False
+    table = run_cli("queens", "cases")
+    assert table.code == 0 and "refused: column 1 holds 8 queens" in table.stdout
+
+
+def test_repl_through_stdin(run_cli: RunCli) -> None:
+    session = f"{CASE_7}.\n[(1,1),(1,1)]\nnonsense\n\n[1,5,8,6,3,7,2,4]\n{CASE_4}\nstop\n"
+    run = run_cli("queens", "repl", "--moves", "v1", "--heuristic", "h1", input=session)
+    assert run.code == 0
+    lines = run.stdout.splitlines()
+    assert sum(1 for line in lines if "->" in line) == 8  # the test cases first
+    assert "Final state: [(3,2),(1,3),(7,1),(8,5),(5,6),(2,7),(6,4),(4,8)]" in run.stdout
+    assert "error: entry 2 (1,1): two queens on one square" in run.stdout
+    assert "error: not a list of queens: 'nonsense'" in run.stdout
+    assert run.stdout.count("Initial state (or stop): ") == 7
+    assert run.stdout.rstrip().endswith("Bye.")
+    column = run_cli("queens", "repl", input=f"{CASE_4}\n")  # end of input also ends it
+    assert column.code == 0
+    assert "error: the column operator needs one queen per column" in column.stdout
+    assert "4 [(1,1),(2,1)" in column.stdout and "refused" in column.stdout
+
+
+def test_min_conflicts(run_cli: RunCli) -> None:
+    payload = json.loads(run_cli("queens", "min-conflicts", "50", "--seed", "1", "--json").stdout)
+    assert payload["solved"] is True and len(payload["rows"]) == 50
+    big = json.loads(run_cli("queens", "min-conflicts", "5000", "--seed", "1", "--json").stdout)
+    assert big["solved"] is True and "rows" not in big
+    text = run_cli("queens", "min-conflicts", "3", "--max-steps", "50", "--seed", "1")
+    assert "no solution exists for n = 3" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("solve", "0"), "n must be at least 1"),
+        (("solve", "x"), "'x' is not a valid integer"),
+        (("solve", "8", "--all", "--limit", "2"), "--all and --limit"),
+        (("count", "0"), "n must be at least 1"),
+        (("watch", "40"), "at most 32"),
+        (("climb",), "give either a STATE or --random"),
+        (("climb", CASE_1, "--random", "3"), "give either a STATE or --random"),
+        (("climb", "[(1,1),(9,9)]"), "entry 2 (9,9) is off the 2×2 board"),
+        (("climb", CASE_1, "--n", "9"), "8 queens given for n = 9"),
+        (("climb", CASE_1, "--heuristic", "h3"), "h3"),
+        (("climb", CASE_1, "--moves", "diagonal"), "diagonal"),
+        (("climb", "--random", "0"), "0"),
+        (("min-conflicts", "0"), "n must be at least 1"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    run_cli: RunCli, args: tuple[str, ...], fragment: str
+) -> None:
+    run = run_cli("queens", *args)
+    assert run.code == 2
+    assert fragment in run.stderr
+    assert run.stderr.count("\n") == 1 and run.stdout == ""
+
+
+def test_tour_queens(capsys: pytest.CaptureFixture[str]) -> None:
+    from searchlab.cli.queens import tour_queens
+
+    tour_queens(all_variants=False)
+    out = capsys.readouterr().out
+    assert "[1,5,8,6,3,7,2,4]" in out
+    assert "n = 3: 0  — no solution exists for n = 3" in out
+    assert "n = 8: 92" in out
+    assert "v1h2" in out and "v2h1" not in out
