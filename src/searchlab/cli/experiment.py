@@ -164,9 +164,15 @@ def _execute(
     from searchlab.cli.output import console
     from searchlab.experiments.tables import report_table
 
-    console().print(report_table(report))
+    # On a terminal rich fits the table to it; into a pipe or a file, nothing is cut.
+    out = console()
+    if not out.is_terminal:
+        from rich.console import Console
+
+        out = Console(highlight=False, width=240)
+    out.print(report_table(report))
     if plot is not None:
-        console().print(f"chart written to {plot}")
+        out.print(f"chart written to {plot}")
 
 
 def _preflight(plot: Path | None, resume: bool, out: Path | None) -> None:

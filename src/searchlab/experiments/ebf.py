@@ -22,8 +22,8 @@ def tree_size(b: float, depth: int) -> float:
 def effective_branching_factor(generated: float, depth: int, *, tolerance: float = 1e-9) -> float:
     """b* for ``generated`` nodes at solution depth ``depth`` (NaN when depth is 0: any b fits).
 
-    Solved by bisection on [0, max(1, N)]: the tree size grows strictly with b > 0, and
-    at b = N it is already at least N + 1.
+    Solved by bisection on [0, max(1, (N + 1)^(1/d))]: the tree size grows strictly with
+    b > 0, and at b = (N + 1)^(1/d) its last term alone is N + 1.
     """
     if depth < 0:
         raise InputError(f"depth must be 0 or more, not {depth}")
@@ -32,7 +32,7 @@ def effective_branching_factor(generated: float, depth: int, *, tolerance: float
     if depth == 0:
         return math.nan
     target = generated + 1.0
-    low, high = 0.0, max(1.0, float(generated))
+    low, high = 0.0, max(1.0, target ** (1.0 / depth))
     while high - low > tolerance * max(1.0, high):
         middle = (low + high) / 2.0
         if tree_size(middle, depth) < target:
