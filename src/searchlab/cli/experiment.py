@@ -165,14 +165,14 @@ def _execute(
     from searchlab.experiments.tables import report_table
 
     # On a terminal rich fits the table to it; into a pipe or a file, nothing is cut.
-    out = console()
-    if not out.is_terminal:
+    screen = console()
+    if not screen.is_terminal:
         from rich.console import Console
 
-        out = Console(highlight=False, width=240)
-    out.print(report_table(report))
+        screen = Console(highlight=False, width=240)
+    screen.print(report_table(report))
     if plot is not None:
-        out.print(f"chart written to {plot}")
+        screen.print(f"chart written to {plot}")
 
 
 def _preflight(plot: Path | None, resume: bool, out: Path | None) -> None:

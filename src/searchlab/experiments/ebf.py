@@ -32,7 +32,7 @@ def effective_branching_factor(generated: float, depth: int, *, tolerance: float
     if depth == 0:
         return math.nan
     target = generated + 1.0
-    low, high = 0.0, max(1.0, target ** (1.0 / depth))
+    low, high = 0.0, max(1.0, math.pow(target, 1.0 / depth))
     while high - low > tolerance * max(1.0, high):
         middle = (low + high) / 2.0
         if tree_size(middle, depth) < target:
