@@ -1,0 +1,533 @@
+"""The web viewer's API through Starlette's test client: answers checked against facts
+computed here independently (brute-force N-queens, puzzle moves, attack counts)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import threading
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from searchlab.domains.queens.board import SEED_CASES, parse_board
+from searchlab.domains.queens.climb import climb
+from searchlab.web import WebLimits, create_app
+from searchlab.web.sessions import SessionGone, SessionStore
+from searchlab.web.sources import RecordedRun
+from searchlab.web.views import backtrack
+
+CASE_1 = "[(1,1),(4,2),(3,3),(1,4),(7,5),(3,6),(7,7),(5,8)]"
+CASE_4 = "[(1,1),(2,1),(3,1),(4,1),(5,1),(6,1),(7,1),(8,1)]"
+START_B = "[2/1,1/2,1/3,3/3,3/2,3/1,2/2,1/1,2/3]"
+START_C = "[2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2]"
+BRATKO_GOAL = [1, 2, 3, 8, 0, 4, 7, 6, 5]
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def make_client(**limits: Any) -> TestClient:
+    return TestClient(create_app(WebLimits(**limits)))
+
+
+def brute_force_queens(n: int) -> list[list[int]]:
+    """Every placement of n non-attacking queens, by trying all permutations."""
+    return [
+        list(perm)
+        for perm in itertools.permutations(range(1, n + 1))
+        if all(abs(perm[i] - perm[j]) != j - i for i in range(n) for j in range(i + 1, n))
+    ]
+
+
+def attacks_summed(queens: list[list[int]]) -> int:
+    """Seed 000's h2, written out here: for each queen, the queens it attacks."""
+    total = 0
+    for (r1, c1), (r2, c2) in itertools.permutations(queens, 2):
+        if r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2):
+            total += 1
+    return total
+
+
+def start_backtrack(client: TestClient, n: int) -> str:
+    reply = client.post("/api/queens/backtrack", json={"n": n})
+    assert reply.status_code == 200, reply.text
+    session: str = reply.json()["session"]
+    return session
+
+
+def pull(client: TestClient, session: str, start: int, **params: Any) -> dict[str, Any]:
+    reply = client.get(f"/api/sessions/{session}/events", params={"from": start, **params})
+    assert reply.status_code == 200, reply.text
+    page: dict[str, Any] = reply.json()
+    return page
+
+
+def all_solutions(client: TestClient, session: str) -> tuple[list[list[int]], dict[str, Any]]:
+    """Ask "next solution" until the page says there are no more."""
+    found: list[list[int]] = []
+    start = 0
+    while True:
+        page = pull(client, session, start, until="solution", max=5)
+        start = page["next"]
+        solutions = [e for e in page["events"] if e["kind"] == "solution"]
+        found += [event["path"][-1] for event in solutions]
+        if page["done"]:
+            assert not solutions or page["events"][-1]["kind"] != "solution"
+            return found, page
+
+
+# -- backtracking ------------------------------------------------------------------------
+
+
+def test_next_solution_continues_the_same_search_and_says_when_there_are_no_more(
+    client: TestClient,
+) -> None:
+    session = start_backtrack(client, 4)
+    first = pull(client, session, 0, until="solution", max=2000)
+    assert first["events"][-1]["kind"] == "solution"
+    assert first["events"][-1]["path"][-1] == [2, 4, 1, 3]
+    second = pull(client, session, first["next"], until="solution", max=2000)
+    assert second["events"][0]["i"] == first["next"]  # resumed, not restarted
+    assert second["events"][-1]["path"][-1] == [3, 1, 4, 2]
+    last = pull(client, session, second["next"], until="solution", max=2000)
+    assert last["done"] and last["status"] == "exhausted"
+    assert "no more solutions" in last["message"]
+    assert all(event["kind"] != "solution" for event in last["events"])
+    again = pull(client, session, last["next"], until="solution")
+    assert again["done"] and again["events"] == [] and "no more" in again["message"]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 6])
+def test_every_solution_arrives_once_in_lexicographic_order(client: TestClient, n: int) -> None:
+    found, page = all_solutions(client, start_backtrack(client, n))
+    assert found == brute_force_queens(n)  # itertools.permutations is lexicographic too
+    assert page["status"] == "exhausted"
+
+
+def test_small_pages_give_the_same_stream_as_one_big_page() -> None:
+    with make_client(max_page_events=7) as small, make_client() as big:
+        events_small: list[dict[str, Any]] = []
+        session, start = start_backtrack(small, 5), 0
+        while True:
+            page = pull(small, session, start, max=7)
+            assert len(page["events"]) <= 7
+            events_small += page["events"]
+            start = page["next"]
+            if page["done"]:
+                break
+        session, start, events_big = start_backtrack(big, 5), 0, []
+        while True:
+            page = pull(big, session, start, max=2000)
+            events_big += page["events"]
+            start = page["next"]
+            if page["done"]:
+                break
+    assert events_small == events_big
+    assert [event["i"] for event in events_big] == list(range(len(events_big)))
+    kinds = {event["kind"] for event in events_big}
+    assert kinds == {"expand", "generate", "prune", "backtrack", "solution"}
+    # every refused square is really attacked by a queen above it
+    for event in events_big:
+        if event["kind"] == "prune":
+            *above, col = event["state"]
+            row = len(above) + 1
+            assert any(c == col or abs(c - col) == row - r for r, c in enumerate(above, start=1)), (
+                event
+            )
+    solutions = [event["path"][-1] for event in events_big if event["kind"] == "solution"]
+    assert solutions == brute_force_queens(5)
+    assert events_big[-1]["c"][4] == 10  # the running count of solutions
+
+
+def test_a_page_asked_past_the_page_cap_is_refused(client: TestClient) -> None:
+    session = start_backtrack(client, 4)
+    reply = client.get(f"/api/sessions/{session}/events", params={"from": 0, "max": 10**6})
+    assert reply.status_code == 400
+    assert reply.json()["field"] == "max"
+
+
+def test_running_until_a_solution_keeps_the_last_events_and_counts_the_rest(
+    client: TestClient,
+) -> None:
+    session = start_backtrack(client, 8)
+    page = pull(client, session, 0, until="solution", max=10)
+    assert len(page["events"]) == 10
+    assert page["skipped"] + 10 == page["next"]
+    assert page["events"][-1]["path"][-1] == brute_force_queens(8)[0]
+
+
+def test_the_expansion_limit_stops_a_live_search_with_a_message() -> None:
+    with make_client(live_max_expanded=50) as client:
+        session = start_backtrack(client, 8)
+        page = pull(client, session, 0, until="solution", max=2000)
+    assert page["done"] and page["status"] == "limit_reached"
+    assert "50" in page["message"]
+    assert all(event["kind"] != "solution" for event in page["events"])
+    assert page["events"][-1]["c"][0] <= 50
+
+
+def test_a_request_returns_when_its_time_slice_ends() -> None:
+    # n = 24 takes far longer than a 0.05 s slice to reach its first solution
+    with make_client(slice_seconds=0.05) as client:
+        session = start_backtrack(client, 24)
+        page = pull(client, session, 0, until="solution", max=100)
+        assert not page["done"]
+        assert all(event["kind"] != "solution" for event in page["events"])
+        following = pull(client, session, page["next"], max=3)
+        assert following["events"][0]["i"] == page["next"]
+
+
+def test_a_search_past_its_time_budget_says_so() -> None:
+    with make_client(slice_seconds=0.05, live_budget_seconds=0.1) as client:
+        session = start_backtrack(client, 24)
+        start, page = 0, {"done": False}
+        for _ in range(100):
+            page = pull(client, session, start, until="solution", max=10)
+            start = page["next"]
+            if page["done"]:
+                break
+    assert page["done"] and page["status"] == "limit_reached"
+    assert "time budget" in page["message"]
+
+
+def test_viewers_have_their_own_searches(client: TestClient) -> None:
+    one, two = start_backtrack(client, 4), start_backtrack(client, 4)
+    a1 = pull(client, one, 0, until="solution")
+    b1 = pull(client, two, 0, until="solution")
+    a2 = pull(client, one, a1["next"], until="solution")
+    b2 = pull(client, two, b1["next"], until="solution")
+    assert [p["events"][-1]["path"][-1] for p in (a1, b1, a2, b2)] == [
+        [2, 4, 1, 3],
+        [2, 4, 1, 3],
+        [3, 1, 4, 2],
+        [3, 1, 4, 2],
+    ]
+
+
+def test_viewers_in_threads_each_get_every_solution() -> None:
+    results: dict[int, list[list[int]]] = {}
+    with make_client() as client:
+
+        def watch(index: int) -> None:
+            results[index] = all_solutions(client, start_backtrack(client, 6))[0]
+
+        threads = [threading.Thread(target=watch, args=(index,)) for index in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    assert results == {index: brute_force_queens(6) for index in range(4)}
+
+
+def test_asking_out_of_order_is_a_conflict(client: TestClient) -> None:
+    session = start_backtrack(client, 4)
+    pull(client, session, 0, max=5)
+    reply = client.get(f"/api/sessions/{session}/events", params={"from": 0})
+    assert reply.status_code == 409
+    assert "at 5" in reply.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"n": 0}, "n", "between 1 and 24"),
+        ({"n": 25}, "n", "between 1 and 24"),
+        ({"n": "four"}, "n", "whole number"),
+        ({"n": 4.5}, "n", "whole number"),
+        ({"n": True}, "n", "whole number"),
+    ],
+)
+def test_bad_board_sizes_are_refused(
+    client: TestClient, body: dict[str, Any], field: str, words: str
+) -> None:
+    reply = client.post("/api/queens/backtrack", json=body)
+    assert reply.status_code == 400
+    assert reply.json()["field"] == field
+    assert words in reply.json()["error"]
+
+
+def test_a_body_that_is_not_a_json_object_is_refused(client: TestClient) -> None:
+    for raw in (b"{", b"[1, 2]", b"\xff"):
+        reply = client.post("/api/queens/backtrack", content=raw)
+        assert reply.status_code == 400
+        assert "JSON" in reply.json()["error"]
+    huge = client.post("/api/queens/climb", json={"state": "1," * 20000})
+    assert huge.status_code == 400 and "too large" in huge.json()["error"]
+
+
+def test_unknown_and_expired_sessions_say_so() -> None:
+    with make_client(max_sessions=2) as client:
+        first = start_backtrack(client, 4)
+        start_backtrack(client, 4)
+        start_backtrack(client, 4)  # drops the least recently used: the first
+        reply = client.get(f"/api/sessions/{first}/events", params={"from": 0})
+        assert reply.status_code == 404
+        assert "press Start again" in reply.json()["error"]
+        assert len(client.app.state.sessions) == 2  # type: ignore[attr-defined]
+
+
+def test_idle_sessions_expire_and_their_search_thread_ends() -> None:
+    now = [0.0]
+    store = SessionStore(max_sessions=10, idle_seconds=60, clock=lambda: now[0])
+    live, _ = backtrack.start({"n": 6}, WebLimits())
+    live.pull(0, 10, until_solution=False, seconds=5)  # the search thread is now running
+    thread = live._thread
+    assert thread is not None and thread.is_alive()
+    kept = store.add("backtrack", live, {})
+    now[0] = 61.0
+    with pytest.raises(SessionGone):
+        store.get(kept.id)
+    thread.join(timeout=5)
+    assert not thread.is_alive()
+    assert live.status == "cancelled"
+
+
+# -- hill climbing -----------------------------------------------------------------------
+
+
+def climb_events(client: TestClient, body: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    reply = client.post("/api/queens/climb", json=body)
+    assert reply.status_code == 200, reply.text
+    info = reply.json()
+    events: list[Any] = []
+    start = 0
+    while True:
+        page = pull(client, info["session"], start)
+        events += page["events"]
+        start = page["next"]
+        if page["done"]:
+            return info, events
+
+
+@pytest.mark.parametrize("index", range(8))
+@pytest.mark.parametrize("moves", ["column", "free"])
+def test_climbs_from_the_document_cases_are_true_to_their_states(
+    client: TestClient, index: int, moves: str
+) -> None:
+    text = str(SEED_CASES[index])
+    body = {"state": text, "moves": moves, "heuristic": "attacks", "tie_break": "last"}
+    if moves == "column" and index in (3, 5, 6):  # cases 4, 6, 7: not one queen per column
+        reply = client.post("/api/queens/climb", json=body)
+        assert reply.status_code == 400
+        assert reply.json()["field"] == "state"
+        assert "one queen per column" in reply.json()["error"]
+        return
+    info, events = climb_events(client, body)
+    steps = [event for event in events if event["kind"] == "step"]
+    queens = info["initial"]
+    h = attacks_summed(queens)
+    assert info["h0"] == h
+    for step in steps:
+        assert step["state"] == queens
+        changed = [i for i, (a, b) in enumerate(zip(queens, step["next"], strict=True)) if a != b]
+        assert len(changed) == 1  # one queen moved
+        assert step["move"] == [queens[changed[0]], step["next"][changed[0]]]
+        assert step["value"] == attacks_summed(step["next"]) < h  # strictly better
+        queens, h = step["next"], step["value"]
+    result = info["result"]
+    assert result["final"] == queens and result["h"] == h
+    assert result["solution"] == (h == 0)
+    assert result["status"] == ("solved" if h == 0 else "local_optimum")
+    expected = climb(SEED_CASES[index], moves=moves, heuristic="attacks", tie_break="last")
+    assert result["moves"] == len(expected.moves)
+
+
+def test_the_climb_verdict_names_the_local_minimum(client: TestClient) -> None:
+    info, _ = climb_events(client, {"state": CASE_1})
+    expected = climb(parse_board(CASE_1))  # the domain's defaults, as the page's
+    h = attacks_summed(info["result"]["final"])
+    assert info["result"]["status"] == str(expected.status)
+    if expected.solved:
+        assert info["result"]["verdict"].startswith("solved")
+    else:
+        assert info["result"]["verdict"].startswith(f"stuck in a local minimum at h = {h} ")
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"state": ""}, "state", "type a board"),
+        ({"state": "[(1,1),(9,9)]"}, "state", ""),
+        ({"state": "hello"}, "state", ""),
+        ({"state": CASE_4, "moves": "column"}, "state", "one queen per column"),
+        ({"state": CASE_1, "moves": "teleport"}, "moves", "choose one of"),
+        ({"state": CASE_1, "heuristic": "h9"}, "heuristic", "choose one of"),
+        ({"state": CASE_1, "sideways": -1}, "sideways", "between"),
+        ({"state": CASE_1, "restarts": 10**6}, "restarts", "between"),
+    ],
+)
+def test_bad_climbs_are_refused_with_the_field_named(
+    client: TestClient, body: dict[str, Any], field: str, words: str
+) -> None:
+    reply = client.post("/api/queens/climb", json=body)
+    assert reply.status_code == 400
+    assert reply.json()["field"] == field
+    assert words in reply.json()["error"] and reply.json()["error"]
+
+
+def test_random_boards_parse_back_and_fit_the_operator(client: TestClient) -> None:
+    reply = client.post("/api/queens/random", json={"n": 10, "moves": "column", "seed": 3})
+    board = parse_board(reply.json()["state"])
+    assert board.n == 10
+    assert sorted(col for _, col in board.queens) == list(range(1, 11))
+    assert client.post("/api/queens/random", json={"n": 99}).status_code == 400
+
+
+def test_climbs_past_the_run_cap_stop_at_the_limit() -> None:
+    with make_client(run_max_expanded=2) as client:
+        info, events = climb_events(client, {"state": str(SEED_CASES[1]), "moves": "free"})
+    assert info["result"]["status"] == "limit_reached"
+    assert "stopped" in info["result"]["verdict"]
+    assert len([e for e in events if e["kind"] == "step"]) <= 2
+
+
+# -- sliding puzzle ----------------------------------------------------------------------
+
+
+def blank_neighbours(tiles: list[int]) -> list[list[int]]:
+    k = round(len(tiles) ** 0.5)
+    blank = tiles.index(0)
+    out = []
+    for target in (blank - k, blank + k, blank - 1, blank + 1):
+        if 0 <= target < len(tiles) and (target // k == blank // k or target % k == blank % k):
+            swapped = list(tiles)
+            swapped[blank], swapped[target] = swapped[target], 0
+            out.append(swapped)
+    return out
+
+
+def solve(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
+    reply = client.post("/api/puzzle/solve", json=body)
+    assert reply.status_code == 200, reply.text
+    info: dict[str, Any] = reply.json()
+    return info
+
+
+@pytest.mark.parametrize(("start", "length"), [(START_B, 5), (START_C, 18)])
+def test_the_document_positions_are_solved_at_their_lengths(
+    client: TestClient, start: str, length: int
+) -> None:
+    info = solve(client, {"start": start, "algorithm": "astar", "heuristic": "manhattan"})
+    path = info["result"]["path"]
+    assert len(path) - 1 == length  # fig. 12.7: (b) 5 moves, (c) 18 moves
+    assert path[-1] == BRATKO_GOAL == info["goal"]
+    for before, after in itertools.pairwise(path):
+        assert after in blank_neighbours(before)
+    page = pull(client, info["session"], 0, max=2000)
+    expands = [event for event in page["events"] if event["kind"] == "expand"]
+    assert expands[0]["state"] == path[0]
+    assert all(event["f"] == event["g"] + event["h"] for event in expands)
+    assert expands[-1]["c"][0] == info["result"]["stats"]["expanded"]
+
+
+def test_bratko_best_first_with_his_heuristic_solves_b(client: TestClient) -> None:
+    info = solve(client, {"start": START_B, "algorithm": "best-first", "heuristic": "bratko"})
+    assert len(info["result"]["moves"]) == 5
+    assert info["result"]["shortest_guaranteed"] is False
+
+
+def test_a_search_past_the_run_cap_reports_the_limit() -> None:
+    with make_client(run_max_expanded=10) as client:
+        info = solve(client, {"start": START_C, "heuristic": "misplaced"})
+    assert info["result"]["status"] == "limit_reached"
+    assert info["result"]["path"] == []
+    assert "limits" in info["result"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"start": ""}, "start", "start board"),
+        ({"start": "1,2,3"}, "start", ""),
+        ({"start": "1,2,3,4,5,6,8,7,0"}, "start", ""),  # odd permutation: unsolvable
+        ({"start": START_B, "goal": "1,2,3,4,0,5"}, "goal", ""),
+        ({"start": START_B, "goal": "sideways"}, "goal", "unknown goal"),
+        ({"start": START_B, "algorithm": "quantum"}, "algorithm", "choose one of"),
+        ({"start": START_B, "heuristic": "psychic"}, "heuristic", "choose one of"),
+        ({"start": START_B, "algorithm": "weighted-astar", "weight": 0}, "weight", "between"),
+        ({"start": ",".join(str(i) for i in range(25))}, "start", "up to 4×4"),
+    ],
+)
+def test_bad_puzzles_are_refused_with_the_field_named(
+    client: TestClient, body: dict[str, Any], field: str, words: str
+) -> None:
+    reply = client.post("/api/puzzle/solve", json=body)
+    assert reply.status_code == 400, reply.text
+    assert reply.json()["field"] == field
+    assert words in reply.json()["error"] and reply.json()["error"]
+
+
+def test_recorded_runs_serve_until_a_solution() -> None:
+    events = [{"kind": kind, "i": i} for i, kind in enumerate(["expand", "expand", "solution"])]
+    run = RecordedRun(events, "solved", "done")
+    page = run.pull(0, 1, until_solution=True, seconds=1)
+    assert page.events == events[2:] and page.skipped == 2 and page.done
+
+
+# -- the page, its options and its source ----------------------------------------------------
+
+
+def test_the_page_and_its_modules_are_served_with_a_strict_policy(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and '<script type="module"' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for module in re.findall(r'src="(/static/js/[a-z]+\.js)"', page.text):
+        reply = client.get(module)
+        assert reply.status_code == 200
+        assert "javascript" in reply.headers["content-type"]
+    assert client.get("/static/style.css").status_code == 200
+    assert client.get("/api/nothing").json()["error"].startswith("no such API path")
+
+
+def test_nothing_in_the_page_comes_from_elsewhere() -> None:
+    static = Path(__file__).parent.parent / "src" / "searchlab" / "web" / "static"
+    imports: set[str] = set()
+    for path in static.rglob("*"):
+        if path.suffix in (".html", ".css", ".js"):
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"(src|href|url)\s*[=(]\s*[\"']?(https?:)?//", text), path
+            imports |= set(re.findall(r'from "\./([a-z]+\.js)"', text))
+    assert imports <= {path.name for path in (static / "js").glob("*.js")}
+
+
+def test_options_list_the_document_cases_and_positions(client: TestClient) -> None:
+    options = client.get("/api/options").json()
+    assert options["climb"]["cases"] == [str(case) for case in SEED_CASES]
+    assert set(options["puzzle"]["positions"]) == {"a", "b", "c"}
+    assert options["puzzle"]["positions"]["b"] == START_B
+    assert options["backtrack"]["n"]["max"] >= 20
+
+
+@pytest.mark.parametrize(
+    ("view", "needle"),
+    [
+        ("backtrack", "def last_queen_safe"),
+        ("climb", "def hill_climbing"),
+        ("puzzle", "def astar"),
+        ("puzzle?algorithm=rbfs", "def rbfs"),
+    ],
+)
+def test_the_source_shown_is_the_installed_code(client: TestClient, view: str, needle: str) -> None:
+    sources = client.get(f"/api/source/{view}").json()["sources"]
+    assert any(needle in item["code"] for item in sources)
+    root = Path(__file__).parent.parent / "src"
+    for item in sources:
+        code = (root / item["file"]).read_text(encoding="utf-8").splitlines(keepends=True)
+        first = item["line"] - 1
+        assert "".join(code[first : first + item["code"].count("\n")]) == item["code"]
+
+
+def test_unknown_views_and_algorithms_have_no_source(client: TestClient) -> None:
+    assert client.get("/api/source/chess").status_code == 404
+    assert client.get("/api/source/puzzle?algorithm=magic").json()["field"] == "algorithm"
