@@ -160,7 +160,7 @@ class WorkerPool:
         """Stop now: drop queued tasks and end the worker processes mid-task."""
         executor = self.executor
         if isinstance(executor, ProcessPoolExecutor):
-            processes = list(executor._processes.values())
+            processes = list((executor._processes or {}).values())
             executor.shutdown(wait=False, cancel_futures=True)
             for process in processes:
                 if process.is_alive():

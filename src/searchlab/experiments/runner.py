@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
@@ -25,6 +26,7 @@ from searchlab.experiments.executors import WorkerPool
 Spec = dict[str, Any]
 Result = dict[str, Any]
 TrialFunction = Callable[[Spec], Result]
+Chunk = list[tuple[str, Spec]]  # (key, spec) of the trials sent in one task
 
 # A pool that breaks this many times in one run is not going to get better.
 MAX_POOL_RENEWALS = 5
@@ -39,9 +41,12 @@ def trial_key(spec: Spec) -> str:
     return json.dumps(spec, sort_keys=True, separators=(",", ":"))
 
 
-def run_chunk(function: TrialFunction, specs: list[Spec]) -> list[Result]:
-    """One task: several trials in a row (top level, so that workers can unpickle it)."""
-    return [function(spec) for spec in specs]
+def run_chunk(function: TrialFunction, specs: list[Spec]) -> tuple[list[Result], float]:
+    """One task: several trials in a row, and the seconds they took (top level, so that
+    workers can unpickle it)."""
+    started = time.perf_counter()
+    results = [function(spec) for spec in specs]
+    return results, time.perf_counter() - started
 
 
 def _notify(message: str) -> None:
@@ -129,12 +134,34 @@ class TrialLog:
         self.handle.close()
 
 
-def chunk_size_for(todo: int, workers: int, largest: int) -> int:
-    """Enough chunks to keep every worker busy and the bar moving (about eight per
-    worker), none bigger than ``largest``."""
-    if todo == 0:
-        return 1
-    return max(1, min(largest, math.ceil(todo / (8 * workers))))
+# Chunks aim at this many seconds of work: long enough to hide the cost of a task
+# (~2 ms on Dask), short enough that a Ctrl-C or a dead worker loses little.
+CHUNK_SECONDS = 0.5
+FIRST_CHUNK = 2
+
+
+class ChunkSizer:
+    """How many trials to send in the next task, learnt from the chunks that came back."""
+
+    def __init__(self, workers: int, largest: int) -> None:
+        self.workers = workers
+        self.largest = max(1, largest)
+        self.trials = 0
+        self.seconds = 0.0
+
+    def record(self, trials: int, seconds: float) -> None:
+        self.trials += trials
+        self.seconds += seconds
+
+    def next_size(self, remaining: int) -> int:
+        if self.trials == 0:
+            size = FIRST_CHUNK
+        else:
+            per_trial = max(self.seconds / self.trials, 1e-6)
+            size = math.floor(CHUNK_SECONDS / per_trial)
+        # Keep at least a few chunks per worker so that none sits idle at the end.
+        balanced = math.ceil(remaining / (4 * self.workers))
+        return max(1, min(size, balanced, self.largest))
 
 
 def run_trials(
@@ -166,16 +193,15 @@ def run_trials(
             results.update({key: log.done[key] for key in keys if key in log.done})
             if resume and results:
                 notify(f"resuming: {len(results)} of {len(keys)} trials already in {out}")
-        todo: list[tuple[str, Spec]] = []
+        todo: deque[tuple[str, Spec]] = deque()
         seen: set[str] = set(results)
         for key, spec in zip(keys, specs, strict=True):
             if key not in seen:
                 seen.add(key)
                 todo.append((key, spec))
-        size = chunk_size_for(len(todo), pool.workers, largest_chunk)
-        pending = deque(todo[start : start + size] for start in range(0, len(todo), size))
+        sizer = ChunkSizer(pool.workers, largest_chunk)
         with progress(description, len(todo), enabled=show_progress) as bar:
-            _drive(function, pending, pool, results, log, bar, notify)
+            _drive(function, todo, sizer, pool, results, log, bar, notify)
     except KeyboardInterrupt:
         pool.abort()
         if log is not None:
@@ -189,19 +215,25 @@ def run_trials(
 
 def _drive(
     function: TrialFunction,
-    pending: deque[list[tuple[str, Spec]]],
+    todo: deque[tuple[str, Spec]],
+    sizer: ChunkSizer,
     pool: WorkerPool,
     results: dict[str, Result],
     log: TrialLog | None,
     bar: Any,
     notify: Callable[[str], None],
 ) -> None:
-    in_flight: dict[Future[list[Result]], list[tuple[str, Spec]]] = {}
+    retry: deque[Chunk] = deque()  # chunks a broken pool lost, sent again first
+    in_flight: dict[Future[tuple[list[Result], float]], Chunk] = {}
     renewals = 0
-    while pending or in_flight:
+    while todo or retry or in_flight:
         window = 1 if pool.kind == "serial" else 2 * pool.workers
-        while pending and len(in_flight) < window:
-            chunk = pending.popleft()
+        while (todo or retry) and len(in_flight) < window:
+            if retry:
+                chunk = retry.popleft()
+            else:
+                size = sizer.next_size(len(todo))
+                chunk = [todo.popleft() for _ in range(min(size, len(todo)))]
             future = pool.executor.submit(run_chunk, function, [spec for _, spec in chunk])
             in_flight[future] = chunk
         finished, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
@@ -209,26 +241,26 @@ def _drive(
         for future in finished:
             chunk = in_flight.pop(future)
             try:
-                chunk_results = future.result()
+                chunk_results, seconds = future.result()
             except BrokenExecutor:
                 broken = True
-                pending.appendleft(chunk)
+                retry.append(chunk)
                 continue
+            sizer.record(len(chunk), seconds)
             for (key, spec), result in zip(chunk, chunk_results, strict=True):
                 results[key] = result
                 if log is not None:
                     log.write(spec, result)
             bar.advance(len(chunk))
         if broken:
-            lost = list(in_flight.values())
+            retry.extend(in_flight.values())
             in_flight.clear()
-            pending.extendleft(reversed(lost))
             renewals += 1
             if renewals > MAX_POOL_RENEWALS or pool.kind != "processes":
                 raise WorkerFailure(
                     f"worker processes died {renewals} times; stopping "
                     f"({len(results)} trials finished)"
                 )
-            rerun = sum(len(chunk) for chunk in pending)
-            notify(f"a worker process died; running the unfinished trials again ({rerun} left)")
+            lost = sum(len(chunk) for chunk in retry)
+            notify(f"a worker process died; running its unfinished trials again ({lost} trials)")
             pool.renew()
