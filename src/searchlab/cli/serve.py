@@ -20,6 +20,8 @@ def _bind(host: str, port: int) -> socket.socket:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as error:
         raise InputError(f"cannot use host {host!r}: {error.strerror}") from None
+    except UnicodeError:
+        raise InputError(f"cannot use host {host!r}: not a valid host name") from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
