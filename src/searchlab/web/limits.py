@@ -14,7 +14,7 @@ class WebLimits:
     """The server's caps; the defaults suit one person on a laptop."""
 
     max_backtrack_n: int = 24  # the backtracking board (the seed asks for n up to 20)
-    max_climb_n: int = 32  # hill-climbing boards: a step costs about n^4 operations
+    max_climb_n: int = 24  # hill-climbing boards: a free-move step costs about n^4 operations
     max_puzzle_size: int = 4  # the 15-puzzle at most
     max_page_events: int = 2000  # events returned by one request
     slice_seconds: float = 2.0  # time one request may spend advancing a live search

@@ -44,6 +44,7 @@ window.addEventListener("hashchange", () => select(location.hash.slice(1)));
 document.addEventListener("keydown", (event) => {
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  if (event.key === " " && (target instanceof HTMLButtonElement || target instanceof HTMLElement && target.tagName === "SUMMARY")) return;
   const player = views[current]?.player;
   if (!player) return;
   if (event.key === "ArrowRight") { player.step(); event.preventDefault(); }
