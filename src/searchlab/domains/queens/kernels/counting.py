@@ -15,6 +15,16 @@ import numpy.typing as npt
 from searchlab.jit import njit
 
 
+@njit("int64(int64)")
+def _bits(x: int) -> int:
+    """Population count (the last row's free squares are few: a short loop)."""
+    count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
 @njit("int64(int64, int64[:])")
 def count_completions(n: int, prefix: npt.NDArray[np.int64]) -> int:
     """How many solutions of n-queens start with the queens ``prefix`` (columns of the
@@ -33,37 +43,45 @@ def count_completions(n: int, prefix: npt.NDArray[np.int64]) -> int:
         right = (right | bit) >> 1
     if k >= n:
         return 1
+    free = full & ~(cols | left | right)
     depth = n - k
+    if depth == 1:
+        return _bits(free)
+    # the current row lives in locals; a frame is saved only when going one row deeper
     s_cols = np.zeros(depth, dtype=np.int64)
     s_left = np.zeros(depth, dtype=np.int64)
     s_right = np.zeros(depth, dtype=np.int64)
     s_free = np.zeros(depth, dtype=np.int64)
-    s_cols[0] = cols
-    s_left[0] = left
-    s_right[0] = right
-    s_free[0] = full & ~(cols | left | right)
-    last = depth - 1
+    before_last = depth - 2  # from this row, the next one is the last: count, do not place
     count = 0
     level = 0
-    while level >= 0:
-        free = s_free[level]
+    while True:
         if free == 0:
+            if level == 0:
+                return count
             level -= 1
-            continue
-        if level == last:
-            while free:  # every free square of the last row completes a solution
-                free &= free - 1
-                count += 1
-            level -= 1
+            cols = s_cols[level]
+            left = s_left[level]
+            right = s_right[level]
+            free = s_free[level]
             continue
         bit = free & -free
-        s_free[level] = free ^ bit
-        c = s_cols[level] | bit
-        lft = ((s_left[level] | bit) << 1) & full
-        rgt = (s_right[level] | bit) >> 1
+        free ^= bit
+        c = cols | bit
+        lft = ((left | bit) << 1) & full
+        rgt = (right | bit) >> 1
+        following = full & ~(c | lft | rgt)
+        if level == before_last:
+            count += _bits(following)
+            continue
+        if following == 0:
+            continue
+        s_cols[level] = cols
+        s_left[level] = left
+        s_right[level] = right
+        s_free[level] = free
         level += 1
-        s_cols[level] = c
-        s_left[level] = lft
-        s_right[level] = rgt
-        s_free[level] = full & ~(c | lft | rgt)
-    return count
+        cols = c
+        left = lft
+        right = rgt
+        free = following

@@ -1,0 +1,130 @@
+"""``python -m benchmarks [--quick] [--only NAME …] [--runs N] [--output FILE]``."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from benchmarks.harness import Section, machine
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
+    from benchmarks.bench_astar import astar_section
+    from benchmarks.bench_hill import hill_section
+    from benchmarks.bench_jit import jit_section
+    from benchmarks.bench_puzzle import puzzle_sections
+    from benchmarks.bench_queens import counting, repair
+
+    return {
+        "queens-count": lambda quick, runs: [counting(quick, runs)],
+        "astar": lambda quick, runs: [astar_section(quick, runs)],
+        "hill": lambda quick, runs: [hill_section(quick, runs)],
+        "min-conflicts": lambda quick, runs: [repair(quick, runs)],
+        "puzzle15": puzzle_sections,
+        "jit": lambda quick, runs: [jit_section(quick, runs)],
+    }
+
+
+TARGETS = """\
+## Targets (issue 6) and where they stand
+
+- N-queens counting within 1.5× of the C counter: see the "kernel / C" column.
+- Generic A* within 3× of the plain hand-written A*: see "generic engine, no observer".
+- A detached observer costs under 5 %: see the line under the A* table.
+- Korf's 100 instances optimally in about a minute including the database build: see the
+  15-puzzle table's last column.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="Time searchlab's kernels and generic engine against their references "
+        "and write the figures to BENCHMARKS.md.",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="smaller workloads (about a minute): a smoke test, not figures",
+    )
+    parser.add_argument("--runs", type=int, default=3, help="runs per measurement (median; ≥ 3)")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help="run only these workloads: " + ", ".join(_workloads()),
+    )
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=None,
+        help="where to write the report (default: BENCHMARKS.md in the source "
+        "tree for a full run, nothing for --quick or --only)",
+    )
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object with every table on stdout (progress goes to stderr)",
+    )
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be 1 or more")
+    workloads = _workloads()
+    chosen = args.only or list(workloads)
+    unknown = [name for name in chosen if name not in workloads]
+    if unknown:
+        parser.error(f"unknown workload {unknown[0]!r}: choose from {', '.join(workloads)}")
+    started = time.perf_counter()
+    sections: list[Section] = []
+    with contextlib.redirect_stdout(sys.stderr if args.json else sys.stdout):
+        header = machine()
+        print("\n".join(header), flush=True)
+        for name in chosen:
+            print(f"\n== {name}", flush=True)
+            sections += workloads[name](args.quick, args.runs)
+        total = time.perf_counter() - started
+        print(f"\nsuite finished in {total:.0f} s", flush=True)
+    if args.json:
+        payload = {
+            "machine": [line.removeprefix("- ") for line in header],
+            "quick": args.quick,
+            "runs": args.runs,
+            "sections": [dataclasses.asdict(section) for section in sections],
+            "seconds": round(total, 3),
+        }
+        print(json.dumps(payload, ensure_ascii=False))
+    output = args.output
+    if output is None and not args.quick and args.only is None:
+        output = ROOT / "BENCHMARKS.md"
+    if output is not None and not args.no_write:
+        mode = "quick" if args.quick else "full"
+        text = [
+            "# searchlab benchmarks",
+            "",
+            "Written by `python -m benchmarks` (also `searchlab bench`); rerun it to refresh. "
+            f"This is a {mode} run, {args.runs} runs per figure (medians), suite time "
+            f"{total:.0f} s (wall). Times are CPU seconds of the measuring process (the "
+            "C counter: its own CPU clock), because the machine is shared and wall time "
+            "would include other jobs' load; ratios are single-core. Expect ±10 % noise.",
+            "",
+            *header,
+            "",
+            TARGETS,
+            *[section.markdown() for section in sections],
+        ]
+        output.write_text("\n".join(text), encoding="utf-8")
+        print(f"written to {output}", file=sys.stderr if args.json else sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

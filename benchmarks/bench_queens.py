@@ -1,0 +1,124 @@
+"""N-queens: counting (kernel vs gcc -O2 C vs the generic engine) and million-queen repair."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from functools import partial
+from pathlib import Path
+
+from benchmarks.generic_queens import count_generic
+from benchmarks.harness import Section, median_time, ratio, seconds
+
+# OEIS A000170
+PUBLISHED = {
+    8: 92,
+    9: 352,
+    10: 724,
+    11: 2680,
+    12: 14200,
+    13: 73712,
+    14: 365596,
+    15: 2279184,
+    16: 14772512,
+}
+C_SOURCE = Path(__file__).with_name("queens_count.c")
+
+
+def compile_c(directory: Path) -> Path | None:
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        return None
+    binary = directory / "queens_count"
+    subprocess.run([gcc, "-O2", "-o", str(binary), str(C_SOURCE)], check=True)
+    return binary
+
+
+def c_count(binary: Path, n: int, runs: int) -> tuple[float, int]:
+    """Median of the C program's own timing (process start-up excluded)."""
+    times = []
+    count = 0
+    for _ in range(runs):
+        out = subprocess.run([str(binary), str(n)], capture_output=True, text=True, check=True)
+        count_text, secs = out.stdout.split()
+        count = int(count_text)
+        times.append(float(secs))
+    times.sort()
+    return times[len(times) // 2], count
+
+
+def counting(quick: bool, runs: int) -> Section:
+    from searchlab.domains.queens.kernels import count_solutions
+
+    count_solutions(4)  # load the compiled code before timing
+    section = Section(
+        "N-queens: counting every solution",
+        ["n", "solutions", "kernel", "C -O2", "kernel / C", "generic engine", "generic / kernel"],
+        notes=[
+            "Kernel: numba bitboards, mirror symmetry, explicit stack, one core. C: the same "
+            "algorithm in benchmarks/queens_count.c, timed inside the program. Generic: "
+            "searchlab.algorithms.depth_first with a constraint (benchmarks/generic_queens.py), "
+            "run for n ≤ 11 only. Medians of the runs; every count is checked against "
+            "OEIS A000170.",
+        ],
+    )
+    generic_ns = range(8, 10) if quick else range(8, 12)
+    kernel_ns = range(12, 14) if quick else range(12, 16)
+    with tempfile.TemporaryDirectory() as scratch:
+        binary = compile_c(Path(scratch))
+        for n in [*generic_ns, *kernel_ns]:
+            kernel_time, count = median_time(partial(count_solutions, n), runs)
+            assert count == PUBLISHED[n], (n, count)
+            c_cell = ratio_cell = "–"
+            if binary is not None:
+                c_time, c_value = c_count(binary, n, runs)
+                assert c_value == PUBLISHED[n]
+                c_cell, ratio_cell = seconds(c_time), ratio(kernel_time, c_time)
+            generic_cell = generic_ratio = "–"
+            if n in generic_ns:
+                generic_time, generic_value = median_time(partial(count_generic, n), runs)
+                assert generic_value == PUBLISHED[n]
+                generic_cell, generic_ratio = (
+                    seconds(generic_time),
+                    ratio(generic_time, kernel_time),
+                )
+            section.add(
+                n, count, seconds(kernel_time), c_cell, ratio_cell, generic_cell, generic_ratio
+            )
+    return section
+
+
+def repair(quick: bool, runs: int) -> Section:
+    import numpy as np
+
+    from searchlab.domains.queens.kernels import min_conflicts, verify_queens
+
+    min_conflicts(8, seed=0)
+    section = Section(
+        "N-queens: million-queen repair (permutation and swaps, Sosic & Gu)",
+        ["n", "solve (median)", "steps (median)", "independent check"],
+        notes=[
+            "min_conflicts(n, seed=s) for seeds 1…runs; the time covers the greedy start "
+            "and the repair; a step is one candidate swap examined. The check is verify_queens "
+            "(numpy counts per column and diagonal), timed separately.",
+        ],
+    )
+    for n in (10**4, 10**5) if quick else (10**4, 10**5, 10**6):
+        times = []
+        steps = []
+        columns = np.zeros(0, dtype=np.int64)
+        for seed in range(1, runs + 1):
+            took, (solved, columns, used) = median_time(partial(min_conflicts, n, seed=seed), 1)
+            assert solved
+            times.append(took)
+            steps.append(used)
+        check_time, ok = median_time(partial(verify_queens, columns), 1)
+        assert ok
+        section.add(
+            f"{n:,}",
+            seconds(float(np.median(times))),
+            f"{int(np.median(steps)):,}",
+            f"passed ({seconds(check_time)})",
+        )
+    return section
