@@ -1,0 +1,48 @@
+"""The benchmark suite's entry points run and report what they measured."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from searchlab.cli.bench import source_tree
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_quick_suite_prints_its_tables_as_json() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks",
+            "--quick",
+            "--only",
+            "min-conflicts",
+            "hill",
+            "--no-write",
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    payload = json.loads(run.stdout)
+    titles = [section["title"] for section in payload["sections"]]
+    assert any("repair" in title for title in titles)
+    assert any("Hill climbing" in title for title in titles)
+    repair = next(s for s in payload["sections"] if "repair" in s["title"])
+    assert [row[0] for row in repair["rows"]] == ["10,000", "100,000"]
+    assert all(row[3].startswith("passed") for row in repair["rows"])
+    assert "numba" in " ".join(payload["machine"]) or "python" in " ".join(payload["machine"])
+
+
+def test_bench_command_finds_the_suite_and_refuses_bad_options(run_cli) -> None:  # type: ignore[no-untyped-def]
+    assert source_tree() == ROOT
+    assert run_cli("bench", "--help").code == 0
+    bad = run_cli("bench", "--only", "nonsense")
+    assert bad.code == 2 and "nonsense" in bad.stderr
