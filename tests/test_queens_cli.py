@@ -196,6 +196,8 @@ def test_min_conflicts(run_cli: RunCli) -> None:
         (("climb", CASE_1, "--moves", "diagonal"), "diagonal"),
         (("climb", "--random", "0"), "0"),
         (("min-conflicts", "0"), "n must be at least 1"),
+        (("climb", "--random", "2", "--n", "1000"), "too large for hill climbing"),
+        (("climb", "--random", "2", "--n", "101", "--moves", "free"), "at most 100"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

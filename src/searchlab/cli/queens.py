@@ -498,9 +498,16 @@ def _climb_payload(
     "--random",
     "trials",
     type=click.IntRange(min=1),
+    metavar="T",
     help="Instead of STATE, run T climbs from random boards and report the figures.",
 )
-@click.option("--n", "n", type=click.IntRange(min=1), help="Board size (default: inferred; 8).")
+@click.option(
+    "--n",
+    "n",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Board size (default: inferred from STATE; 8 with --random).",
+)
 @_climb_options
 @click.option("--trace", is_flag=True, help="Print every move with the heuristic after it.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
@@ -601,7 +608,7 @@ def _climb_random(
     seed: int | None,
     as_json: bool,
 ) -> None:
-    MOVES.canonical(moves)
+    MOVES[moves].check_size(n)
     HEURISTICS.canonical(heuristic)
     started = time.perf_counter()
     results = []

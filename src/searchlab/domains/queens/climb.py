@@ -67,6 +67,7 @@ def climb(
     operator = MOVES[moves]
     h = HEURISTICS[heuristic]
     operator.check(board)
+    operator.check_size(board.n)
     n = board.n
 
     def fresh(rng: random.Random) -> Queens:
@@ -105,6 +106,7 @@ def climb_trial(
 ) -> dict[str, Any]:
     """One climb from a random start; all its randomness comes from ``seed``, so a
     trial can run in any process. Returns solved, steps, generated, seconds."""
+    MOVES[moves].check_size(n)
     rng = random.Random(seed)
     board = random_board(n, moves, rng)
     started = time.perf_counter()

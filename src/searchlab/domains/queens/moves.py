@@ -79,6 +79,18 @@ class MoveOperator:
     summary: str
     successors: Callable[[Queens], Iterator[Arc]]
     check: Callable[[Board], None]
+    max_n: int  # beyond this a move lists too many boards (see ``check_size``)
+
+    def check_size(self, n: int) -> None:
+        """Refuse boards whose every move would list millions of boards: the generic
+        hill climbing materialises each state's successors, about n² boards of n queens
+        for ``column`` (n³ for ``free``), which at n = 1000 is hours and gigabytes."""
+        if n > self.max_n:
+            raise InputError(
+                f"n = {n} is too large for hill climbing with {self.name} moves (at most "
+                f"{self.max_n}: each move lists ~n{'²' if self.name == 'column' else '³'} "
+                "boards); use min-conflicts for large boards"
+            )
 
 
 MOVES: Registry[MoveOperator] = Registry("move operator")
@@ -90,6 +102,7 @@ MOVES.add(
         "seed's version 2: a queen moves within its column (one queen per column)",
         column_successors,
         check_one_per_column,
+        200,
     ),
     "v2",
 )
@@ -101,6 +114,7 @@ MOVES.add(
         "seed's version 1: a queen moves to any empty square of a column with no other queen",
         free_successors,
         check_any,
+        100,
     ),
     "v1",
 )
