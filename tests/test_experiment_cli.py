@@ -203,6 +203,9 @@ def test_table_and_png_chart(run_cli: RunCli, tmp_path: Path) -> None:
     assert "Hill climbing on 8-queens" in done.stdout and "column" in done.stdout
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert [p.name for p in tmp_path.iterdir()] == ["hill.png"]  # no temporary left behind
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert chart.stat().st_mode & 0o777 == 0o666 & ~umask  # an ordinary file, not mkstemp's 0600
 
 
 @pytest.mark.parametrize(

@@ -45,10 +45,17 @@ def write_plot(report: Report, path: Path) -> None:
     try:
         metadata = {"Date": None} if fmt == "svg" else {"Software": "searchlab"}
         figure.savefig(temporary, format=fmt, dpi=120, bbox_inches="tight", metadata=metadata)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp made it private; a chart is not
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _figure(width: float, height: float, columns: int = 1) -> tuple[Figure, Any]:
@@ -115,24 +122,36 @@ def _astar_depth(report: Report) -> Figure:
 
 
 def _bratko(report: Report) -> Figure:
-    rows = [row for row in report.rows if row["status"] == "solved"]
-    names = list(dict.fromkeys(f"{r['algorithm']} {r['heuristic']}".strip(" -") for r in rows))
-    positions = list(dict.fromkeys(r["position"] for r in report.rows))
-    figure, axes = _figure(max(7.0, 0.45 * len(names) * len(positions) + 2), 4.5)
-    width = 0.8 / max(1, len(positions))
+    """Horizontal grouped bars: one group per (algorithm, heuristic), one bar per position,
+    log scale (the counts run from 4 to 10^5); hatched bars did not find a shortest path."""
+
+    def name(row: dict[str, Any]) -> str:
+        return (
+            row["algorithm"]
+            if row["heuristic"] == "-"
+            else f"{row['algorithm']} ({row['heuristic']})"
+        )
+
+    names = list(dict.fromkeys(name(row) for row in report.rows))
+    positions = list(dict.fromkeys(row["position"] for row in report.rows))
+    figure, axes = _figure(8.0, 0.32 * len(names) * max(1, len(positions)) / 2 + 1.8)
+    height = 0.8 / max(1, len(positions))
     for offset, position in enumerate(positions):
-        values = {
-            f"{r['algorithm']} {r['heuristic']}".strip(" -"): r["expanded"]
-            for r in rows
-            if r["position"] == position
-        }
-        xs = [i + (offset - (len(positions) - 1) / 2) * width for i in range(len(names))]
-        axes.bar(xs, [max(1, values.get(name, 0)) for name in names], width, label=f"({position})")
-    axes.set_yscale("log")
-    axes.set_xticks(list(range(len(names))), names, rotation=60, ha="right", fontsize=7)
-    axes.set_ylabel("states expanded")
+        rows = {name(row): row for row in report.rows if row["position"] == position}
+        ys = [i + (offset - (len(positions) - 1) / 2) * height for i in range(len(names))]
+        values = [max(1, rows[n]["expanded"]) if n in rows else 0 for n in names]
+        bars = axes.barh(ys, values, height, label=f"({position})")
+        for bar, n in zip(bars, names, strict=True):
+            if n in rows and rows[n]["is_shortest"] is not True:
+                bar.set_hatch("///")
+                bar.set_edgecolor("black")
+    axes.set_xscale("log")
+    axes.set_yticks(list(range(len(names))), names, fontsize=8)
+    axes.invert_yaxis()
+    axes.set_xlabel("states expanded (log scale; hatched: not a shortest solution)")
+    axes.grid(True, axis="x", which="both", alpha=0.3)
     axes.legend(title="position")
-    axes.set_title("Bratko's positions: states expanded by each algorithm (solved runs)")
+    axes.set_title("Bratko's positions (fig. 12.7) under every algorithm")
     return figure
 
 
@@ -142,6 +161,7 @@ def _min_conflicts(report: Report) -> Figure:
     ns = [row["n"] for row in rows]
     steps_axes.plot(ns, [row["mean_steps"] or 0 for row in rows], marker="o")
     steps_axes.set_xscale("log")
+    steps_axes.set_ylim(bottom=0)
     steps_axes.set_xlabel("n")
     steps_axes.set_ylabel("repair steps (mean, solved runs)")
     steps_axes.set_title("Steps")
