@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from searchlab.core.events import (
@@ -67,9 +67,15 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
+_KINDS: dict[type, str] = {
+    kind: kind.__name__.lower()
+    for kind in (Expand, Generate, Prune, Backtrack, Step, Restart, Solution, Threshold)
+}
+
+
 def kind_of(event: Event) -> str:
     """The event's kind as the page names it ("expand", "generate", …)."""
-    return type(event).__name__.lower()
+    return _KINDS[type(event)]
 
 
 class EventEncoder:
@@ -94,6 +100,14 @@ class EventEncoder:
         self.counts[_COUNTER_INDEX[kind]] += 1
         self.index += 1
         return kind
+
+    def encode_tail(self, events: Sequence[Event]) -> list[dict[str, Any]]:
+        """Encode the last ``len(events)`` events already passed to ``count``, with the
+        counts they had: a long run is counted cheaply and only what is shown is encoded."""
+        for event in events:
+            self.counts[_COUNTER_INDEX[kind_of(event)]] -= 1
+        self.index -= len(events)
+        return [self(event) for event in events]
 
     def __call__(self, event: Event) -> dict[str, Any]:
         kind = self.count(event)

@@ -18,7 +18,7 @@ class WebLimits:
     max_puzzle_size: int = 4  # the 15-puzzle at most
     max_page_events: int = 2000  # events returned by one request
     slice_seconds: float = 2.0  # time one request may spend advancing a live search
-    live_budget_seconds: float = 60.0  # total search time of one backtracking viewer
+    live_budget_seconds: float = 120.0  # total search time of one backtracking viewer
     live_max_expanded: int = 5_000_000  # ... and its expansions
     run_seconds: float = 5.0  # a hill climb or A* run, which is computed in one go
     run_max_expanded: int = 20_000  # ... and its expansions (each one a recorded step)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from searchlab.core.errors import InputError
-from searchlab.core.events import Event, Observer
+from searchlab.core.events import Event, Observer, Solution
 from searchlab.core.result import SearchResult, Status
 from searchlab.web.encoding import EventEncoder
 
@@ -87,7 +87,7 @@ LIMIT_MESSAGES = {
 class LiveSearch:
     """A lazy backtracking search advanced on demand, one page of events at a time."""
 
-    CHUNK = 4096  # events buffered per hand-over when running until a solution
+    CHUNK = 65536  # events buffered per hand-over when running until a solution
 
     def __init__(
         self,
@@ -103,7 +103,7 @@ class LiveSearch:
         self._max_expanded = max_expanded
         self._cond = threading.Condition()
         self._pulling = threading.Lock()
-        self._buffer: deque[dict[str, Any]] = deque()
+        self._buffer: deque[Event] = deque()  # raw events: encoded only when delivered
         self._wanted = 0
         self._thread: threading.Thread | None = None
         self._finished = False
@@ -116,9 +116,8 @@ class LiveSearch:
 
     # -- the search thread -------------------------------------------------------
     def _observe(self, event: Event) -> None:
-        encoded = self._encode(event)
         with self._cond:
-            self._buffer.append(encoded)
+            self._buffer.append(event)
             while len(self._buffer) >= self._wanted and not self._cancelled:
                 self._cond.notify_all()
                 self._cond.wait()
@@ -172,7 +171,7 @@ class LiveSearch:
                 )
             began = time.perf_counter()
             deadline = began + seconds
-            out: deque[dict[str, Any]] = deque(maxlen=limit if until_solution else None)
+            out: deque[Event] = deque(maxlen=limit if until_solution else None)
             taken = 0
             found = False
             if self._thread is None and not self._finished:
@@ -184,9 +183,10 @@ class LiveSearch:
             while True:
                 while self._buffer and not found and (until_solution or taken < limit):
                     event = self._buffer.popleft()
+                    self._encode.count(event)
                     out.append(event)
                     taken += 1
-                    if event["kind"] == "solution":
+                    if isinstance(event, Solution):
                         self.solutions += 1
                         found = until_solution
                 if found or (not until_solution and taken >= limit):
@@ -214,7 +214,7 @@ class LiveSearch:
             self.delivered += taken
             done = (self._finished or self._cancelled) and not self._buffer
             return Page(
-                events=list(out),
+                events=self._encode.encode_tail(out),
                 next=self.delivered,
                 skipped=taken - len(out),
                 done=done,
