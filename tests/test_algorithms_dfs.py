@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Hashable, Iterator
 
 import pytest
-from test_algorithms_support import Graph, simple_paths_to_goals
+from test_algorithms_support import Graph, no_hang, simple_paths_to_goals  # noqa: F401
 
 from searchlab import Expand, InputError, Limits, Prune, Recorder, Status, depth_first
 

@@ -7,7 +7,7 @@ import math
 from collections.abc import Hashable
 
 import pytest
-from test_algorithms_support import Graph
+from test_algorithms_support import Graph, no_hang  # noqa: F401
 
 from searchlab import (
     Expand,

@@ -4,13 +4,11 @@ bad limits, negative costs, Ctrl-C, and statistics that agree with the event str
 from __future__ import annotations
 
 import math
-import signal
 from collections.abc import Callable, Iterator
-from types import FrameType
 from typing import Any
 
 import pytest
-from test_algorithms_support import Graph
+from test_algorithms_support import Graph, no_hang  # noqa: F401
 
 from searchlab import (
     Expand,
@@ -87,22 +85,6 @@ ALGORITHMS: dict[str, Run] = {
         p, descending, schedule=lambda _t: 1.0, seed=1, **kw
     ),
 }
-
-
-@pytest.fixture(autouse=True)
-def no_hang() -> Iterator[None]:
-    """Fail a test that runs for 20 s instead of hanging the suite."""
-
-    def expire(_signum: int, _frame: FrameType | None) -> None:
-        raise TimeoutError("the search did not stop")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(20)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.mark.parametrize("name", ALGORITHMS)

@@ -7,7 +7,7 @@ then to the entry pushed first. Expand's ``frontier`` is the heap size after the
 
 from __future__ import annotations
 
-from test_algorithms_support import Graph
+from test_algorithms_support import Graph, no_hang  # noqa: F401
 
 from searchlab import (
     Backtrack,
@@ -206,6 +206,21 @@ def test_rbfs_backs_up_f_and_returns_to_a_forgotten_subtree() -> None:
     assert [e.state for e in seen.of_type(Expand)] == ["S", "A", "B", "C", "A"]
     assert [e.f for e in seen.of_type(Expand)] == [0, 1, 2, 3, 6]
     assert (found.path, found.cost) == (("S", "A", "G"), 6)
+
+
+def test_rbfs_children_inherit_a_backed_up_f() -> None:
+    # S -1-> A -1-> X -4-> G (6);  S -2-> B -5-> G (7).  h = 0.
+    # A (f 1, ceiling 2): X (f 2, ceiling 2): G f 6 > 2, X backs up to 6, A to 6.
+    # B (f 2, ceiling 6): G f 7 > 6, B backs up to 7. A again (f 6, ceiling 7): its child
+    # X takes max(static f 2, A's 6) = 6 (Korf's rule), and G (6) is reached under it.
+    graph = Graph(
+        [("S", "A", 1), ("S", "B", 2), ("A", "X", 1), ("X", "G", 4), ("B", "G", 5)], "S", ["G"]
+    )
+    seen = Recorder()
+    found = rbfs(graph, lambda _s: 0, observer=seen)
+    expanded = [(e.state, e.f) for e in seen.of_type(Expand)]
+    assert expanded == [("S", 0), ("A", 1), ("X", 2), ("B", 2), ("A", 6), ("X", 6)]
+    assert (found.path, found.cost) == (("S", "A", "X", "G"), 6)
 
 
 def test_iterative_deepening_announces_each_round() -> None:

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterator
 
 import pytest
-from test_algorithms_support import Graph
+from test_algorithms_support import Graph, no_hang  # noqa: F401
 
 from searchlab import (
     InputError,
