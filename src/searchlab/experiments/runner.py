@@ -213,6 +213,12 @@ def run_trials(
     return [results[key] for key in keys]
 
 
+def _is_cluster_failure(error: Exception) -> bool:
+    """A lost scheduler connection, or a task that killed Dask worker after worker
+    (Dask retries those itself before giving up with KilledWorker)."""
+    return isinstance(error, OSError | TimeoutError) or type(error).__name__ == "KilledWorker"
+
+
 def _drive(
     function: TrialFunction,
     todo: deque[tuple[str, Spec]],
@@ -246,6 +252,14 @@ def _drive(
                 broken = True
                 retry.append(chunk)
                 continue
+            except Exception as error:
+                if pool.kind == "dask" and _is_cluster_failure(error):
+                    raise WorkerFailure(
+                        f"the Dask cluster failed ({type(error).__name__}: "
+                        f"{str(error).split('. ')[0]}); "
+                        f"{len(results)} trials finished"
+                    ) from None
+                raise
             sizer.record(len(chunk), seconds)
             for (key, spec), result in zip(chunk, chunk_results, strict=True):
                 results[key] = result
