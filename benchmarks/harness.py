@@ -43,6 +43,14 @@ class Section:
         return "\n".join(lines) + "\n"
 
 
+VERDICTS: list[tuple[str, str, bool]] = []
+"""(target, what was measured, met?) collected by the workloads for the report's summary."""
+
+
+def verdict(target: str, measured: str, met: bool) -> None:
+    VERDICTS.append((target, measured, met))
+
+
 def clock() -> float:
     """CPU seconds of this process: the machine is shared, and wall time would count
     other jobs' load. Every workload measured here runs on one thread."""
