@@ -111,7 +111,11 @@ def start(body: Mapping[str, Any], limits: WebLimits) -> tuple[RecordedRun, dict
                 "algorithm", f"the search recorded more than {recorder.max_events} events"
             ) from None
     if result.solved:
-        message = f"solved in {len(result.moves)} moves after {result.stats.expanded:,} expansions"
+        moves, expanded = len(result.moves), result.stats.expanded
+        message = (
+            f"solved in {moves} move{'s' * (moves != 1)} "
+            f"after {expanded:,} expansion{'s' * (expanded != 1)}"
+        )
     elif result.limit:
         message = (
             f"no solution within the viewer's limits ({limits.run_max_expanded:,} expansions, "

@@ -28,14 +28,17 @@ export class BacktrackView {
       play: root.querySelector("#bt-play"),
       speed: root.querySelector("#bt-speed"),
     });
-    this.form.addEventListener("submit", (event) => {
+    this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      this.player.pause();
-      this.player.guard(() => this.start());
+      await this.player.stop();
+      await this.player.guard(async () => {
+        await this.start();
+        this.render();
+      });
     });
-    this.nextButton.addEventListener("click", () => {
-      this.player.pause();
-      this.player.guard(() => this.nextSolution());
+    this.nextButton.addEventListener("click", async () => {
+      await this.player.stop();
+      await this.player.guard(() => this.nextSolution());
     });
     for (const radio of root.querySelectorAll('input[name="bt-mode"]')) {
       radio.addEventListener("change", () => this.render());

@@ -25,10 +25,10 @@ export class ClimbView {
       end: root.querySelector("#hc-end"),
       speed: root.querySelector("#hc-speed"),
     });
-    this.form.addEventListener("submit", (event) => {
+    this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      this.player.pause();
-      this.player.guard(() => this.run());
+      await this.player.stop();
+      await this.player.guard(() => this.run());
     });
     root.querySelector("#hc-case").addEventListener("change", (event) => {
       if (event.target.value !== "") this.form.querySelector("#hc-state").value = event.target.value;
@@ -73,11 +73,13 @@ export class ClimbView {
     clearErrors(this.form);
     const values = formValues(this.form);
     delete values.n;
+    this.moveText.textContent = "Climbing…";
     let info;
     try {
       info = await api("POST", "/api/queens/climb", values);
     } catch (error) {
       showError(this.form, error);
+      this.render();
       return;
     }
     const events = [];
@@ -130,6 +132,7 @@ export class ClimbView {
     if (!info) {
       drawQueens(this.board, 8, []);
       drawChart(this.chart, []);
+      this.moveText.textContent = "Type a state, pick a case or Random, then Climb.";
       return;
     }
     const frame = this.frames[this.cursor];

@@ -12,6 +12,8 @@ export class Player {
     this.speed = speed;
     this.playing = false;
     this.busy = false;
+    this.running = Promise.resolve();
+    this.queue = Promise.resolve();
     reset?.addEventListener("click", () => this.reset());
     back?.addEventListener("click", () => this.back());
     step?.addEventListener("click", () => this.step());
@@ -22,40 +24,54 @@ export class Player {
   // Steps per second: the slider runs from 1/s to about 5000/s on a log scale.
   rate() {
     const value = Number(this.speed?.value ?? 40);
-    return Math.pow(10, value / 27);
+    const rate = Math.pow(10, value / 27);
+    const cap = this.view.maxRate?.();
+    return cap ? Math.min(rate, cap) : rate;
   }
 
-  async guard(work) {
-    if (this.busy) return;
-    this.busy = true;
-    this.view.root?.setAttribute("aria-busy", "true");
-    try {
-      await work();
-    } catch (error) {
-      this.view.fail?.(error);
-    } finally {
-      this.busy = false;
-      this.view.root?.removeAttribute("aria-busy");
-    }
+  // Pause, and wait until the playing loop has let go.
+  async stop() {
+    this.pause();
+    await this.running;
+  }
+
+  // Run ``work`` after every action queued before it, one at a time, so that quick
+  // clicks are all honoured in order and never overlap a request in flight.
+  guard(work) {
+    const run = this.queue.then(async () => {
+      this.busy = true;
+      this.view.root?.setAttribute("aria-busy", "true");
+      try {
+        await work();
+      } catch (error) {
+        this.view.fail?.(error);
+      } finally {
+        this.busy = false;
+        this.view.root?.removeAttribute("aria-busy");
+      }
+    });
+    this.queue = run.catch(() => {});
+    return run;
   }
 
   async step() {
-    this.pause();
+    await this.stop();
     await this.guard(async () => {
       await this.view.forward();
       this.view.render();
     });
   }
 
-  back() {
-    this.pause();
-    if (this.busy) return;
-    this.view.backward();
-    this.view.render();
+  async back() {
+    await this.stop();
+    await this.guard(async () => {
+      this.view.backward();
+      this.view.render();
+    });
   }
 
   async reset() {
-    this.pause();
+    await this.stop();
     await this.guard(async () => {
       await this.view.reset();
       this.view.render();
@@ -63,7 +79,7 @@ export class Player {
   }
 
   async toEnd() {
-    this.pause();
+    await this.stop();
     await this.guard(async () => {
       await this.view.toEnd?.();
       this.view.render();
@@ -81,10 +97,10 @@ export class Player {
   }
 
   async play() {
-    if (this.busy || this.playing) return;
+    if (this.playing) return;
     this.playing = true;
     if (this.buttons.play) this.buttons.play.textContent = "▮▮ Pause";
-    await this.guard(async () => {
+    const running = this.guard(async () => {
       while (this.playing) {
         const rate = this.rate();
         const delay = Math.max(16, 1000 / rate);
@@ -101,6 +117,8 @@ export class Player {
         this.view.render();
       }
     });
-    this.pause();
+    this.running = running;
+    await running;
+    if (this.running === running) this.pause();
   }
 }

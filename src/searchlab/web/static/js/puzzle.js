@@ -34,10 +34,10 @@ export class PuzzleView {
       end: root.querySelector("#pz-end"),
       speed: root.querySelector("#pz-speed"),
     });
-    this.form.addEventListener("submit", (event) => {
+    this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      this.player.pause();
-      this.player.guard(() => this.run());
+      await this.player.stop();
+      await this.player.guard(() => this.run());
     });
     this.positions = {};
     root.querySelector("#pz-position").addEventListener("change", (event) => {
@@ -45,13 +45,12 @@ export class PuzzleView {
       if (text) this.form.querySelector("#pz-start").value = text;
     });
     this.form.querySelector("#pz-algorithm").addEventListener("change", () => this.syncHeuristic());
-    this.playSolution.addEventListener("click", () => {
+    this.playSolution.addEventListener("click", async () => {
       if (!this.info?.result.solved) return;
-      this.player.pause();
+      await this.player.stop();
       this.mode = "path";
       this.cursor = 0;
       this.render();
-      this.player.speed.value = Math.min(Number(this.player.speed.value), 20);
       this.player.play();
     });
     this.info = null;
@@ -86,11 +85,13 @@ export class PuzzleView {
 
   async run() {
     clearErrors(this.form);
+    this.status.textContent = "Searching…";
     let info;
     try {
       info = await api("POST", "/api/puzzle/solve", formValues(this.form));
     } catch (error) {
       showError(this.form, error);
+      this.render();
       return;
     }
     const events = [];
@@ -115,9 +116,20 @@ export class PuzzleView {
   }
 
   async forward() {
-    if (!this.info || this.cursor + 1 >= this.length()) return false;
+    if (!this.info) return false;
+    if (this.cursor + 1 >= this.length()) {
+      if (this.mode === "path" || !this.info.result.solved) return false;
+      this.mode = "path"; // the expansions are over: the solution path plays next
+      this.cursor = 0;
+      return true;
+    }
     this.cursor++;
     return true;
+  }
+
+  // The path is an animation: at most 4 moves a second, whatever the slider says.
+  maxRate() {
+    return this.mode === "path" ? 4 : null;
   }
 
   backward() {
@@ -142,6 +154,7 @@ export class PuzzleView {
     const info = this.info;
     if (!info) {
       this.board.show([1, 2, 3, 8, 0, 4, 7, 6, 5]);
+      this.status.textContent = "Type a start or pick one of the document's positions, then Search.";
       return;
     }
     const result = info.result;
