@@ -274,3 +274,45 @@ def test_missing_dask_names_the_extra(tmp_path: Path) -> None:
     done = _searchlab(*HILL, "--cluster", "local", env=env, timeout=60)
     assert done.returncode == 2
     assert "searchlab[cluster]" in done.stderr
+
+
+def test_ctrl_c_keeps_every_finished_trial(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    args = [
+        "experiment",
+        "hill-climbing",
+        "--trials",
+        "2000",
+        "--moves",
+        "column",
+        "--heuristic",
+        "pairs",
+        "--sideways",
+        "100",
+        "--jobs",
+        "2",
+        "--out",
+        str(out),
+    ]
+    process = subprocess.Popen(
+        [*SEARCHLAB, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and process.poll() is None:
+            if out.exists() and out.read_text().count("\n") >= 20:
+                break
+            time.sleep(0.05)
+        assert process.poll() is None, "the run ended before it could be interrupted"
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130
+    lines = out.read_text().splitlines()
+    assert 20 <= len(lines) < 2000
+    assert all(json.loads(line)["trial"]["index"] >= 0 for line in lines)  # none torn
+    assert f"{len(lines)} finished trials are in {out}; add --resume" in stderr
+    assert "Traceback" not in stderr
