@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import RunCli
 
 from searchlab.core.errors import InputError
 from searchlab.domains.puzzle import BRATKO_GOAL
@@ -160,16 +161,24 @@ def test_every_attempt_mode_shows_refused_squares(page: Any) -> None:
     assert (refused.get_attribute("data-row"), refused.get_attribute("data-col")) == ("2", "1")
 
 
-def test_hill_climbing_from_case_1_ends_with_the_domain_verdict(page: Any) -> None:
+def test_hill_climbing_from_case_1_ends_with_the_cli_verdict(page: Any, run_cli: RunCli) -> None:
     page.click("#tab-climb")
     page.select_option("#hc-case", index=1)
     expect(page.locator("#hc-state")).to_have_value(str(SEED_CASES[0]))
     page.click("#hc-run")
     expect(page.locator("#hc-stats")).to_contain_text("step")
     page.click("#hc-end")
-    # what the CLI runs: climb() with the defaults the page also starts from
+    # what the CLI says for case 1 with its defaults, and the domain's climb() directly
+    cli = run_cli("queens", "climb", str(SEED_CASES[0]), "--json")
+    assert cli.code == 0, cli.stderr
+    said = json.loads(cli.stdout)
     expected = climb(SEED_CASES[0])
     h = HEURISTICS["attacks"](expected.final_state)
+    assert (said["status"], said["h_final"], said["steps"]) == (
+        str(expected.status),
+        h,
+        len(expected.moves),
+    )
     verdict = page.locator("#hc-verdict")
     expect(verdict).to_be_visible()
     expect(verdict).to_have_attribute("data-status", str(expected.status))
@@ -180,7 +189,7 @@ def test_hill_climbing_from_case_1_ends_with_the_domain_verdict(page: Any) -> No
         f"{len(expected.moves)} of {len(expected.moves)}"
     )
     final = sorted(expected.final_state)
-    assert queens_on_board(page, "#hc-board") == final
+    assert queens_on_board(page, "#hc-board") == final == sorted(map(tuple, said["final"]))
 
 
 def test_sliding_puzzle_from_position_b_plays_a_5_move_path(page: Any) -> None:
