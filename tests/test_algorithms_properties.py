@@ -35,16 +35,20 @@ SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[Heal
 
 @st.composite
 def graphs(draw: st.DrawFn, max_states: int = 7, max_cost: int = 9) -> Graph:
-    """A random digraph on states 0..n-1 (parallel arcs and self-loops allowed), start 0,
-    one or two goals."""
-    n = draw(st.integers(1, max_states))
-    arcs = draw(
-        st.lists(
-            st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), st.integers(0, max_cost)),
-            max_size=3 * n,
+    """A random digraph on states 0..n-1, start 0: each state gets one to three arcs
+    (parallel arcs and self-loops allowed, zero costs too); state n-1 is a goal, and
+    sometimes one more state is."""
+    n = draw(st.integers(2, max_states))
+    arcs = [
+        (state, target, cost)
+        for state in range(n)
+        for target, cost in draw(
+            st.lists(
+                st.tuples(st.integers(0, n - 1), st.integers(0, max_cost)), min_size=1, max_size=3
+            )
         )
-    )
-    goals = draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=2))
+    ]
+    goals = {n - 1} | draw(st.sets(st.integers(0, n - 1), max_size=1))
     return Graph(arcs, 0, goals)
 
 
