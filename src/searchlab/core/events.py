@@ -16,14 +16,19 @@ PruneReason = Literal["cycle", "depth", "constraint", "bound", "stale", "closed"
 
 @dataclass(frozen=True, slots=True)
 class Expand:
-    """A state is taken from the frontier and its successors are about to be generated."""
+    """A state is taken from the frontier and its successors are about to be generated.
+
+    ``frontier`` is the number of states left in the open list after taking this one;
+    searches that hold a path rather than a list (depth-first, IDA*, local search)
+    report 0, and RBFS the successors it holds along its recursion.
+    """
 
     state: Hashable
     g: float
     h: float
     f: float
     depth: int
-    frontier: int  # states left in the open list after taking this one
+    frontier: int
 
 
 @dataclass(frozen=True, slots=True)

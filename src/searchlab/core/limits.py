@@ -12,7 +12,11 @@ from searchlab.core.result import Stats
 
 @dataclass(frozen=True)
 class Limits:
-    """Stop a search after this many expansions or seconds (None: no limit)."""
+    """Stop a search after this many expansions or seconds (None: no limit).
+
+    A search with ``max_expanded=n`` expands exactly n states, then stops before the
+    next expansion with ``Status.LIMIT_REACHED``; a goal reached on the way still wins.
+    """
 
     max_expanded: int | None = None
     max_seconds: float | None = None
@@ -30,8 +34,9 @@ NO_LIMITS = Limits()
 class Budget:
     """A running search's clock and its limits; ``exceeded`` names the one hit, if any.
 
-    The clock is read only every ``CLOCK_EVERY`` calls so that checking costs almost
-    nothing per node.
+    The clock is read on the first call and then every ``CLOCK_EVERY`` calls, so that
+    checking costs almost nothing per node. ``pause``/``resume`` let a lazy search (the
+    depth-first stream) count only the time it spends searching.
     """
 
     CLOCK_EVERY = 64
