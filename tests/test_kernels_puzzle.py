@@ -17,6 +17,7 @@ from searchlab.domains.puzzle.kernels import (
     MOVE_NAMES,
     STANDARD_GOAL,
     load_korf100,
+    pdb_heuristic,
     solve_15,
 )
 from searchlab.domains.puzzle.kernels.pdb import (
@@ -126,6 +127,18 @@ def test_lengths_equal_generic_astar_and_moves_replay(goal_name: str, cache: Pat
             assert len(moves) == reference.cost, heuristic
             assert replay(board, moves) == goal
             assert generated >= len(moves)
+
+
+def test_pdb_heuristic_drives_the_generic_engine_to_the_same_length(cache: Path) -> None:
+    h = pdb_heuristic("pdb-33333", KORF_GOAL, cache_dir=cache)
+    assert h(KORF_GOAL) == 0
+    rng = random.Random("pdb-generic")
+    for _ in range(2):
+        board = scrambled(KORF_GOAL, 50, rng)
+        reference = astar(Fifteen(board, KORF_GOAL), h)
+        moves, _, _ = solve_15(board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache)
+        assert reference.cost == len(moves)
+        assert h(board) <= len(moves)
 
 
 def test_solved_board_needs_no_move(cache: Path) -> None:

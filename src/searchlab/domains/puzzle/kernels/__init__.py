@@ -17,7 +17,7 @@ the additive pattern databases ``pdb-663`` (the default), ``pdb-555`` and
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -132,6 +132,37 @@ def solve_15(
     return [MOVE_NAMES[m] for m in moves[:length]], int(counters[0]), seconds
 
 
+def pdb_heuristic(
+    name: str = DEFAULT_HEURISTIC,
+    goal: Sequence[int] | None = None,
+    *,
+    progress: Progress | None = None,
+    cache_dir: Path | None = None,
+) -> Callable[[Sequence[int]], float]:
+    """A pattern-database heuristic as a plain function of a 16-cell board, for the
+    generic engine (e.g. to register ``pdb-663`` in the domain's heuristic registry).
+    Admissible and consistent; the databases load (or build) now, not per call."""
+    if name not in PARTITIONS:
+        raise InputError(
+            f"unknown pattern database {name!r}: choose one of {', '.join(PARTITIONS)}"
+        )
+    target = _check_board(goal, "goal") if goal is not None else STANDARD_GOAL
+    dbs = pattern_databases(name, target, directory=cache_dir, progress=progress)
+    tables = dbs.tables.tolist()
+    group = dbs.group.tolist()
+    shift = dbs.shift.tolist()
+    offset = dbs.offset.tolist()
+
+    def h(board: Sequence[int]) -> float:
+        index = list(offset)
+        for cell, tile in enumerate(board):
+            if tile:
+                index[group[tile]] += cell << shift[tile]
+        return float(sum(tables[i] for i in index))
+
+    return h
+
+
 def load_korf100() -> list[tuple[Board, int]]:
     """Korf's 100 instances as (board, optimal length); their goal is ``KORF_GOAL``."""
     text = resources.files(__package__).joinpath("korf100.txt").read_text(encoding="utf-8")
@@ -185,5 +216,6 @@ __all__ = [
     "STANDARD_GOAL",
     "korf100",
     "load_korf100",
+    "pdb_heuristic",
     "solve_15",
 ]
