@@ -28,8 +28,11 @@ print(json.dumps({
     "counts": [count_solutions(n) for n in range(9)],
     "repair": [min_conflicts(n, seed=3)[1].tolist() for n in (8, 30)],
     "pdb": build_table(Pattern((0, 5), 15)).tolist(),
-    "moves": [solve_15(board, KORF_GOAL, heuristic=h, cache_dir=cache)[:2]
-              for h in ("linear-conflict", "pdb-33333")],
+    "moves": [
+        [found.moves, found.generated]
+        for h in ("linear-conflict", "pdb-33333")
+        for found in [solve_15(board, KORF_GOAL, heuristic=h, cache_dir=cache)]
+    ],
 }))
 """
 
@@ -41,8 +44,9 @@ def answers(cache: Path) -> dict[str, Any]:
         "repair": [min_conflicts(n, seed=3)[1].tolist() for n in (8, 30)],
         "pdb": build_table(Pattern((0, 5), 15)).tolist(),
         "moves": [
-            list(solve_15(board, KORF_GOAL, heuristic=h, cache_dir=cache)[:2])
+            [found.moves, found.generated]
             for h in ("linear-conflict", "pdb-33333")
+            for found in [solve_15(board, KORF_GOAL, heuristic=h, cache_dir=cache)]
         ],
     }
 

@@ -123,10 +123,11 @@ def test_lengths_equal_generic_astar_and_moves_replay(goal_name: str, cache: Pat
         reference = astar(Fifteen(board, goal), manhattan(goal))
         assert reference.solved
         for heuristic in ("manhattan", "linear-conflict", "pdb-33333"):
-            moves, generated, _ = solve_15(board, goal, heuristic=heuristic, cache_dir=cache)
-            assert len(moves) == reference.cost, heuristic
-            assert replay(board, moves) == goal
-            assert generated >= len(moves)
+            found = solve_15(board, goal, heuristic=heuristic, cache_dir=cache)
+            assert found.moves is not None
+            assert len(found.moves) == reference.cost, heuristic
+            assert replay(board, found.moves) == goal
+            assert found.generated >= found.expanded >= len(found.moves)
 
 
 def test_pdb_heuristic_drives_the_generic_engine_to_the_same_length(cache: Path) -> None:
@@ -136,13 +137,14 @@ def test_pdb_heuristic_drives_the_generic_engine_to_the_same_length(cache: Path)
     for _ in range(2):
         board = scrambled(KORF_GOAL, 50, rng)
         reference = astar(Fifteen(board, KORF_GOAL), h)
-        moves, _, _ = solve_15(board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache)
+        moves = solve_15(board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache).moves
+        assert moves is not None
         assert reference.cost == len(moves)
         assert h(board) <= len(moves)
 
 
 def test_solved_board_needs_no_move(cache: Path) -> None:
-    assert solve_15(STANDARD_GOAL, heuristic="pdb-33333", cache_dir=cache)[0] == []
+    assert solve_15(STANDARD_GOAL, heuristic="pdb-33333", cache_dir=cache).moves == []
 
 
 def test_korf_table_is_the_published_one() -> None:
@@ -158,7 +160,8 @@ def test_korf_table_is_the_published_one() -> None:
 @pytest.mark.parametrize("number", [12, 55, 79])
 def test_easy_korf_instances_reach_their_published_length(number: int, cache: Path) -> None:
     board, optimal = load_korf100()[number - 1]
-    moves, _, _ = solve_15(board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache)
+    moves = solve_15(board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache).moves
+    assert moves is not None
     assert len(moves) == optimal
     assert replay(board, moves) == KORF_GOAL
 
@@ -269,5 +272,11 @@ def test_bad_requests_are_input_errors(cache: Path) -> None:
 def test_move_names_follow_the_blank() -> None:
     assert MOVE_NAMES == ("up", "down", "left", "right")
     board = (*range(1, 12), 0, 13, 14, 15, 12)  # 12 sits below the blank
-    moves, _, _ = solve_15(board, heuristic="manhattan")
-    assert moves == ["down"]
+    assert solve_15(board, heuristic="manhattan").moves == ["down"]
+
+
+def test_expansion_limit_stops_the_kernel(cache: Path) -> None:
+    board = load_korf100()[0][0]  # 57 moves: far beyond 1000 expansions
+    found = solve_15(board, KORF_GOAL, heuristic="manhattan", max_expanded=1000)
+    assert found.moves is None
+    assert 1000 < found.expanded <= 1001

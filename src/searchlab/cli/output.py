@@ -32,7 +32,7 @@ def interactive() -> bool:
 def progress(description: str, total: int | None, *, enabled: bool = True) -> Iterator[Any]:
     """A progress bar with an ETA on a terminal; a silent stand-in when piped or --json.
 
-    Yields an object with ``advance(n=1)``.
+    Yields an object with ``advance(n=1)`` and ``update(description=, completed=, total=)``.
     """
     if not (enabled and interactive()):
         yield _Silent()
@@ -68,6 +68,9 @@ class _Silent:
     def advance(self, steps: int = 1) -> None:
         pass
 
+    def update(self, **fields: Any) -> None:
+        pass
+
 
 class _Advance:
     def __init__(self, bar: Any, task: Any) -> None:
@@ -76,3 +79,7 @@ class _Advance:
 
     def advance(self, steps: int = 1) -> None:
         self.bar.advance(self.task, steps)
+
+    def update(self, **fields: Any) -> None:
+        """Change the description, completed count or total as the work learns them."""
+        self.bar.update(self.task, **fields)

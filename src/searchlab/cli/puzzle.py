@@ -37,6 +37,8 @@ from searchlab.domains.puzzle import (
     to_bratko,
     totdist,
 )
+from searchlab.domains.puzzle.heuristics import PATTERN_DATABASES, default_heuristic
+from searchlab.domains.puzzle.solve import kernel_refusal
 
 LIMIT_EXIT = 3
 """Exit status when --max-expanded or --max-seconds stops a search before a solution."""
@@ -120,6 +122,7 @@ def solution_payload(
     algorithm: str,
     heuristic: str | None,
     weight: float | None,
+    engine: str = "generic",
 ) -> dict[str, Any]:
     """The JSON object ``solve --json`` prints."""
     solved = result.status is Status.SOLVED
@@ -134,6 +137,7 @@ def solution_payload(
         "algorithm": algorithm,
         "heuristic": heuristic,
         "weight": weight,
+        "engine": engine,
         "guaranteed_shortest": guaranteed_shortest(algorithm, heuristic or "manhattan"),
         "limit": result.limit,
     }
@@ -160,11 +164,18 @@ def solution_payload(
 @click.option(
     "--heuristic",
     "-H",
-    default="manhattan",
-    show_default=True,
     metavar="H",
     help="One of: misplaced, manhattan, linear-conflict, bratko (Bratko's goal only; "
-    "not admissible). Ignored by bfs and uniform-cost.",
+    "not admissible), pdb-663, pdb-555 (4×4 pattern databases). Default: pdb-663 on "
+    "4×4, manhattan otherwise. Ignored by bfs and uniform-cost.",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["auto", "kernel", "generic"]),
+    default="auto",
+    show_default=True,
+    help="auto: 4×4 boards under astar or ida with an admissible heuristic go to the "
+    "compiled IDA* (same shortest length, far faster); generic: always the engine.",
 )
 @click.option(
     "--weight",
@@ -181,7 +192,8 @@ def solve_command(
     state: str,
     goal: str | None,
     algorithm: str,
-    heuristic: str,
+    heuristic: str | None,
+    engine: str,
     weight: float | None,
     max_expanded: int | None,
     max_seconds: float | None,
@@ -191,10 +203,13 @@ def solve_command(
     """Solve the board STATE (use - to read it from stdin).
 
     Prints the length, the moves, states expanded and generated, the most states held
-    in the frontier at once, and the time. A*, IDA*, RBFS and Bratko's best-first with
-    an admissible heuristic (misplaced, manhattan, linear-conflict), and bfs and
-    uniform-cost, return a shortest path; greedy, weighted-astar and the bratko
-    heuristic do not promise one, and the output says so.
+    in the frontier at once, and the time. On 4×4 boards the compiled IDA* with
+    pattern databases answers (built on first use in a few seconds, then cached);
+    --engine generic runs the generic engine instead, to compare.
+
+    A*, IDA*, RBFS and Bratko's best-first with an admissible heuristic (all but
+    bratko), and bfs and uniform-cost, return a shortest path; greedy,
+    weighted-astar and the bratko heuristic do not promise one, and the output says so.
 
     An unsolvable start is refused before any search (exit 2, saying why). If
     --max-expanded or --max-seconds stops the search first, the output says so with
@@ -206,7 +221,7 @@ def solve_command(
     from searchlab.algorithms.registry import ALGORITHMS
 
     informed = ALGORITHMS[canonical].informed
-    h_name = HEURISTICS.canonical(heuristic)
+    h_name = HEURISTICS.canonical(heuristic or default_heuristic(target))
     if weight is not None and canonical != "weighted-astar":
         raise InputError("--weight applies only to --algorithm weighted-astar")
     used_weight = (
@@ -215,7 +230,13 @@ def solve_command(
     if informed:
         make_heuristic(h_name, target)  # refuse e.g. bratko on another goal before searching
     limits = Limits(max_expanded, max_seconds)
-    with _spinner(f"searching with {canonical}…", not as_json):
+    compiled = engine != "generic" and (
+        kernel_refusal(parsed.tiles, canonical, h_name, limits, None) is None
+    )
+    if compiled and h_name in PATTERN_DATABASES:
+        prepare_databases(h_name, target, enabled=not as_json)
+    searching = "compiled IDA*" if compiled else canonical
+    with _spinner(f"searching with {searching}…", not as_json):
         result = solve(
             parsed.tiles,
             target,
@@ -223,7 +244,9 @@ def solve_command(
             heuristic=h_name,
             weight=1.0 if used_weight is None else used_weight,
             limits=limits,
+            engine=engine,  # type: ignore[arg-type]
         )
+    engine_used = "kernel" if compiled else "generic"
     exit_code = LIMIT_EXIT if result.status is Status.LIMIT_REACHED else 0
     if result.status is Status.EXHAUSTED:
         exit_code = 1
@@ -236,11 +259,20 @@ def solve_command(
                 algorithm=canonical,
                 heuristic=h_name if informed else None,
                 weight=used_weight,
+                engine=engine_used,
             )
         )
         sys.exit(exit_code)
     _print_solution(
-        parsed.tiles, target, result, canonical, h_name, informed, used_weight, show_path
+        parsed.tiles,
+        target,
+        result,
+        canonical,
+        h_name,
+        informed,
+        used_weight,
+        show_path,
+        engine_used,
     )
     sys.exit(exit_code)
 
@@ -254,12 +286,15 @@ def _print_solution(
     informed: bool,
     weight: float | None,
     show_path: bool,
+    engine: str = "generic",
 ) -> None:
     echo = click.echo
     echo(_side_by_side(format_board(start), format_board(goal), ("start", "goal")))
     how = algorithm + (f" with {heuristic}" if informed else "")
     if weight is not None:
         how += f" (weight {weight:g})"
+    if engine == "kernel":
+        how += " (compiled IDA*)"
     stats = result.stats
     figures = (
         f"expanded {stats.expanded:,}, generated {stats.generated:,}, "
@@ -285,6 +320,95 @@ def _print_solution(
     if show_path:
         echo("")
         echo(format_path(result.path))
+
+
+def prepare_databases(name: str, goal: Board, *, enabled: bool) -> None:
+    """Load the pattern databases now, with a progress bar on a terminal when they have
+    to be built (a few seconds, once: they are cached on disk afterwards)."""
+    from searchlab.cli.output import progress
+    from searchlab.domains.puzzle.kernels.pdb import pattern_databases
+
+    with progress(f"loading {name} pattern databases", None, enabled=enabled) as bar:
+
+        def report(description: str, filled: int, total: int) -> None:
+            bar.update(description=f"building {description}", completed=filled, total=total)
+
+        pattern_databases(name, goal, progress=report)
+
+
+@puzzle.command("korf100")
+@click.option(
+    "--first", type=int, metavar="K", help="Only the first K instances (default: all 100)."
+)
+@click.option(
+    "--heuristic",
+    "-H",
+    type=click.Choice(["pdb-663", "pdb-555", "linear-conflict", "manhattan"]),
+    default="pdb-663",
+    show_default=True,
+    help="Heuristic of the compiled IDA*.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def korf100_command(first: int | None, heuristic: str, as_json: bool) -> None:
+    """Solve Korf's (1985) 100 standard 15-puzzle instances optimally.
+
+    Runs the compiled IDA* and checks every length against the published optimum.
+    Prints instance, length, nodes generated and seconds; --json gives
+    {"rows": [{"instance", "length", "generated", "seconds"}, ...], "seconds": total}.
+    With pdb-663 all 100 take seconds; manhattan takes minutes.
+    """
+    import time
+
+    from searchlab.cli.output import progress
+    from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
+
+    instances = load_korf100()
+    if first is not None and not 1 <= first <= len(instances):
+        raise InputError(f"--first must be between 1 and {len(instances)}, not {first}")
+    instances = instances[:first]
+    started = time.perf_counter()
+    if heuristic in PATTERN_DATABASES:
+        prepare_databases(heuristic, KORF_GOAL, enabled=not as_json)
+    rows: list[dict[str, Any]] = []
+    with progress("Korf's instances", len(instances), enabled=not as_json) as bar:
+        for number, (board, optimal) in enumerate(instances, start=1):
+            found = solve_15(board, KORF_GOAL, heuristic=heuristic)
+            assert found.moves is not None
+            if len(found.moves) != optimal:  # pragma: no cover - would be a kernel bug
+                raise AssertionError(
+                    f"instance {number}: found {len(found.moves)} moves, published {optimal}"
+                )
+            rows.append(
+                {
+                    "instance": number,
+                    "length": len(found.moves),
+                    "generated": found.generated,
+                    "seconds": round(found.seconds, 6),
+                }
+            )
+            bar.advance()
+    total = time.perf_counter() - started
+    if as_json:
+        print_json({"rows": rows, "seconds": round(total, 6)})
+        return
+    from rich.table import Table
+
+    table = Table(title=f"Korf's 100 instances, compiled IDA* with {heuristic}")
+    for column in ("instance", "length", "generated", "seconds"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(
+            str(row["instance"]),
+            str(row["length"]),
+            f"{row['generated']:,}",
+            f"{row['seconds']:.3f}",
+        )
+    console().print(table)
+    generated = sum(row["generated"] for row in rows)
+    click.echo(
+        f"{len(rows)} instances solved optimally (every length equals the published one): "
+        f"{generated:,} nodes generated, {total:.1f} s in all, databases included"
+    )
 
 
 @puzzle.command("random")

@@ -234,4 +234,42 @@ register_heuristic(
 )
 
 ADMISSIBLE: frozenset[str] = frozenset(name for name, spec in HEURISTICS.items() if spec.admissible)
-"""The built-in admissible heuristics; for entries added later ask ``is_admissible``."""
+"""The admissible heuristics defined for every board size; ask ``is_admissible`` for
+the others (the 4×4 pattern databases below)."""
+
+
+def _pattern_database_factory(name: str) -> HeuristicFactory:
+    """The 4×4 pattern databases of the compiled kernels, as plain heuristics: built by
+    breadth-first search on first use (seconds) and cached on disk afterwards."""
+
+    def factory(goal: Board) -> BoardHeuristic:
+        if board_size(goal) != 4:
+            k = board_size(goal)
+            raise InputError(f"the heuristic {name!r} is defined for 4×4 boards only, not {k}×{k}")
+        from searchlab.domains.puzzle.kernels import pdb_heuristic
+
+        return pdb_heuristic(name, goal)
+
+    return factory
+
+
+PATTERN_DATABASES = ("pdb-663", "pdb-555")
+"""The pattern-database heuristics; ``pdb-663`` is the default for 4×4 boards."""
+
+register_heuristic(
+    "pdb-663",
+    _pattern_database_factory("pdb-663"),
+    admissible=True,
+    summary="4×4 only: additive pattern databases of 6, 6 and 3 tiles (the 4×4 default)",
+)
+register_heuristic(
+    "pdb-555",
+    _pattern_database_factory("pdb-555"),
+    admissible=True,
+    summary="4×4 only: additive pattern databases of 5, 5 and 5 tiles",
+)
+
+
+def default_heuristic(goal: Board) -> str:
+    """The heuristic used when none is named: pattern databases on 4×4, else manhattan."""
+    return "pdb-663" if board_size(goal) == 4 else "manhattan"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,18 @@ KORF_GOAL: tuple[int, ...] = tuple(range(16))
 """The goal of Korf's instances: blank top-left, then 1 … 15."""
 
 Board = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FastSolution:
+    """What the compiled IDA* found: the moves of the blank (None when ``max_expanded``
+    stopped it first) and its counters."""
+
+    moves: list[str] | None
+    generated: int
+    expanded: int
+    iterations: int
+    seconds: float  # the search alone, without loading or building databases
 
 
 def _check_board(board: Sequence[int], what: str) -> Board:
@@ -75,14 +88,14 @@ def solve_15(
     *,
     heuristic: str = DEFAULT_HEURISTIC,
     progress: Progress | None = None,
-    max_generated: int | None = None,
+    max_expanded: int | None = None,
     cache_dir: Path | None = None,
-) -> tuple[list[str], int, float]:
-    """A shortest solution of a 4×4 board by IDA*: ``(moves, generated, seconds)``.
+) -> FastSolution:
+    """A shortest solution of a 4×4 board by IDA*.
 
-    ``seconds`` is the search alone; loading or building the databases is not in it
-    (``progress`` hears about a build). Raises InputError for a malformed, unsolvable
-    or unknown-heuristic request, and RuntimeError if ``max_generated`` is passed.
+    Loading or building the databases is not timed (``progress`` hears about a build).
+    Raises InputError for a malformed, unsolvable or unknown-heuristic request; past
+    ``max_expanded`` expansions the search stops with ``moves`` None.
     """
     start = _check_board(board, "board")
     target = _check_board(goal, "goal") if goal is not None else STANDARD_GOAL
@@ -120,16 +133,16 @@ def solve_15(
         group,
         shift,
         offset,
-        max_generated or 0,
+        max_expanded or 0,
         moves,
         counters,
     )
     seconds = time.perf_counter() - began
-    if length == ida.LIMIT_REACHED:
-        raise RuntimeError(f"gave up after generating {int(counters[0])} nodes")
-    if length < 0:  # pragma: no cover - the parity test rules it out
-        raise RuntimeError("no solution found")
-    return [MOVE_NAMES[m] for m in moves[:length]], int(counters[0]), seconds
+    if length == ida.NOT_FOUND:  # pragma: no cover - the parity test rules it out
+        raise AssertionError("IDA* exhausted a solvable 15-puzzle")
+    found = None if length == ida.LIMIT_REACHED else [MOVE_NAMES[m] for m in moves[:length]]
+    generated, expanded, iterations = (int(c) for c in counters)
+    return FastSolution(found, generated, expanded, iterations, seconds)
 
 
 def pdb_heuristic(
@@ -193,16 +206,15 @@ def korf100(
         pattern_databases(heuristic, KORF_GOAL, directory=cache_dir, progress=progress)
     rows: list[dict[str, Any]] = []
     for number, (board, optimal) in enumerate(instances, start=1):
-        moves, generated, seconds = solve_15(
-            board, KORF_GOAL, heuristic=heuristic, cache_dir=cache_dir
-        )
+        found = solve_15(board, KORF_GOAL, heuristic=heuristic, cache_dir=cache_dir)
+        assert found.moves is not None
         rows.append(
             {
                 "instance": number,
-                "length": len(moves),
+                "length": len(found.moves),
                 "optimal": optimal,
-                "generated": generated,
-                "seconds": seconds,
+                "generated": found.generated,
+                "seconds": found.seconds,
             }
         )
     return rows
@@ -214,6 +226,7 @@ __all__ = [
     "KORF_GOAL",
     "MOVE_NAMES",
     "STANDARD_GOAL",
+    "FastSolution",
     "korf100",
     "load_korf100",
     "pdb_heuristic",

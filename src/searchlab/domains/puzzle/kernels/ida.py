@@ -112,14 +112,14 @@ def ida_star(
     group: npt.NDArray[np.int64],
     shift: npt.NDArray[np.int64],
     offset: npt.NDArray[np.int64],
-    max_generated: int,
+    max_expanded: int,
     moves: npt.NDArray[np.int64],
     counters: npt.NDArray[np.int64],
 ) -> int:
     """Solve ``board`` (16 cells, 0 the blank; tile t belongs at ``goal_cell[t]``).
 
     Returns the number of moves (written to ``moves``), NOT_FOUND, or LIMIT_REACHED
-    when more than ``max_generated`` nodes were generated (0: no limit). ``counters``
+    when more than ``max_expanded`` nodes were expanded (0: no limit). ``counters``
     receives [generated, expanded, iterations]. ``board`` is left as it was.
     """
     groups = offset.shape[0]
@@ -264,7 +264,7 @@ def ida_star(
                 counters[1] = expanded
                 return depth
             expanded += 1
-            if max_generated > 0 and generated > max_generated:
+            if max_expanded > 0 and expanded > max_expanded:
                 for d in range(depth, 0, -1):
                     cur = blanks[d]
                     prev = blanks[d - 1]
