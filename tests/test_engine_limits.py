@@ -209,3 +209,43 @@ def test_local_search_counts_every_listed_successor(climb: Run) -> None:
     found = climb(problem, descending, observer=seen, limits=Limits(max_expanded=20), seed=3)
     assert found.stats.expanded == len(seen.of_type(Expand)) == 20
     assert found.stats.generated == 2 * 20  # both successors listed at every step
+
+
+class Chain:
+    """0 -> 1 -> ... -> n, the goal at n: a solution n moves deep."""
+
+    initial = 0
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def successors(self, state: int) -> Iterator[tuple[str, int, float]]:
+        if state < self.n:
+            yield "+", state + 1, 1
+
+    def is_goal(self, state: int) -> bool:
+        return state == self.n
+
+
+def test_deep_solutions_do_not_break_the_recursive_or_the_stack_based_searches() -> None:
+    import sys
+
+    before = sys.getrecursionlimit()
+    # (IDA* with h = 0 needs one round per move, quadratic: a chain of 300 for it)
+    for search, depth in ((rbfs, 20_000), (astar, 20_000), (ida_star, 300), (best_first, 300)):
+        found = search(Chain(depth), lambda _s: 0)
+        assert len(found.moves) == depth, search.__name__
+    assert len(next(depth_first(Chain(20_000))).moves) == 20_000
+    assert sys.getrecursionlimit() == before
+
+
+def test_rbfs_too_deep_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    import searchlab.algorithms.linear_memory as linear_memory
+
+    monkeypatch.setattr(linear_memory, "RBFS_MAX_DEPTH", 500)
+    before = sys.getrecursionlimit()
+    with pytest.raises(InputError, match="use ida_star"):
+        rbfs(Chain(5_000), lambda _s: 0)
+    assert sys.getrecursionlimit() == before

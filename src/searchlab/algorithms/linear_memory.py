@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.core.errors import InputError
 from searchlab.core.events import Backtrack, Expand, Generate, Observer, Prune, Solution, Threshold
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
 from searchlab.core.problem import Heuristic, Problem
@@ -119,6 +120,11 @@ def ida_star(
             bound = next_bound
 
 
+RBFS_MAX_DEPTH = 100_000
+"""How deep RBFS may recurse. Python 3.11 keeps pure-Python calls off the C stack,
+so the interpreter's recursion limit is raised to this for the search's duration."""
+
+
 class _LimitHit(Exception):
     def __init__(self, limit: str) -> None:
         self.limit = limit
@@ -146,7 +152,8 @@ def rbfs(
 
     Each call explores its best child with the f of the best alternative as a ceiling
     and backs the child's f up when it returns, so forgotten subtrees are re-entered
-    only when they become the best again. Recursion depth equals solution depth.
+    only when they become the best again. Recursion depth equals solution depth,
+    up to ``RBFS_MAX_DEPTH`` (deeper is an InputError pointing to IDA*).
     """
     stats = Stats()
     budget = Budget(limits, stats)
@@ -212,13 +219,18 @@ def rbfs(
     recursion_limit = sys.getrecursionlimit()
     with interruptible(budget):
         try:
-            sys.setrecursionlimit(max(recursion_limit, 10_000))
+            sys.setrecursionlimit(max(recursion_limit, RBFS_MAX_DEPTH + 1_000))
             found, _ = search(start, 0.0, h(start), math.inf)
         except _LimitHit as hit:
             budget.stop_clock()
             return SearchResult(
                 Status.LIMIT_REACHED, tuple(states), tuple(moves), costs[-1], stats, hit.limit
             )
+        except RecursionError:
+            raise InputError(
+                f"rbfs went deeper than about {RBFS_MAX_DEPTH} moves, more than its recursion "
+                "allows: use ida_star for paths this long"
+            ) from None
         finally:
             sys.setrecursionlimit(recursion_limit)
     budget.stop_clock()
