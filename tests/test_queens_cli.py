@@ -218,3 +218,35 @@ def test_tour_queens(capsys: pytest.CaptureFixture[str]) -> None:
     assert "n = 3: 0  — no solution exists for n = 3" in out
     assert "n = 8: 92" in out
     assert "v1h2" in out and "v2h1" not in out
+
+
+def test_count_engines_agree_with_published_counts(run_cli: RunCli) -> None:
+    published = {4: 2, 6: 4, 8: 92, 9: 352}
+    for n, expected in published.items():
+        for extra in ([], ["--engine", "generic"], ["--jobs", "2"]):
+            run = run_cli("queens", "count", str(n), "--json", *extra)
+            assert run.code == 0, run.stderr
+            assert json.loads(run.stdout)["count"] == expected, (n, extra)
+
+
+def test_count_on_a_local_dask_cluster_equals_the_serial_count(run_cli: RunCli) -> None:
+    run = run_cli("queens", "count", "10", "--cluster", "local", "--jobs", "2", "--json")
+    assert run.code == 0, run.stderr
+    assert json.loads(run.stdout)["count"] == 724
+
+
+def test_count_refuses_jobs_with_the_generic_engine(run_cli: RunCli) -> None:
+    run = run_cli("queens", "count", "8", "--engine", "generic", "--jobs", "2")
+    assert run.code == 2
+    assert "--jobs" in run.stderr
+
+
+def test_min_conflicts_kernel_board_is_a_solution(run_cli: RunCli) -> None:
+    run = run_cli("queens", "min-conflicts", "200", "--engine", "kernel", "--seed", "5", "--json")
+    assert run.code == 0, run.stderr
+    payload = json.loads(run.stdout)
+    assert payload["engine"] == "kernel" and payload["solved"]
+    rows = payload["rows"]  # the row of the queen in each column, 1-based
+    assert sorted(rows) == list(range(1, 201))
+    assert len({r - c for c, r in enumerate(rows)}) == 200
+    assert len({r + c for c, r in enumerate(rows)}) == 200

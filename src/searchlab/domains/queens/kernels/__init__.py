@@ -15,7 +15,6 @@ call in a process pays numba's cache load (or compile). Entry points:
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from concurrent.futures import Executor
 
@@ -84,7 +83,7 @@ def count_solutions(n: int, *, executor: Executor | None = None) -> int:
     if executor is None:
         return sum(count_task(n, task) for task in count_tasks(n, depth=1))
     tasks = count_tasks(n, depth=3 if n >= 12 else 2)
-    return sum(executor.map(count_task, itertools.repeat(n, len(tasks)), tasks))
+    return sum(executor.map(count_task, [n] * len(tasks), tasks))  # lists: Dask needs len()
 
 
 def min_conflicts(
