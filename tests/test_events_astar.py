@@ -231,3 +231,14 @@ def test_iterative_deepening_announces_each_round() -> None:
     assert found.path == ("S", "A", "B", "G")
     assert found.stats.expanded == len(seen.of_type(Expand))
     assert found.stats.generated == len(seen.of_type(Generate))
+
+
+def test_max_frontier_counts_the_open_list_at_its_fullest() -> None:
+    # S -> A, B, C; A -> D, E, G. Breadth-first: after S the queue holds A, B, C (3);
+    # taking A leaves B, C, then D and E join (4) before G is generated and wins.
+    arcs = [("S", x, 1) for x in "ABC"] + [("A", x, 1) for x in "DEG"]
+    assert breadth_first(Graph(arcs, "S", ["G"])).stats.max_frontier == 4
+    # A* with h = 0 (ties: first pushed): S -> heap A, B, C (3); A -> B, C, D, E, G (5)
+    assert astar(Graph(arcs, "S", ["G"]), lambda _s: 0).stats.max_frontier == 5
+    # depth-first: the path S, A, G is the most it holds
+    assert next(depth_first(Graph(arcs, "S", ["G"]))).stats.max_frontier == 3

@@ -73,6 +73,7 @@ def breadth_first(
                 parents[child] = (state, move)
                 costs[child] = costs[state] + cost
                 if problem.is_goal(child):
+                    stats.max_frontier = max(stats.max_frontier, len(frontier))
                     if observer is not None:
                         observer(Solution(walk_back(parents, child)[0], costs[child], 1))
                     return result(Status.SOLVED, child)
