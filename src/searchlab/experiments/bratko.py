@@ -55,10 +55,20 @@ def pairs(algorithms: list[str] | None, heuristics: list[str] | None) -> list[tu
     """Every (algorithm, heuristic) that applies: informed algorithms with each
     heuristic, uninformed ones once."""
     from searchlab.algorithms.registry import ALGORITHMS
-    from searchlab.domains.puzzle import HEURISTICS
+    from searchlab.domains.puzzle import BRATKO_GOAL, HEURISTICS, make_heuristic
+
+    def applies(heuristic: str) -> bool:  # e.g. the 4×4 pattern databases do not
+        try:
+            make_heuristic(heuristic, BRATKO_GOAL)
+        except InputError:
+            return False
+        return True
 
     names = [ALGORITHMS.canonical(a) for a in algorithms] if algorithms else list(ALGORITHMS)
-    chosen = [HEURISTICS.canonical(h) for h in heuristics] if heuristics else list(HEURISTICS)
+    if heuristics:
+        chosen = [HEURISTICS.canonical(h) for h in heuristics]
+    else:
+        chosen = [h for h in HEURISTICS if applies(h)]
     out: list[tuple[str, str]] = []
     for name in names:
         if ALGORITHMS[name].informed:
