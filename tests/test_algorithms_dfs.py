@@ -231,12 +231,10 @@ class FakeClock:
 def test_time_between_requests_is_not_search_time(monkeypatch: pytest.MonkeyPatch) -> None:
     import searchlab.algorithms.uninformed
     import searchlab.core.limits
-    from searchlab.core.limits import Budget
 
     clock = FakeClock()
     monkeypatch.setattr(searchlab.core.limits, "time", clock)
     monkeypatch.setattr(searchlab.algorithms.uninformed, "time", clock)
-    monkeypatch.setattr(Budget, "CLOCK_EVERY", 1)
 
     class Slow(Graph):
         def successors(self, state: Hashable) -> Iterator[tuple[str, Hashable, float]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, Literal, TypeVar
 
 from searchlab.algorithms.common import check_cost, interruptible
@@ -119,16 +119,24 @@ def hill_climbing(
             stats.expanded += 1
             if observer is not None:
                 observer(Expand(state, cost, value, value, len(moves), 0))
-            arcs = list(problem.successors(state))
-            for move, _child, arc_cost in arcs:
-                check_cost(arc_cost, state, move)
-            stats.generated += len(arcs)
-            if variant == "first-choice":
-                rng.shuffle(arcs)
+            # Successors stream past one at a time (a board of n queens has ~n² of them),
+            # except for first-choice, which must list them all to visit them shuffled.
+            arcs: Iterable[tuple[M, S, float]] = problem.successors(state)
+            streamed = variant != "first-choice"
+            if not streamed:
+                listed = list(arcs)
+                for move, _child, arc_cost in listed:
+                    check_cost(arc_cost, state, move)
+                stats.generated += len(listed)
+                rng.shuffle(listed)
+                arcs = listed
             best: _Choice[tuple[M, S, float]] = _Choice(tie_break, rng)
             level: _Choice[tuple[M, S, float]] = _Choice(tie_break, rng)  # for sideways moves
             improving: list[tuple[M, S, float, float]] = []
             for move, child, arc_cost in arcs:
+                if streamed:
+                    check_cost(arc_cost, state, move)
+                    stats.generated += 1
                 child_value = h(child)
                 if child_value < value:
                     improving.append((move, child, arc_cost, child_value))

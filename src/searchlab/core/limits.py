@@ -34,12 +34,13 @@ NO_LIMITS = Limits()
 class Budget:
     """A running search's clock and its limits; ``exceeded`` names the one hit, if any.
 
-    The clock is read on the first call and then every ``CLOCK_EVERY`` calls, so that
-    checking costs almost nothing per node. ``pause``/``resume`` let a lazy search (the
-    depth-first stream) count only the time it spends searching.
+    Algorithms call ``exceeded`` once per expansion. The clock is read only when a time
+    limit is set, and then on every call: a reading costs ~60 ns, less than 2 % of the
+    cheapest expansion here (8-puzzle A*), while reading it only every k-th call would
+    let an expensive expansion (hill climbing on a large board) overshoot by k of them.
+    ``pause``/``resume`` let a lazy search (the depth-first stream) count only the time
+    it spends searching.
     """
-
-    CLOCK_EVERY = 64
 
     def __init__(self, limits: Limits, stats: Stats) -> None:
         self.limits = limits
@@ -47,18 +48,13 @@ class Budget:
         self.started = time.perf_counter()
         self._deadline = None if limits.max_seconds is None else self.started + limits.max_seconds
         self._max_expanded = limits.max_expanded
-        self._calls = 0  # countdown to the next reading of the clock
         self._paused_at: float | None = None
 
     def exceeded(self) -> str | None:
         if self._max_expanded is not None and self.stats.expanded >= self._max_expanded:
             return "max_expanded"
-        if self._deadline is not None:
-            self._calls -= 1
-            if self._calls <= 0:  # the first call, then every CLOCK_EVERY-th
-                self._calls = self.CLOCK_EVERY
-                if time.perf_counter() >= self._deadline:
-                    return "max_seconds"
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            return "max_seconds"
         return None
 
     def stop_clock(self) -> None:
