@@ -1,0 +1,53 @@
+"""What the ``searchlab queens`` commands share: the group, names, small helpers."""
+
+from __future__ import annotations
+
+import click
+
+from searchlab.domains.queens import (
+    HEURISTICS,
+    MOVES,
+)
+
+DRAW_LIMIT = 32  # boards wider than this are not drawn
+MOVE_NAMES = ["column", "free", "v2", "v1"]
+HEURISTIC_NAMES = ["attackers", "attacks", "pairs", "h1", "h2"]
+TIE_BREAK_NAMES = ["first", "last", "random"]
+VARIANTS: tuple[tuple[str, str], ...] = (
+    ("free", "attackers"),
+    ("free", "attacks"),
+    ("column", "attackers"),
+    ("column", "attacks"),
+)
+"""The document's four programs, in its order: rainhasv1h1, v1h2, v2h1, v2h2."""
+
+
+def variant_name(moves: str, heuristic: str) -> str:
+    """The document's name for a variant, e.g. ``v2h1``."""
+    operator = MOVES[moves].seed_name
+    h = {"attackers": "h1", "attacks": "h2"}.get(HEURISTICS.canonical(heuristic), heuristic)
+    return f"{operator}{h}"
+
+
+def no_solution_line(n: int) -> str:
+    return f"no solution exists for n = {n}"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def queens() -> None:
+    """N-queens: every solution by backtracking (seed 002), hill climbing with the
+    document's two move operators and two heuristics (seed 000), min-conflicts.
+
+    \b
+    A state is written as (row, column) pairs, 1-based, in list order:
+        "[(1,1),(4,2),(3,3),(1,4),(7,5),(3,6),(7,7),(5,8)]"
+    or as one column per row:  "[1,5,8,6,3,7,2,4]".
+    n is the number of queens unless --n is given.
+
+    \b
+    Try:  searchlab queens solve 8
+          searchlab queens watch 4
+          searchlab queens cases
+          searchlab queens climb "[(1,1),(2,2),(3,3),(4,4),(5,5),(6,6),(7,7),(8,8)]" --trace
+          searchlab queens climb --random 1000 --n 8 --moves free --heuristic h1
+    """
