@@ -8,7 +8,7 @@ import time
 import click
 
 from searchlab.cli.main import print_json
-from searchlab.cli.output import console, interactive
+from searchlab.cli.output import console, interactive, progress
 from searchlab.cli.queens.common import (
     DRAW_LIMIT,
     no_solution_line,
@@ -135,20 +135,25 @@ def count(n: int, engine: str, jobs: int, cluster: str | None, as_json: bool) ->
     if engine == "generic" and (jobs > 1 or cluster is not None):
         raise InputError("--jobs and --cluster split the kernel's count: drop --engine generic")
     started = time.perf_counter()
-    waiting = console().status(f"counting the solutions for n = {n} ...")
-    with waiting if interactive() and not as_json else contextlib.nullcontext():
-        if engine == "generic":
+    if engine == "generic":
+        waiting = console().status(f"counting the solutions for n = {n} ...")
+        with waiting if interactive() and not as_json else contextlib.nullcontext():
             total = count_solutions_generic(n)
-        else:
-            from searchlab.domains.queens.kernels import count_solutions
+    else:
+        from searchlab.domains.queens.kernels import count_solutions
+
+        with progress(f"counting n = {n}", None, enabled=not as_json) as bar:
+
+            def report(done: int, pieces: int) -> None:
+                bar.update(completed=done, total=pieces)
 
             if jobs == 1 and cluster is None:
-                total = count_solutions(n)
+                total = count_solutions(n, progress=report)
             else:
                 from searchlab.experiments.executors import executor_for
 
                 with executor_for(jobs, cluster) as executor:
-                    total = count_solutions(n, executor=executor)
+                    total = count_solutions(n, executor=executor, progress=report)
     seconds = time.perf_counter() - started
     if as_json:
         print_json(

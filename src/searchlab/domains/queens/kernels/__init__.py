@@ -15,7 +15,7 @@ call in a process pays numba's cache load (or compile). Entry points:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 
 import numpy as np
@@ -77,13 +77,30 @@ def count_task(n: int, task: Task) -> int:
     return weight * int(count_completions(n, np.asarray(prefix, dtype=np.int64)))
 
 
-def count_solutions(n: int, *, executor: Executor | None = None) -> int:
-    """The number of ways to place n non-attacking queens on an n×n board (1 for n = 0)."""
+def count_solutions(
+    n: int,
+    *,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """The number of ways to place n non-attacking queens on an n×n board (1 for n = 0).
+
+    The work is cut into pieces by the first rows (``count_tasks``), run here one after
+    the other or mapped over ``executor``; ``progress(done, total)`` hears after each
+    piece, and Ctrl-C is honoured between pieces (a compiled piece cannot be interrupted).
+    """
     _check_count_n(n)
+    tasks = count_tasks(n, depth=3 if n >= 12 else 1)
     if executor is None:
-        return sum(count_task(n, task) for task in count_tasks(n, depth=1))
-    tasks = count_tasks(n, depth=3 if n >= 12 else 2)
-    return sum(executor.map(count_task, [n] * len(tasks), tasks))  # lists: Dask needs len()
+        results: Iterable[int] = (count_task(n, task) for task in tasks)
+    else:
+        results = executor.map(count_task, [n] * len(tasks), tasks)  # lists: Dask needs len()
+    total = 0
+    for done, count in enumerate(results, start=1):
+        total += count
+        if progress is not None:
+            progress(done, len(tasks))
+    return total
 
 
 def min_conflicts(
