@@ -117,7 +117,9 @@ def best_non_delay(durations: Durations, preds: Preds, m: int) -> int:
 
 def check_schedule(schedule: Schedule, instance: Instance) -> None:
     """Every task once with its duration, precedences kept, no overlap on a processor."""
-    assert len(schedule.processors) == instance.processors
+    # one row per processor used; any beyond the number of tasks are idle throughout
+    assert len(schedule.processors) == min(instance.processors, len(instance.tasks))
+    assert len(schedule.processors) + schedule.idle == instance.processors
     slots = schedule.slots()
     assert sorted(s.task for s in slots) == sorted(t.name for t in instance.tasks)
     placed = {s.task: s for s in slots}
@@ -264,6 +266,18 @@ def _reached(problem: SchedulingProblem) -> set[State]:
                 seen.add(child)
                 stack.append(child)
     return seen
+
+
+def test_more_processors_than_tasks_is_quick_and_optimal() -> None:
+    """A million processors for four tasks: the search uses four (more could never
+    all be busy) and finds the optimum the brute force finds with four."""
+    durations, preds = [3, 1, 2, 2], [[], [], [1], [1, 2]]
+    assert brute_force(durations, preds, 4) == 5  # the chain 1, 2, 3 (1 + 2 + 2)
+    solved = solve(to_instance(durations, preds, 1_000_000))
+    assert solved.schedule is not None
+    assert solved.schedule.finishing_time == 5
+    assert solved.schedule.idle == 1_000_000 - 4
+    check_schedule(solved.schedule, solved.instance)
 
 
 def test_states_are_canonical() -> None:

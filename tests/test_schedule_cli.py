@@ -99,6 +99,19 @@ def test_standard_input(run_cli: RunCli) -> None:
     assert json.loads(run.stdout)["finishing_time"] == 5
 
 
+def test_more_processors_than_tasks(run_cli: RunCli, tmp_path: Path) -> None:
+    # Three independent tasks on a million processors: each on its own, done at 4.
+    tasks = {"a": {"duration": 4}, "b": {"duration": 2}, "c": {"duration": 1}}
+    path = write(tmp_path, "wide.json", {"processors": 1_000_000, "tasks": tasks})
+    text = run_cli("schedule", path)
+    assert text.code == 0, text.stderr
+    assert "P4-P1000000: (idle" in text.stdout
+    assert "finishing time 4 (optimal)" in text.stdout
+    payload = json.loads(run_cli("schedule", path, "--json").stdout)
+    assert payload["finishing_time"] == 4
+    assert len(payload["processors"]) == 3 and payload["idle_processors"] == 999_997
+
+
 def test_a_limit_stops_the_search_with_status_3(run_cli: RunCli) -> None:
     run = run_cli("schedule", "--example", "--max-expanded", "1", "--json")
     assert run.code == 3

@@ -14,6 +14,7 @@ from searchlab.cli.output import console, interactive, progress
 from searchlab.core.events import Expand
 from searchlab.core.limits import Limits
 from searchlab.domains.scheduling import (
+    COST_OPTIMAL,
     Instance,
     Solved,
     example_instance,
@@ -24,6 +25,14 @@ from searchlab.domains.scheduling import (
 )
 
 LIMIT_EXIT = 3  # a limit stopped the search (as `searchlab puzzle solve`)
+OPTIMAL = ", ".join(sorted(COST_OPTIMAL))
+
+
+def elapsed(seconds: float) -> str:
+    """A duration as a person reads it: milliseconds below a second, else seconds."""
+    return f"{seconds * 1000:.2f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
 EXAMPLE_TITLE = "Bratko's example (§12.3): 7 tasks on 3 processors"
 
 
@@ -61,6 +70,10 @@ def render(solved: Solved, title: str) -> str:
         for index, row in enumerate(schedule.processors, start=1):
             placed = ", ".join(f"{s.task} {s.start:g}-{s.end:g}" for s in row) or "(idle)"
             lines.append(f"P{index}: {placed}")
+        if schedule.idle:
+            used = len(schedule.processors)
+            more = f"P{used + 1}" if schedule.idle == 1 else f"P{used + 1}-P{used + schedule.idle}"
+            lines.append(f"{more}: (idle: more processors than tasks)")
         claim = (
             "optimal"
             if solved.optimal
@@ -69,7 +82,7 @@ def render(solved: Solved, title: str) -> str:
         lines += ["", f"finishing time {schedule.finishing_time:g} ({claim})"]
     lines.append(
         f"{solved.algorithm}: expanded {stats.expanded}, generated {stats.generated}, "
-        f"frontier peak {stats.max_frontier}, {stats.seconds:.3f} s"
+        f"frontier peak {stats.max_frontier}, {elapsed(stats.seconds)}"
     )
     return "\n".join(lines)
 
@@ -80,6 +93,7 @@ def to_json(solved: Solved) -> dict[str, Any]:
     return {
         "finishing_time": None if schedule is None else schedule.finishing_time,
         "processors": None if schedule is None else schedule.to_dict()["processors"],
+        "idle_processors": None if schedule is None else schedule.idle,
         "stats": solved.result.stats.to_dict(),
         "status": str(solved.result.status),
         "limit": solved.result.limit,
@@ -110,11 +124,21 @@ Examples:
     "-a",
     default="astar",
     show_default=True,
-    help="Search algorithm: " + ", ".join(ALGORITHMS) + ".",
+    metavar="A",
+    help="Search algorithm: "
+    + ", ".join(ALGORITHMS)
+    + f". Only {OPTIMAL} promise the optimum (bfs counts steps, not time).",
 )
-@click.option("--weight", type=float, default=1.5, show_default=True, help="w for weighted-astar.")
-@click.option("--max-expanded", type=int, help="Stop after expanding this many states.")
-@click.option("--max-seconds", type=float, help="Stop after this many seconds.")
+@click.option(
+    "--weight",
+    type=float,
+    default=1.5,
+    show_default=True,
+    metavar="W",
+    help="For weighted-astar: f = g + W·h (W > 1 trades the optimum for speed).",
+)
+@click.option("--max-expanded", type=int, metavar="N", help="Stop after expanding N states.")
+@click.option("--max-seconds", type=float, metavar="S", help="Stop after S seconds.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def schedule(
     file: str | None,

@@ -10,9 +10,17 @@ from searchlab.domains.scheduling.parse import (
     parse_instance,
 )
 from searchlab.domains.scheduling.problem import Move, SchedulingProblem, State
-from searchlab.domains.scheduling.solve import Schedule, Slot, Solved, schedule_from_moves, solve
+from searchlab.domains.scheduling.solve import (
+    COST_OPTIMAL,
+    Schedule,
+    Slot,
+    Solved,
+    schedule_from_moves,
+    solve,
+)
 
 __all__ = [
+    "COST_OPTIMAL",
     "Instance",
     "Move",
     "Schedule",

@@ -80,7 +80,10 @@ class SchedulingProblem:
 
     def __init__(self, instance: Instance) -> None:
         self.instance = instance
-        self.processors = instance.processors
+        # n tasks never occupy more than n processors, and processors are identical, so
+        # an optimal schedule on m > n processors leaves m − n idle throughout: search
+        # with min(m, n). (A state per processor would make m = 10⁶ hang for nothing.)
+        self.processors = min(instance.processors, len(instance.tasks))
         self._duration = instance.durations
         self._after = instance.predecessors
         self._order = {task.name: index for index, task in enumerate(instance.tasks)}
@@ -123,7 +126,9 @@ class SchedulingProblem:
         the time that processor frees (no path puts work before it). So if the
         schedule ends at T, each processor p is busy or idle up to T from its
         ``frees_at`` F_p on, and m·T ≥ Σ F_p + Σ waiting durations; the remaining
-        cost T − finish is therefore at least this value (and at least 0).
+        cost T − finish is therefore at least this value (and at least 0). Here m is
+        the number of processors searched, min(processors, tasks), which has the same
+        optimum (see ``__init__``).
         """
         work = sum(self._duration[name] for name in state.waiting)
         busy = sum(frees_at for frees_at, _ in state.active)

@@ -30,10 +30,16 @@ class Slot:
 
 @dataclass(frozen=True)
 class Schedule:
-    """Per processor, its tasks in time order; and the time the last one ends."""
+    """Per processor, its tasks in time order; and the time the last one ends.
+
+    ``processors`` has one row per processor the search used; ``idle`` more processors
+    (those beyond the number of tasks) stay idle throughout and have no row, so that a
+    million processors do not print a million empty rows.
+    """
 
     finishing_time: Number
     processors: tuple[tuple[Slot, ...], ...]
+    idle: int = 0
 
     def slots(self) -> list[Slot]:
         return [slot for row in self.processors for slot in row]
@@ -42,12 +48,14 @@ class Schedule:
         return {
             "finishing_time": self.finishing_time,
             "processors": [[slot.to_dict() for slot in row] for row in self.processors],
+            "idle_processors": self.idle,
         }
 
 
-def schedule_from_moves(processors: int, moves: tuple[Move, ...]) -> Schedule:
+def schedule_from_moves(processors: int, moves: tuple[Move, ...], idle: int = 0) -> Schedule:
     """Replay the moves on numbered processors: each move acts on the processor that
-    frees first (the lowest-numbered among equals), exactly as the state space does."""
+    frees first (the lowest-numbered among equals), exactly as the state space does.
+    ``idle``: processors beyond these, unused (see ``Schedule``)."""
     frees_at: list[Number] = [0] * processors
     rows: list[list[Slot]] = [[] for _ in range(processors)]
     for move in moves:
@@ -56,7 +64,7 @@ def schedule_from_moves(processors: int, moves: tuple[Move, ...]) -> Schedule:
             rows[first].append(Slot(move.task, move.start, move.end))
         frees_at[first] = move.end
     finishing = max((row[-1].end for row in rows if row), default=0)
-    return Schedule(finishing, tuple(tuple(row) for row in rows))
+    return Schedule(finishing, tuple(tuple(row) for row in rows), idle)
 
 
 @dataclass(frozen=True)
@@ -84,5 +92,10 @@ def solve(
     result = run_algorithm(
         name, problem, problem.h, weight=weight, limits=limits, observer=observer
     )
-    schedule = schedule_from_moves(instance.processors, result.moves) if result.solved else None
+    used = problem.processors
+    schedule = (
+        schedule_from_moves(used, result.moves, instance.processors - used)
+        if result.solved
+        else None
+    )
     return Solved(instance, name, result, schedule, name in COST_OPTIMAL)
