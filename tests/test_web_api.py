@@ -293,6 +293,31 @@ def test_idle_sessions_expire_and_their_search_thread_ends() -> None:
     assert live.status == "cancelled"
 
 
+def live_thread(client: TestClient, session: str) -> threading.Thread:
+    """The search thread behind a backtracking session, once it has started."""
+    pull(client, session, 0, max=10)
+    source = client.app.state.sessions.get(session).source  # type: ignore[attr-defined]
+    thread: threading.Thread | None = source._thread
+    assert thread is not None and thread.is_alive()
+    return thread
+
+
+def test_idle_sessions_are_reaped_even_when_nobody_asks_again() -> None:
+    with make_client(idle_seconds=0.2) as client:
+        thread = live_thread(client, start_backtrack(client, 12))
+        thread.join(timeout=10)  # the server's reaper, not a request, ends it
+        assert not thread.is_alive()
+        assert len(client.app.state.sessions) == 0  # type: ignore[attr-defined]
+
+
+def test_server_shutdown_ends_every_live_search() -> None:
+    with make_client() as client:
+        threads = [live_thread(client, start_backtrack(client, n)) for n in (10, 12, 14)]
+    for thread in threads:
+        thread.join(timeout=10)
+        assert not thread.is_alive()
+
+
 # -- hill climbing -----------------------------------------------------------------------
 
 
@@ -382,6 +407,38 @@ def test_random_boards_parse_back_and_fit_the_operator(client: TestClient) -> No
     assert board.n == 10
     assert sorted(col for _, col in board.queens) == list(range(1, 11))
     assert client.post("/api/queens/random", json={"n": 99}).status_code == 400
+
+
+def test_a_climb_with_random_choices_repeats_from_the_seed_it_reports(
+    client: TestClient,
+) -> None:
+    body = {"state": str(SEED_CASES[1]), "moves": "free", "tie_break": "random", "restarts": 5}
+    first, first_events = climb_events(client, body)
+    assert first["random"] and 0 <= first["seed"] <= 2**31 - 1
+    again, again_events = climb_events(client, {**body, "seed": first["seed"]})
+    assert again["seed"] == first["seed"]
+    assert again_events == first_events
+    assert again["result"]["final"] == first["result"]["final"]
+    assert again["result"]["verdict"] == first["result"]["verdict"]
+    # and the run is the domain's own climb with that seed
+    expected = climb(
+        SEED_CASES[1], moves="free", tie_break="random", restarts=5, seed=first["seed"]
+    )
+    assert first["result"]["moves"] == len(expected.moves)
+    assert first["result"]["final"] == [list(square) for square in expected.final_state]
+
+
+def test_a_random_board_repeats_from_its_seed(client: TestClient) -> None:
+    one = client.post("/api/queens/random", json={"n": 9, "moves": "free"}).json()
+    two = client.post("/api/queens/random", json={"n": 9, "moves": "free", "seed": one["seed"]})
+    assert two.json()["state"] == one["state"]
+
+
+@pytest.mark.parametrize("seed", [-1, 2**31, "abc", 1.5])
+def test_bad_seeds_are_refused_next_to_the_field(client: TestClient, seed: Any) -> None:
+    reply = client.post("/api/queens/climb", json={"state": CASE_1, "seed": seed})
+    assert reply.status_code == 400
+    assert reply.json()["field"] == "seed"
 
 
 def test_climbs_past_the_run_cap_stop_at_the_limit() -> None:

@@ -14,6 +14,7 @@ request is capped by ``WebLimits``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -194,10 +195,21 @@ def create_app(limits: WebLimits = DEFAULT_LIMITS) -> Starlette:
             return error(404, f"no such API path: {request.url.path}")
         return Response("not found", status_code=404, media_type="text/plain")
 
+    async def reaper() -> None:
+        while True:
+            await asyncio.sleep(min(60.0, max(0.05, limits.idle_seconds / 4)))
+            store.reap()
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        yield
-        store.close_all()
+        task = asyncio.create_task(reaper())
+        try:
+            yield
+        finally:  # shutdown: every live search thread is told to end
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            store.close_all()
 
     routes = [
         Route("/", index),

@@ -84,6 +84,16 @@ class SessionStore:
             )
         return session
 
+    def reap(self) -> int:
+        """Drop the sessions idle too long (their search threads end); how many went.
+        The server calls this now and then, so a viewer that left costs nothing for
+        long even when nobody else comes."""
+        with self._lock:
+            dropped = self._expire(self.clock())
+        for old in dropped:
+            old.source.close()
+        return len(dropped)
+
     def remove(self, session_id: str) -> None:
         with self._lock:
             session = self._sessions.pop(session_id, None)

@@ -116,8 +116,12 @@ class LiveSearch:
 
     # -- the search thread -------------------------------------------------------
     def _observe(self, event: Event) -> None:
+        # Fast path without the lock: deque appends are atomic, and while the buffer is
+        # short of what a waiting request wants that request needs no wake-up yet.
+        self._buffer.append(event)
+        if len(self._buffer) < self._wanted and not self._cancelled:
+            return
         with self._cond:
-            self._buffer.append(event)
             while len(self._buffer) >= self._wanted and not self._cancelled:
                 self._cond.notify_all()
                 self._cond.wait()

@@ -36,6 +36,9 @@ SOURCES = (
     "searchlab.algorithms.local.hill_climbing",
 )
 
+MAX_SEED = 2**31 - 1
+"""Seeds the page takes: short enough to read and type back."""
+
 _DEFAULTS = {
     name: parameter.default
     for name, parameter in inspect.signature(climb).parameters.items()
@@ -67,6 +70,7 @@ def options(limits: WebLimits) -> dict[str, Any]:
         "max_n": limits.max_climb_n,
         "max_sideways": limits.max_sideways,
         "max_restarts": limits.max_restarts,
+        "max_seed": MAX_SEED,
     }
 
 
@@ -74,9 +78,11 @@ def random_start(body: Mapping[str, Any], limits: WebLimits) -> dict[str, Any]:
     """A random board for the chosen operator, as text the user can edit."""
     n = get_int(body, "n", 8, 1, limits.max_climb_n)
     moves = get_choice(body, "moves", str(_DEFAULTS["moves"]), list(MOVES))
-    seed = get_optional_int(body, "seed", 0, 2**63 - 1)
+    seed = get_optional_int(body, "seed", 0, MAX_SEED)
+    if seed is None:
+        seed = random.SystemRandom().randrange(MAX_SEED + 1)
     board = random_board(n, moves, random.Random(seed))
-    return {"state": str(board), "n": n}
+    return {"state": str(board), "n": n, "seed": seed}
 
 
 def _parse(text: str, limits: WebLimits) -> Board:
@@ -108,7 +114,9 @@ def start(body: Mapping[str, Any], limits: WebLimits) -> tuple[RecordedRun, dict
     tie_break = get_choice(body, "tie_break", str(_DEFAULTS["tie_break"]), TIE_BREAKS)
     sideways = get_int(body, "sideways", 0, 0, limits.max_sideways)
     restarts = get_int(body, "restarts", 0, 0, limits.max_restarts)
-    seed = get_optional_int(body, "seed", 0, 2**63 - 1)
+    seed = get_optional_int(body, "seed", 0, MAX_SEED)
+    if seed is None:  # drawn here, and shown, so that any run can be repeated from the page
+        seed = random.SystemRandom().randrange(MAX_SEED + 1)
     encoder = EventEncoder(state=encode_queens, move=jsonable)
     recorder = BoundedRecorder(
         encoder, limits.run_max_expanded + 1000, frozenset({"step", "restart", "solution"})
@@ -153,6 +161,9 @@ def start(body: Mapping[str, Any], limits: WebLimits) -> tuple[RecordedRun, dict
         "h0": h(board.queens),
         "heuristic": heuristic,
         "moves": moves,
+        "tie_break": tie_break,
+        "seed": seed,
+        "random": tie_break == "random" or restarts > 0,
         "result": summary,
         "total": len(recorder.events),
     }

@@ -3,6 +3,7 @@ expansions are recorded, and the solution path to animate."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable, Mapping
 from typing import Any
 
@@ -12,12 +13,18 @@ from searchlab.domains.puzzle import (
     BRATKO_POSITIONS,
     GOAL_NAMES,
     HEURISTICS,
+    Board,
+    blank_first_goal,
+    board_size,
     guaranteed_shortest,
+    make_heuristic,
     parse_board,
     resolve_goal,
     solve,
+    standard_goal,
     to_bratko,
 )
+from searchlab.domains.puzzle.heuristics import PATTERN_DATABASES
 from searchlab.domains.puzzle.solvability import check_solvable
 from searchlab.web.encoding import EventEncoder
 from searchlab.web.fields import FieldError, blame, get_choice, get_float, get_text
@@ -38,6 +45,33 @@ def algorithm_source(name: str) -> str:
     """The dotted name of the engine function behind algorithm ``name``."""
     run = ALGORITHMS[name].run
     return f"{run.__module__}.{run.__qualname__}"
+
+
+_BUILDING = threading.Lock()
+
+
+def prepare_heuristic(name: str, goal: Board) -> None:
+    """Check ``name`` fits ``goal`` and load what it needs before the timed search.
+
+    The 4×4 pattern databases are built on first use (seconds, then cached on disk and
+    kept in memory, some 33 MB per goal): the viewer builds them one at a time, and only
+    for its named goals, so no request can make the server build them without end.
+    """
+    canonical = HEURISTICS.canonical(name)
+    if canonical not in PATTERN_DATABASES:
+        return
+    if board_size(goal) != 4:
+        with blame("heuristic"):
+            make_heuristic(canonical, goal)  # refuses, naming the 4×4 boards it is for
+    named = {standard_goal(4): "standard", blank_first_goal(4): "blank-first"}
+    if goal not in named:
+        raise FieldError(
+            "heuristic",
+            f"the viewer has {canonical} for the goals standard and blank-first only: "
+            "choose one of those goals, or manhattan or linear-conflict",
+        )
+    with _BUILDING, blame("heuristic"):
+        make_heuristic(canonical, goal)
 
 
 def encode_tiles(state: Hashable) -> Any:
@@ -91,6 +125,8 @@ def start(body: Mapping[str, Any], limits: WebLimits) -> tuple[RecordedRun, dict
     weight = get_float(body, "weight", 1.0, 1.0, 100.0)
     with blame("start"):
         check_solvable(parsed.tiles, goal)
+    if ALGORITHMS[algorithm].informed:
+        prepare_heuristic(heuristic, goal)
     encoder = EventEncoder(state=encode_tiles)
     recorder = BoundedRecorder(
         encoder, limits.run_max_expanded + 1000, frozenset({"expand", "solution", "threshold"})

@@ -37,6 +37,10 @@ export class BacktrackView {
       });
     });
     this.nextButton.addEventListener("click", async () => {
+      if (this.searching) {
+        this.interrupt(); // the button reads "Stop searching" while a search runs
+        return;
+      }
       await this.player.stop();
       await this.player.guard(() => this.nextSolution());
     });
@@ -44,7 +48,14 @@ export class BacktrackView {
       radio.addEventListener("change", () => this.render());
     }
     this.session = null;
+    this.searching = false; // a "next solution" run is in progress
+    this.cancelled = false; // ... and was asked to stop
     this.clear(4);
+  }
+
+  // Any other control stops a "next solution" run at its next page (within seconds).
+  interrupt() {
+    if (this.searching) this.cancelled = true;
   }
 
   init(options) {
@@ -170,18 +181,32 @@ export class BacktrackView {
         return;
       }
     }
-    while (!this.done) {
-      this.status.textContent = `Searching for solution ${this.solutions.length + 1}… (${this.next.toLocaleString()} events so far)`;
-      const page = await this.fetch(true);
-      const last = page.events[page.events.length - 1];
-      if (last?.kind === "solution") {
-        this.moveTo(this.trace.length - 1);
-        this.render();
-        return;
+    this.searching = true;
+    this.cancelled = false;
+    this.nextButton.textContent = "■ Stop searching";
+    const began = performance.now();
+    try {
+      while (!this.done && !this.cancelled) {
+        const seconds = Math.round((performance.now() - began) / 1000);
+        this.status.textContent = `Searching for solution ${this.solutions.length + 1}… ${this.next.toLocaleString()} events so far${seconds ? `, ${seconds} s` : ""} (press Stop searching to pause here).`;
+        const page = await this.fetch(true);
+        const last = page.events[page.events.length - 1];
+        if (last?.kind === "solution") {
+          this.moveTo(this.trace.length - 1);
+          this.render();
+          return;
+        }
       }
+    } finally {
+      this.searching = false;
+      this.nextButton.textContent = "Next solution";
     }
     this.moveTo(this.trace.length - 1);
     this.render();
+    if (this.cancelled && !this.done) {
+      this.status.textContent = `Stopped searching after ${this.next.toLocaleString()} events, without a new solution yet: Next solution carries on from here.`;
+    }
+    this.cancelled = false;
   }
 
   fail(error) {

@@ -54,6 +54,7 @@ export class ClimbView {
     this.form.querySelector("#hc-sideways").value = climb.defaults.sideways;
     this.form.querySelector("#hc-restarts").value = climb.defaults.restarts;
     this.form.querySelector("#hc-n").max = climb.max_n;
+    this.form.querySelector("#hc-seed").max = climb.max_seed;
     this.render();
   }
 
@@ -61,8 +62,9 @@ export class ClimbView {
     clearErrors(this.form);
     const values = formValues(this.form);
     try {
-      const reply = await api("POST", "/api/queens/random", { n: values.n, moves: values.moves });
+      const reply = await api("POST", "/api/queens/random", { n: values.n, moves: values.moves, seed: values.seed });
       this.form.querySelector("#hc-state").value = reply.state;
+      this.moveText.textContent = `A random ${reply.n} × ${reply.n} board from seed ${reply.seed}: press Climb.`;
       this.root.querySelector("#hc-case").value = "";
     } catch (error) {
       showError(this.form, error);
@@ -158,6 +160,7 @@ export class ClimbView {
       ["h now", frame.h],
       ["h at the start", info.h0],
       ["successors evaluated (whole run)", info.result.stats.generated.toLocaleString()],
+      ["seed", info.random ? `${info.seed} (type it in the seed field to repeat this run)` : `${info.seed} (unused: ties to ${info.tie_break}, no restarts)`],
     ]);
     const atEnd = this.cursor === this.frames.length - 1;
     this.verdict.hidden = !atEnd;

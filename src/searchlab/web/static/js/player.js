@@ -1,7 +1,8 @@
 // Step / back / play-pause / reset / to-the-end for any view.
 //
 // A view supplies: async forward() -> bool (false at the end), backward() -> bool,
-// render(), and optionally atStop() (pause playing here), reset(), toEnd().
+// render(), and optionally atStop() (pause playing here), reset(), toEnd(), and
+// interrupt() (cut short a long action already running, before the next one).
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,6 +32,7 @@ export class Player {
 
   // Pause, and wait until the playing loop has let go.
   async stop() {
+    this.view.interrupt?.();
     this.pause();
     await this.running;
   }
@@ -98,6 +100,7 @@ export class Player {
 
   async play() {
     if (this.playing) return;
+    this.view.interrupt?.();
     this.playing = true;
     if (this.buttons.play) this.buttons.play.textContent = "▮▮ Pause";
     const running = this.guard(async () => {
