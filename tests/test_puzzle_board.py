@@ -61,7 +61,11 @@ def test_fifteen_puzzle_grid() -> None:
 @pytest.mark.parametrize(
     ("text", "fault"),
     [
-        ("1,2,3,4,5,6,7,8", "not a square"),
+        ("1,2,3,4,5", "5 cells were given: that is not a square"),
+        ("1,2,3,4,5,6,7,8", "the blank (0 or _) is missing"),
+        ("1,2,3,4,5,6,7,0", "tile 8 is missing"),
+        ("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0", "tile 15 is missing"),
+        ("1,2,3,3,4,5,6,0", "not a square"),
         ("1,2,3,4,5,6,7,8,8", "tile 8 appears more than once"),
         ("1,2,3,4,5,6,7,8,9", "tile 9 is out of range"),
         ("1,2,3,0,5,6,7,8,0", "the blank (0) appears more than once"),
@@ -72,6 +76,7 @@ def test_fifteen_puzzle_grid() -> None:
         ("[2/2,1/3,2/3,3/3,3/2,3/1,2/1,1/1,4/2]", "square 4/2 of tile 8 is off the 3×3 board"),
         ("[2/2,1/3,2/3,3/3,3/2,3/1,2/1,1/1,1/3]", "square 1/3 is given twice"),
         ("[2/2,1/3,2/3,3/3,3/2]", "but 5 squares were given"),
+        ("[2/2,1/3,2/3,3/3,3/2,3/1,2/1,1/1]", "the square of tile 8 is missing"),
         ("[2/2,1/3,2/3,3/3,3/2,3/1,2/1,1/1,1/x]", "Bratko's notation"),
     ],
 )
@@ -82,7 +87,8 @@ def test_refusals_name_the_fault(text: str, fault: str) -> None:
 
 
 def test_missing_tile_is_named_as_repeat_or_range() -> None:
-    # With the right count, a missing tile shows up as a repeat or an out-of-range one.
+    # With the right count, a missing tile shows up as a repeat or an out-of-range one
+    # (one short of a square count, it is named: see test_refusals_name_the_fault).
     with pytest.raises(InputError, match="tile 1 appears more than once"):
         parse_board("1,1,2,3,4,5,6,7,0")
 

@@ -8,7 +8,13 @@ import pytest
 from conftest import RunCli
 from test_puzzle_helpers import cached_distances, check_path
 
-from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS, is_solvable, standard_goal
+from searchlab.domains.puzzle import (
+    BRATKO_GOAL,
+    BRATKO_POSITIONS,
+    is_solvable,
+    run_experiment,
+    standard_goal,
+)
 
 START3_BRATKO = "[2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2]"
 START3_GRID = "2 1 6/4 _ 8/7 5 3"
@@ -94,6 +100,40 @@ def test_random_is_solvable_and_reproducible(run_cli: RunCli) -> None:
     assert tuple(board) in cached_distances(BRATKO_GOAL)
 
 
+@pytest.mark.parametrize("goal", ["standard", "blank-first", "bratko"])
+@pytest.mark.parametrize("size", [3, 4])
+def test_random_board_pastes_back_into_solve(run_cli: RunCli, goal: str, size: int) -> None:
+    # Every printed notation, with the --goal the output says to add, is a board that
+    # `solve` accepts for the goal it was drawn for (a bare Bratko-notation start
+    # defaults to Bratko's goal, which the standard goal's boards cannot reach).
+    if goal == "bratko" and size == 4:
+        return
+    run = run_cli("puzzle", "random", "-k", str(size), "--goal", goal, "--seed", "7")
+    assert run.code == 0, run.stderr
+    lines = [line for line in run.stdout.splitlines() if line.startswith(("flat:", "bratko:"))]
+    assert len(lines) == (2 if size == 3 else 1)
+    for line in lines:
+        board, _, hint = line.split(" ", 1)[1].partition("  (solve it with ")
+        options = hint.rstrip(")").split() if hint else []
+        checked = run_cli("puzzle", "solve", board, *options, "--max-expanded", "1", "--json")
+        assert checked.code in (0, 3), (line, checked.stderr)  # accepted: searched, not refused
+        drawn_for = json.loads(
+            run_cli("puzzle", "random", "-k", str(size), "-g", goal, "--seed", "7", "--json").stdout
+        )["goal"]
+        assert json.loads(checked.stdout)["goal"] == drawn_for
+
+
+def test_bratko_experiment_checks_the_documents_claims() -> None:
+    # The document (Bratko, fig. 12.7): Bratko's h under best-first solves (a) and (b)
+    # "without a single step off the shortest path", and (c) in 18 moves.
+    rows = {(row.position, row.heuristic): row for row in run_experiment()}
+    for position in "ab":
+        row = rows[(position, "bratko")]
+        assert row.is_shortest and row.off_path == 0
+        assert row.expanded == row.length == {"a": 4, "b": 5}[position]
+    assert rows[("c", "bratko")].length == 18
+
+
 def test_bratko_experiment(run_cli: RunCli) -> None:
     run = run_cli("puzzle", "bratko", "--json")
     assert run.code == 0, run.stderr
@@ -108,11 +148,17 @@ def test_bratko_experiment(run_cli: RunCli) -> None:
     text = run_cli("puzzle", "bratko")
     assert "h = 22 but h* = 4" in text.stdout
     assert "off path" in text.stdout
+    verdicts = [line for line in text.stdout.splitlines() if line.startswith("(")]
+    assert verdicts[0].startswith('(a) the document: "without a single step off')
+    assert verdicts[0].endswith("off its path.") and ": holds;" in verdicts[0]
 
 
 def test_help_teaches(run_cli: RunCli) -> None:
     run = run_cli("puzzle", "--help")
     assert run.code == 0 and "Bratko" in run.stdout and "blank" in run.stdout
+    # click cuts a command's one-line help at the first period unless it is given whole
+    assert "(Bratko's fig. 12.7) and judge it." in run.stdout
+    assert "uniform over all solvable ones." in run.stdout
     solve_help = run_cli("puzzle", "solve", "--help").stdout
     assert "exit status is 3" in solve_help
 
@@ -120,7 +166,8 @@ def test_help_teaches(run_cli: RunCli) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("solve", "1,2,3,4,5,6,7,8"), "not a square"),
+        (("solve", "1,2,3,4,5,6,7"), "not a square"),
+        (("solve", "1,2,3,4,5,6,7,0"), "tile 8 is missing"),
         (("solve", "1,2,3,4,5,6,7,7,0"), "tile 7 appears more than once"),
         (("solve", "1,2,3,4,5,6,7,9,0"), "tile 9 is out of range"),
         (("solve", "1 2 3/4 5 6/7 8"), "must be square"),

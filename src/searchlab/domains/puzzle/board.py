@@ -45,20 +45,41 @@ class ParsedBoard:
     notation: Notation
 
 
-def board_size(board: Sequence[int]) -> int:
-    """The side k of a board of k² cells, or an InputError if the length is not a square."""
-    n = len(board)
+def _side(n: int, what: str, noun: str) -> int:
+    """The side k of k² = ``n`` things, or an InputError saying ``n`` is not such a count."""
     k = math.isqrt(n)
     if k * k != n or k < 2:
         raise InputError(
-            f"a board needs k×k cells with k ≥ 2 (4, 9, 16, …), but {n} were given"
+            f"{what} k×k in all with k ≥ 2 (4, 9, 16, …), but {n} {noun} were given"
             + ("" if k * k == n else ": that is not a square")
         )
     return k
 
 
+def board_size(board: Sequence[int]) -> int:
+    """The side k of a board of k² cells, or an InputError if the length is not a square."""
+    return _side(len(board), "a board needs one cell per tile and one for the blank,", "cells")
+
+
+def _missing(values: Sequence[int]) -> str | None:
+    """When ``values`` are one short of a square board and otherwise fine, which one is
+    missing (a person who forgets a tile, or the blank, gets told which)."""
+    k = math.isqrt(len(values) + 1)
+    if k < 2 or k * k != len(values) + 1 or len(set(values)) != len(values):
+        return None
+    absent = set(range(k * k)) - set(values)
+    if len(absent) != 1:
+        return None
+    tile = absent.pop()
+    what = "the blank (0 or _)" if tile == 0 else f"tile {tile}"
+    return f"{what} is missing: a {k}×{k} board needs {k * k} cells, but {len(values)} were given"
+
+
 def validate_tiles(values: Sequence[int]) -> Board:
     """Check that ``values`` hold each of 0 … k²−1 exactly once; name the first fault."""
+    missing = _missing(values)
+    if missing is not None:
+        raise InputError(missing)
     k = board_size(values)
     n = k * k
     seen: set[int] = set()
@@ -71,9 +92,7 @@ def validate_tiles(values: Sequence[int]) -> Board:
             what = "the blank (0)" if value == 0 else f"tile {value}"
             raise InputError(f"{what} appears more than once")
         seen.add(value)
-    missing = [value for value in range(n) if value not in seen]
-    if missing:  # pragma: no cover - impossible once length and range are right
-        raise InputError(f"tile {missing[0]} is missing")
+    # k² distinct values in 0 … k²−1: every tile is there.
     return tuple(values)
 
 
@@ -104,12 +123,13 @@ def _parse_bratko(text: str) -> Board:
             raise InputError(f"cannot read {item.strip()!r} as an X/Y square")
         squares.append((int(match.group(1)), int(match.group(2))))
     n = len(squares)
-    k = math.isqrt(n)
-    if k * k != n or k < 2:
+    short = math.isqrt(n + 1)
+    if short >= 2 and short * short == n + 1:
         raise InputError(
-            f"Bratko's notation lists the blank's square then one square per tile, k×k in all "
-            f"with k ≥ 2 (4, 9, 16, …), but {n} squares were given"
+            f"Bratko's notation lists {n + 1} squares for a {short}×{short} board (the blank's, "
+            f"then tiles 1 to {n}), but {n} were given: the square of tile {n} is missing"
         )
+    k = _side(n, "Bratko's notation lists the blank's square then one square per tile,", "squares")
     cells: list[int | None] = [None] * n
     for tile, (x, y) in enumerate(squares):
         name = "the blank" if tile == 0 else f"tile {tile}"

@@ -23,8 +23,6 @@ BRATKO_POSITIONS: dict[str, Board] = {
 }
 """Fig. 12.7: (a) 4 moves, (b) ``start2`` 5 moves, (c) ``start3`` 18 moves."""
 
-DOCUMENT_LENGTHS = {"a": 4, "b": 5, "c": 18}
-
 RUNS: tuple[tuple[str, str], ...] = (("bratko", "best-first"), ("manhattan", "astar"))
 """(heuristic, algorithm) pairs the experiment compares."""
 

@@ -127,20 +127,23 @@ def linear_conflict_factory(goal: Board) -> BoardHeuristic:
     goal_col = [0] * (k * k)
     for index, tile in enumerate(goal):
         goal_row[tile], goal_col[tile] = divmod(index, k)
-    row_cache: list[dict[tuple[int, ...], int]] = [{} for _ in range(k)]
-    col_cache: list[dict[tuple[int, ...], int]] = [{} for _ in range(k)]
+    # Per line, the penalty of each content seen so far: a board has few distinct line
+    # contents, so once warm a line costs one dictionary look-up.
+    rows: list[dict[tuple[int, ...], int]] = [{} for _ in range(k)]
+    cols: list[dict[tuple[int, ...], int]] = [{} for _ in range(k)]
 
-    def row_penalty(r: int, line: tuple[int, ...]) -> int:
-        targets = [goal_col[t] for t in line if t != 0 and goal_row[t] == r]
-        penalty = 2 * _line_removals(targets)
-        row_cache[r][line] = penalty
-        return penalty
-
-    def col_penalty(c: int, line: tuple[int, ...]) -> int:
-        targets = [goal_row[t] for t in line if t != 0 and goal_col[t] == c]
-        penalty = 2 * _line_removals(targets)
-        col_cache[c][line] = penalty
-        return penalty
+    def penalty(
+        line: tuple[int, ...],
+        at: int,
+        home: list[int],
+        along: list[int],
+        cache: dict[tuple[int, ...], int],
+    ) -> int:
+        """2 per tile of the line whose goal is this line (``home[t] == at``) that must
+        leave it (``along``: each tile's goal position along the line); remembered."""
+        targets = [along[t] for t in line if t != 0 and home[t] == at]
+        value = cache[line] = 2 * _line_removals(targets)
+        return value
 
     lines = range(k)
 
@@ -148,12 +151,12 @@ def linear_conflict_factory(goal: Board) -> BoardHeuristic:
         total: int = sum(map(getitem, table, board))
         for r in lines:
             line = board[r * k : r * k + k]
-            extra = row_cache[r].get(line)
-            total += row_penalty(r, line) if extra is None else extra
+            extra = rows[r].get(line)
+            total += penalty(line, r, goal_row, goal_col, rows[r]) if extra is None else extra
         for c in lines:
             line = board[c::k]
-            extra = col_cache[c].get(line)
-            total += col_penalty(c, line) if extra is None else extra
+            extra = cols[c].get(line)
+            total += penalty(line, c, goal_col, goal_row, cols[c]) if extra is None else extra
         return total
 
     return linear_conflict

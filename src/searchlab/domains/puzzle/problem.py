@@ -16,8 +16,6 @@ Move = str
 MOVES: tuple[Move, ...] = ("up", "down", "left", "right")
 """The order successors are generated in (the direction the blank moves)."""
 
-OPPOSITE: dict[Move, Move] = {"up": "down", "down": "up", "left": "right", "right": "left"}
-
 
 @cache
 def neighbours(size: int) -> tuple[tuple[tuple[Move, int], ...], ...]:
