@@ -103,6 +103,10 @@ def test_goals_by_name_and_default() -> None:
     assert resolve_goal("1 2 3/8 0 4/7 6 5", grid_start) == BRATKO_GOAL
     four = parse_board("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0")
     assert resolve_goal(None, four) == (*range(1, 16), 0)
+    # Bratko's goal is 3×3 only: other sizes in his notation default to standard.
+    two = parse_board("[1/1,2/2,1/2,2/1]")
+    assert two.notation == "bratko"
+    assert resolve_goal(None, two) == (1, 2, 3, 0)
 
 
 @pytest.mark.parametrize(

@@ -183,6 +183,10 @@ def _tasks(**tasks: Any) -> dict[str, Any]:
         ({"processors": 1, "tasks": {}}, "no tasks"),
         ([1, 2], "must hold an object"),
         ("{not json", "not valid JSON"),
+        (
+            '{"processors": 1, "tasks": {"a": {"duration": 1}, "a": {"duration": 2}}}',
+            "'a' is given twice",
+        ),
     ],
 )
 def test_bad_json_files_are_refused(
@@ -202,6 +206,8 @@ def test_bad_json_files_are_refused(
         ("processors = 3\n[tasks.a\nduration = 1\n", "not valid TOML"),
         ("processors = 0\n[tasks.a]\nduration = 1\n", "processors must be 1 or more"),
         ("processors = 1\n[tasks.a]\nduration = 1.0\nafter = ['b']\n", "which is not a task"),
+        ("processors = 1\n[tasks.a]\nduration = 1\nafter = ['a']\n", "cycle: a -> a"),
+        ("processors = 2\n[tasks.a]\nduration = -1\n", "must be positive, not -1"),
     ],
 )
 def test_bad_toml_files_are_refused(

@@ -153,8 +153,8 @@ def solution_payload(
     "-g",
     metavar="G",
     help="bratko (1 2 3/8 _ 4/7 6 5), standard (1…k²−1 then the blank), blank-first, "
-    "or a board in any notation. Default: bratko for a start in Bratko's notation, "
-    "else standard.",
+    "or a board in any notation. Default: bratko for a 3×3 start in Bratko's "
+    "notation, else standard.",
 )
 @click.option(
     "--algorithm",
@@ -313,7 +313,7 @@ def _print_solution(
         f"peak frontier {stats.max_frontier:,}, {elapsed(stats.seconds)}"
     )
     if stats.iterations:
-        figures += f", {stats.iterations} iterations"
+        figures += f", {stats.iterations} iteration{'' if stats.iterations == 1 else 's'}"
     if result.status is Status.LIMIT_REACHED:
         echo(f"limit reached ({result.limit}) before a solution was found, {how}")
         echo(figures)

@@ -205,9 +205,10 @@ GOAL_NAMES = ("bratko", "standard", "blank-first")
 
 def resolve_goal(spec: str | None, start: ParsedBoard) -> Board:
     """The goal a user asked for: a name, a board in any notation, or (None) the default
-    — Bratko's goal for a start written in Bratko's notation, else ``standard``."""
+    — Bratko's goal for a 3×3 start written in Bratko's notation (his goal is 3×3
+    only), else ``standard``."""
     if spec is None:
-        spec = "bratko" if start.notation == "bratko" else "standard"
+        spec = "bratko" if start.notation == "bratko" and start.size == 3 else "standard"
     name = spec.strip().lower().replace("_", "-")
     k = start.size
     if name == "bratko":

@@ -47,6 +47,17 @@ def instance_from_data(data: object) -> Instance:
     return make_instance(data["processors"], entries)
 
 
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (json would keep the last silently:
+    a task written twice would lose its first definition). TOML refuses it itself."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise InputError(f"{key!r} is given twice in one object")
+        data[key] = value
+    return data
+
+
 def parse_instance(text: str, fmt: str | None = None) -> Instance:
     """Parse ``text`` as ``fmt`` ("json" or "toml"); with no format, JSON if the text
     starts with ``{``, else TOML."""
@@ -54,7 +65,7 @@ def parse_instance(text: str, fmt: str | None = None) -> Instance:
         fmt = "json" if text.lstrip().startswith("{") else "toml"
     if fmt == "json":
         try:
-            data: object = json.loads(text)
+            data: object = json.loads(text, object_pairs_hook=_no_repeated_keys)
         except json.JSONDecodeError as error:
             raise InputError(f"not valid JSON: {error}") from None
     elif fmt == "toml":
