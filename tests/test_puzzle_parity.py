@@ -92,3 +92,17 @@ def test_random_board_respects_goal(reachable_3x3: dict[Board, frozenset[Board]]
     assert len(set(boards)) > 190
     with pytest.raises(InputError):
         random_board(1, rng)
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_random_board_spreads_blank_and_tiles_evenly(size: int) -> None:
+    # Among the solvable boards, for each square exactly 1/k² of them have the blank
+    # there, and likewise tile 1 (half the arrangements of the rest are solvable, for
+    # every square). 8,000 draws: each square should get about 8,000/k².
+    rng = random.Random(size)
+    draws = [random_board(size, rng) for _ in range(8_000)]
+    expected = 8_000 / size**2
+    for tile in (0, 1):
+        counts = Counter(board.index(tile) for board in draws)
+        assert len(counts) == size**2
+        assert all(abs(count - expected) < 0.2 * expected for count in counts.values()), counts

@@ -208,11 +208,11 @@ def solve_command(
     """Solve the board STATE (use - to read it from stdin).
 
     Prints the start and goal side by side, the length, the moves (of the blank),
-    states expanded and generated, the peak frontier (the most states held at once:
-    for IDA* and RBFS the path), and the time; --show-path draws every board of the
-    path with --- between them, as the document prints a solution. On 4×4 boards the
-    compiled IDA* with pattern databases answers (built on first use in a few
-    seconds, then cached); --engine generic runs the generic engine instead.
+    states expanded and generated, the peak frontier (the most states held at once;
+    IDA* holds only its current path), and the time; --show-path draws every board
+    of the path with --- between them, as the document prints a solution. On 4×4
+    boards the compiled IDA* with pattern databases answers (built on first use in
+    a few seconds, then cached); --engine generic runs the generic engine instead.
 
     A*, IDA*, RBFS and Bratko's best-first with an admissible heuristic (all but
     bratko), and bfs and uniform-cost, return a shortest path; greedy,

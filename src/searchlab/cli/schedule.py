@@ -157,7 +157,13 @@ def schedule(
     starts a ready task or waits for the next one to free) with A* and Bratko's
     admissible heuristic, then prints the schedule as a Gantt chart, one row per
     processor, and its finishing time. Exit status 3 if --max-expanded or
-    --max-seconds stops the search first.
+    --max-seconds stops the search first. The search grows fast with the number of
+    tasks (a dozen is easy, a few dozen may not finish): bound it with a limit.
+
+    --json: {"finishing_time", "processors": [[{"task", "start", "end"}, ...], ...],
+    "idle_processors", "stats", "status", "limit", "algorithm", "optimal",
+    "instance"}: one row per processor used (processors beyond the number of tasks
+    stay idle and are only counted).
     """
     if (file is None) == (not example):
         raise click.UsageError("give a FILE or --example (one of them, not both)")
