@@ -34,6 +34,7 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
         algorithm=spec["algorithm"],
         heuristic="manhattan" if heuristic == NO_HEURISTIC else heuristic,
         limits=Limits(max_expanded=spec["max_expanded"]),
+        engine="generic",  # the experiment measures the engine's algorithms as named
     )
     return {
         "status": str(result.status),
