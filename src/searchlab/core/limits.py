@@ -23,9 +23,13 @@ class Limits:
 
     def __post_init__(self) -> None:
         if self.max_expanded is not None and self.max_expanded < 0:
-            raise InputError(f"max_expanded must be 0 or more, not {self.max_expanded}")
+            raise InputError(
+                f"the expansion limit (--max-expanded) must be 0 or more, not {self.max_expanded}"
+            )
         if self.max_seconds is not None and (math.isnan(self.max_seconds) or self.max_seconds < 0):
-            raise InputError(f"max_seconds must be 0 or more, not {self.max_seconds}")
+            raise InputError(
+                f"the time limit (--max-seconds) must be 0 or more, not {self.max_seconds}"
+            )
 
 
 NO_LIMITS = Limits()
