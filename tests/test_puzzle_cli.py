@@ -181,7 +181,7 @@ def test_help_teaches(run_cli: RunCli) -> None:
         (("solve", "1,2,3,4,5,6,7,8,0", "-a", "dfs"), "not offered for puzzles"),
         (("solve", "1,2,3,4,5,6,7,8,0", "-w", "2"), "--weight applies only"),
         (("solve", "1,2,3,4,5,6,7,8,0", "-a", "wastar", "-w", "-1"), "weight"),
-        (("solve", "1,2,3,4,5,6,7,8,0", "--max-expanded", "-1"), "max_expanded"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "--max-expanded", "-1"), "--max-expanded"),
         (("solve", "1,2,3,0", "--goal", "bratko"), "bratko goal is a 3×3 board"),
         (("random", "--size", "1"), "size must be between 2"),
         (("random", "--size", "3", "--goal", "1,2,3,0"), "but the goal is"),
