@@ -29,6 +29,7 @@ CASE_4 = "[(1,1),(2,1),(3,1),(4,1),(5,1),(6,1),(7,1),(8,1)]"
 START_B = "[2/1,1/2,1/3,3/3,3/2,3/1,2/2,1/1,2/3]"
 START_C = "[2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2]"
 BRATKO_GOAL = [1, 2, 3, 8, 0, 4, 7, 6, 5]
+FIFTEEN_NEAR = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15"  # one move from standard
 
 
 @pytest.fixture
@@ -246,6 +247,7 @@ def test_asking_out_of_order_is_a_conflict(client: TestClient) -> None:
         ({"n": "four"}, "n", "whole number"),
         ({"n": 4.5}, "n", "whole number"),
         ({"n": True}, "n", "whole number"),
+        ({"n": ""}, "n", "type the board size"),
     ],
 )
 def test_bad_board_sizes_are_refused(
@@ -347,6 +349,8 @@ def test_climbs_from_the_document_cases_are_true_to_their_states(
         assert reply.status_code == 400
         assert reply.json()["field"] == "state"
         assert "one queen per column" in reply.json()["error"]
+        assert "--moves" not in reply.json()["error"]  # the page has no command-line options
+        assert "choose the move operator free" in reply.json()["error"]
         return
     info, events = climb_events(client, body)
     steps = [event for event in events if event["kind"] == "step"]
@@ -514,6 +518,13 @@ def test_a_search_past_the_run_cap_reports_the_limit() -> None:
         ({"start": START_B, "heuristic": "psychic"}, "heuristic", "choose one of"),
         ({"start": START_B, "algorithm": "weighted-astar", "weight": 0}, "weight", "between"),
         ({"start": ",".join(str(i) for i in range(25))}, "start", "up to 4×4"),
+        ({"start": START_B, "heuristic": "pdb-663"}, "heuristic", "4×4 boards only"),
+        ({"start": START_B, "heuristic": "pdb-555"}, "heuristic", "4×4 boards only"),
+        (  # a 4×4 goal of the user's own would cost a new set of databases: refused
+            {"start": FIFTEEN_NEAR, "goal": FIFTEEN_NEAR, "heuristic": "pdb-663"},
+            "heuristic",
+            "standard and blank-first only",
+        ),
     ],
 )
 def test_bad_puzzles_are_refused_with_the_field_named(

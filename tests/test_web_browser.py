@@ -20,7 +20,9 @@ import pytest
 from conftest import RunCli
 
 from searchlab.core.errors import InputError
-from searchlab.domains.puzzle import BRATKO_GOAL
+from searchlab.domains.puzzle import BRATKO_GOAL, standard_goal
+from searchlab.domains.puzzle import parse_board as puzzle_board
+from searchlab.domains.puzzle import solve as solve_puzzle
 from searchlab.domains.queens.board import SEED_CASES, parse_board
 from searchlab.domains.queens.climb import climb
 from searchlab.domains.queens.heuristics import HEURISTICS
@@ -243,3 +245,74 @@ def test_the_help_panel_shows_the_source_running_each_view(page: Any) -> None:
     expect(details.locator("pre").first).to_be_visible()
     expect(details).to_contain_text("def last_queen_safe")
     expect(details).to_contain_text("searchlab/algorithms/uninformed.py")
+
+
+def test_a_random_climb_repeats_from_the_seed_the_page_shows(page: Any) -> None:
+    page.click("#tab-climb")
+    page.select_option("#hc-case", index=2)
+    page.select_option("#hc-moves", "free")
+    page.select_option("#hc-tie", "random")
+    page.fill("#hc-restarts", "4")
+    page.click("#hc-run")
+    stats = page.locator("#hc-stats")
+    expect(stats).to_contain_text("type it in the seed field")
+    seed = int(stats.locator("dt:text-is('seed') + dd").inner_text().split()[0])
+    page.click("#hc-end")
+    verdict = page.locator("#hc-verdict")
+    first = verdict.inner_text()
+    # the domain's own climb with that seed ends where the page says
+    expected = climb(SEED_CASES[1], moves="free", tie_break="random", restarts=4, seed=seed)
+    assert f"after {len(expected.moves)} move" in first
+    assert queens_on_board(page, "#hc-board") == sorted(expected.final_state)
+
+    page.fill("#hc-seed", str(seed))
+    page.click("#hc-run")
+    page.click("#hc-end")
+    expect(verdict).to_have_text(first)
+    expect(stats.locator("dt:text-is('seed') + dd")).to_contain_text(str(seed))
+
+    page.fill("#hc-seed", "-1")
+    page.click("#hc-run")
+    expect(page.locator('#hc-form [data-error-for="seed"]')).to_contain_text("between 0 and")
+
+
+def test_a_long_next_solution_can_be_stopped_and_the_page_answers(page: Any) -> None:
+    page.fill("#bt-n", "20")  # its first solution is some 8 million events in
+    page.click("#bt-start")
+    next_button = page.locator("#bt-next")
+    next_button.click()
+    expect(next_button).to_have_text("■ Stop searching")
+    expect(page.locator("#bt-status")).to_contain_text("events so far")
+    next_button.click()
+    expect(next_button).to_have_text("Next solution")
+    expect(page.locator("#bt-status")).to_contain_text("Stopped searching after")
+    expect(page.locator("#bt-solutions li")).to_have_count(0)
+
+    # another control interrupts a running search too: Start a small board meanwhile
+    next_button.click()
+    expect(next_button).to_have_text("■ Stop searching")
+    page.fill("#bt-n", "4")
+    page.click("#bt-start")
+    expect(page.locator("#bt-status")).to_contain_text("empty board")
+    next_button.click()
+    expect(page.locator("#bt-solutions li")).to_have_text(["[2,4,1,3]"])
+
+
+def test_pattern_databases_are_refused_on_3x3_and_solve_on_4x4(page: Any) -> None:
+    page.click("#tab-puzzle")
+    page.select_option("#pz-position", "b")
+    page.select_option("#pz-heuristic", "pdb-663")
+    page.click("#pz-run")
+    message = page.locator('#pz-form [data-error-for="heuristic"]')
+    expect(message).to_contain_text("4×4 boards only")
+    expect(page.locator("#pz-heuristic")).to_have_attribute("aria-invalid", "true")
+
+    start = "5 1 2 4 / 9 6 3 8 / 13 10 7 11 / 0 14 15 12"
+    tiles = puzzle_board(start).tiles
+    shortest = solve_puzzle(tiles, standard_goal(4), algorithm="bfs")  # no heuristic at all
+    page.fill("#pz-start", start)
+    page.click("#pz-run")
+    expect(message).to_have_text("")
+    expect(page.locator("#pz-play-solution")).to_be_enabled()
+    page.click("#pz-end")
+    expect(page.locator("#pz-result")).to_contain_text(f"solved in {len(shortest.moves)} moves")

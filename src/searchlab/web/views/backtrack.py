@@ -10,7 +10,7 @@ from searchlab.core.events import Observer
 from searchlab.core.limits import Limits
 from searchlab.domains.queens.backtracking import solutions
 from searchlab.web.encoding import EventEncoder
-from searchlab.web.fields import get_int
+from searchlab.web.fields import FieldError, get_int
 from searchlab.web.limits import WebLimits
 from searchlab.web.sources import LazySolutions, LiveSearch
 
@@ -33,6 +33,8 @@ def options(limits: WebLimits) -> dict[str, Any]:
 
 
 def start(body: Mapping[str, Any], limits: WebLimits) -> tuple[LiveSearch, dict[str, Any]]:
+    if body.get("n") == "":  # the page's field left empty: say so rather than pick a size
+        raise FieldError("n", f"type the board size n (1 to {limits.max_backtrack_n})")
     n = get_int(body, "n", 8, 1, limits.max_backtrack_n)
     engine_limits = Limits(max_expanded=limits.live_max_expanded)
 

@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from searchlab.algorithms.local import TIE_BREAKS
+from searchlab.core.errors import InputError
 from searchlab.core.limits import Limits
 from searchlab.core.result import Status
 from searchlab.domains.queens.board import SEED_CASES, Board, parse_board, random_board
@@ -135,8 +136,9 @@ def start(body: Mapping[str, Any], limits: WebLimits) -> tuple[RecordedRun, dict
                 limits=Limits(max_expanded=limits.run_max_expanded, max_seconds=limits.run_seconds),
                 observer=recorder,
             )
-        except FieldError as error:
-            raise FieldError("state", str(error).replace("use --moves free", "pick free")) from None
+        except InputError as error:  # the CLI's wording, turned to the page's controls
+            text = str(error).replace("use --moves free", "choose the move operator free")
+            raise FieldError(getattr(error, "field", None) or "state", text) from None
         except EventCapReached:
             raise FieldError(
                 "state", f"the climb made more than {recorder.max_events} steps: the viewer stops"

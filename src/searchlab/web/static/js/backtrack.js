@@ -191,11 +191,9 @@ export class BacktrackView {
         this.status.textContent = `Searching for solution ${this.solutions.length + 1}… ${this.next.toLocaleString()} events so far${seconds ? `, ${seconds} s` : ""} (press Stop searching to pause here).`;
         const page = await this.fetch(true);
         const last = page.events[page.events.length - 1];
-        if (last?.kind === "solution") {
-          this.moveTo(this.trace.length - 1);
-          this.render();
-          return;
-        }
+        this.moveTo(this.trace.length - 1); // the board shows where the search has got to
+        this.render();
+        if (last?.kind === "solution") return;
       }
     } finally {
       this.searching = false;

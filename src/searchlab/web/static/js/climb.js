@@ -82,6 +82,7 @@ export class ClimbView {
     } catch (error) {
       showError(this.form, error);
       this.render();
+      if (this.info) this.moveText.textContent = "Not run: fix the field marked in red. The board still shows the last run.";
       return;
     }
     const events = [];

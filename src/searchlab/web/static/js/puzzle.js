@@ -92,6 +92,7 @@ export class PuzzleView {
     } catch (error) {
       showError(this.form, error);
       this.render();
+      if (this.info) this.status.textContent = "Not run: fix the field marked in red. The board still shows the last run.";
       return;
     }
     const events = [];
