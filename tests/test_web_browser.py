@@ -287,6 +287,14 @@ def test_a_long_next_solution_can_be_stopped_and_the_page_answers(page: Any) -> 
     expect(next_button).to_have_text("Next solution")
     expect(page.locator("#bt-status")).to_contain_text("Stopped searching after")
     expect(page.locator("#bt-solutions li")).to_have_count(0)
+    # back through the events kept, never to an empty board: the rest were passed over
+    status = page.locator("#bt-status")
+    for _ in range(200):
+        page.keyboard.press("ArrowLeft")
+        if "passed over (not kept" in status.inner_text():
+            break
+    expect(status).to_contain_text("Reset starts again from the empty board")
+    assert len(queens_on_board(page, "#bt-board")) > 0
 
     # another control interrupts a running search too: Start a small board meanwhile
     next_button.click()

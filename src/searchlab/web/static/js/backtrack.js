@@ -154,6 +154,12 @@ export class BacktrackView {
   backward() {
     let index = this.cursor - 1;
     while (index >= 0 && !this.visible(this.trace[index])) index--;
+    if (index < 0 && this.trace.length && this.trace[0].i > 0) {
+      // the events before the first one kept were passed over: never pretend the
+      // board went back to empty
+      this.note = "The steps before this one were passed over (not kept by the page): Reset starts again from the empty board.";
+      return false;
+    }
     this.cursor = Math.max(-1, index);
     return true;
   }
@@ -278,6 +284,8 @@ export class BacktrackView {
       message = `No more solutions: the search has tried every placement (${found} solution${found === 1 ? "" : "s"} found for n = ${this.n}).`;
       if (this.endMessage && !this.endMessage.startsWith("no more solutions")) message = `Stopped: ${this.endMessage}.`;
     }
+    if (this.note) message = `${message} ${this.note}`;
+    this.note = null;
     this.status.textContent = message;
     this.status.classList.toggle("final", atEnd);
     this.status.dataset.kind = event?.kind ?? "none";
