@@ -96,7 +96,9 @@ class LiveSearch:
         *,
         budget_seconds: float,
         max_expanded: int,
+        hint: str = "press Start for a new one",
     ) -> None:
+        self._hint = hint  # where to go when this search stops at a limit
         self._start = start
         self._encode = encoder
         self._budget_seconds = budget_seconds
@@ -139,7 +141,7 @@ class LiveSearch:
                 template = LIMIT_MESSAGES.get(
                     solutions.limit or "", "the search stopped at a limit"
                 )
-                message = template.format(expanded=self._max_expanded)
+                message = f"{template.format(expanded=self._max_expanded)}: {self._hint}"
         except _Cancelled:
             status, message = "cancelled", "the search was stopped"
         except InputError as error:
@@ -202,7 +204,7 @@ class LiveSearch:
                     self.status = "limit_reached"
                     self.message = (
                         f"this search used its time budget of {self._budget_seconds:g} s: "
-                        "press Start for a new one"
+                        f"{self._hint}"
                     )
                     self._cancelled = True
                     self._buffer.clear()

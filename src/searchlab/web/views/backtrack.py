@@ -46,5 +46,6 @@ def start(body: Mapping[str, Any], limits: WebLimits) -> tuple[LiveSearch, dict[
         EventEncoder(state=encode_columns),
         budget_seconds=limits.live_budget_seconds,
         max_expanded=limits.live_max_expanded,
+        hint=f"the command `searchlab queens solve {n}` searches on without this limit",
     )
     return source, {"n": n}

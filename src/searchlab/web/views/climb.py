@@ -37,8 +37,10 @@ SOURCES = (
     "searchlab.algorithms.local.hill_climbing",
 )
 
-MAX_SEED = 2**31 - 1
-"""Seeds the page takes: short enough to read and type back."""
+MAX_SEED = 2**53 - 1
+"""The largest seed the page takes: a JavaScript number holds every one exactly."""
+DRAWN_SEEDS = 2**31
+"""Seeds drawn for the user are below this: short enough to read and type back."""
 
 _DEFAULTS = {
     name: parameter.default
@@ -81,7 +83,7 @@ def random_start(body: Mapping[str, Any], limits: WebLimits) -> dict[str, Any]:
     moves = get_choice(body, "moves", str(_DEFAULTS["moves"]), list(MOVES))
     seed = get_optional_int(body, "seed", 0, MAX_SEED)
     if seed is None:
-        seed = random.SystemRandom().randrange(MAX_SEED + 1)
+        seed = random.SystemRandom().randrange(DRAWN_SEEDS)
     board = random_board(n, moves, random.Random(seed))
     return {"state": str(board), "n": n, "seed": seed}
 
@@ -117,7 +119,7 @@ def start(body: Mapping[str, Any], limits: WebLimits) -> tuple[RecordedRun, dict
     restarts = get_int(body, "restarts", 0, 0, limits.max_restarts)
     seed = get_optional_int(body, "seed", 0, MAX_SEED)
     if seed is None:  # drawn here, and shown, so that any run can be repeated from the page
-        seed = random.SystemRandom().randrange(MAX_SEED + 1)
+        seed = random.SystemRandom().randrange(DRAWN_SEEDS)
     encoder = EventEncoder(state=encode_queens, move=jsonable)
     recorder = BoundedRecorder(
         encoder, limits.run_max_expanded + 1000, frozenset({"step", "restart", "solution"})
