@@ -7,6 +7,8 @@ import json
 import pytest
 from conftest import RunCli
 
+from searchlab.domains.queens import attackers
+
 CASE_1 = "[(1,1),(4,2),(3,3),(1,4),(7,5),(3,6),(7,7),(5,8)]"
 CASE_2 = "[(1,1),(2,2),(3,3),(4,4),(5,5),(6,6),(7,7),(8,8)]"
 CASE_4 = "[(1,1),(2,1),(3,1),(4,1),(5,1),(6,1),(7,1),(8,1)]"
@@ -40,7 +42,7 @@ def test_solve_json_limit_and_all(run_cli: RunCli) -> None:
 def test_solve_says_plainly_when_no_solution_exists(run_cli: RunCli, n: str) -> None:
     run = run_cli("queens", "solve", n)
     assert run.code == 0
-    assert f"no solution exists for n = {n}" in run.stdout
+    assert f"Search finished: no solution exists for n = {n}." in run.stdout
     payload = json.loads(run_cli("queens", "solve", n, "--json").stdout)
     assert payload["solutions"] == [] and payload["exhausted"] is True
 
@@ -71,6 +73,8 @@ def test_watch_steps_through_stdin_keys(run_cli: RunCli) -> None:
     assert "2 solutions in all" in jump.stdout
     none = run_cli("queens", "watch", "3", input="c\n")
     assert "no solution exists for n = 3" in none.stdout
+    one = run_cli("queens", "watch", "1", input="n\nn\n")
+    assert "SOLUTION 1: [1]" in one.stdout and "1 solution in all for n = 1." in one.stdout
 
 
 def test_watch_every_attempt_shows_tries_refusals_and_retreats(run_cli: RunCli) -> None:
@@ -104,6 +108,25 @@ def test_climb_reports_and_json(run_cli: RunCli) -> None:
     assert {"initial", "generated", "seconds"} <= set(payload)
     solved = json.loads(run_cli("queens", "climb", CASE_8, "--json").stdout)
     assert solved["steps"] == 0 and solved["solved"] is True
+
+
+def test_climb_text_reads_in_order_and_numbers_moves_across_restarts(run_cli: RunCli) -> None:
+    run = run_cli("queens", "climb", CASE_2, "--restarts", "20", "--seed", "3", "--trace")
+    assert run.code == 0
+    lines = run.stdout.splitlines()
+    assert lines[1].startswith(f"initial: {CASE_2}  h = 56")
+    moves = [line for line in lines if line.startswith("move ")]
+    assert [int(line.split(":")[0].split()[1]) for line in moves] == list(range(1, len(moves) + 1))
+    restarts = [line for line in lines if line.startswith("restart ")]
+    assert restarts  # this seed needs at least one: the final board is from the last start
+    last = next(line for line in lines if line.startswith("last climb"))
+    assert f"restart {len(restarts)})" in last and restarts[-1].split(" from ")[1] in last
+    assert f"{len(moves)} moves over all climbs" in run.stdout
+    assert f"{len(restarts)} restart" in run.stdout
+    payload = json.loads(
+        run_cli("queens", "climb", CASE_2, "--restarts", "20", "--seed", "3", "--json").stdout
+    )
+    assert payload["last_start"] != payload["initial"] and payload["restarts"] == len(restarts)
 
 
 def test_climb_trace_prints_every_move(run_cli: RunCli) -> None:
@@ -152,6 +175,7 @@ def test_cases_table_and_json(run_cli: RunCli) -> None:
     assert case1["final"][2] == [6, 3] and case1["h_final"] == 2 and case1["solved"] is False
     table = run_cli("queens", "cases")
     assert table.code == 0 and "refused: column 1 holds 8 queens" in table.stdout
+    assert "final h" in table.stdout
 
 
 def test_repl_through_stdin(run_cli: RunCli) -> None:
@@ -177,7 +201,22 @@ def test_min_conflicts(run_cli: RunCli) -> None:
     big = json.loads(run_cli("queens", "min-conflicts", "5000", "--seed", "1", "--json").stdout)
     assert big["solved"] is True and "rows" not in big
     text = run_cli("queens", "min-conflicts", "3", "--max-steps", "50", "--seed", "1")
-    assert "no solution exists for n = 3" in text.stdout
+    assert "queens attacked) after 50 moves (no solution exists for n = 3)" in text.stdout
+    # the number of attacked queens printed is true of the board printed under it
+    drawn = text.stdout.splitlines()[1:]
+    queens = tuple(
+        (row, col)
+        for row, line in enumerate(drawn, start=1)
+        for col, mark in enumerate(line.split(), start=1)
+        if mark == "Q"
+    )
+    assert f"not solved ({attackers(queens)} queens attacked)" in text.stdout
+    spread = json.loads(
+        run_cli(
+            "queens", "min-conflicts", "3000", "--init", "random", "--seed", "4", "--json"
+        ).stdout
+    )
+    assert spread["solved"] is True and spread["initial_conflicted"] > 1000
 
 
 @pytest.mark.parametrize(
@@ -188,8 +227,11 @@ def test_min_conflicts(run_cli: RunCli) -> None:
         (("solve", "8", "--all", "--limit", "2"), "--all and --limit"),
         (("count", "0"), "n must be at least 1"),
         (("watch", "40"), "at most 32"),
-        (("climb",), "give either a STATE or --random"),
-        (("climb", CASE_1, "--random", "3"), "give either a STATE or --random"),
+        (("climb",), "give a STATE to climb from, or --random T"),
+        (("climb", CASE_1, "--random", "3"), "give a STATE or --random T, not both"),
+        (("climb", CASE_4), "column 1 holds 8 queens"),
+        (("min-conflicts", "30000", "--init", "random"), "--init chooses the generic"),
+        (("min-conflicts", "30", "--engine", "kernel", "--init", "greedy"), "add --engine generic"),
         (("climb", "[(1,1),(9,9)]"), "entry 2 (9,9) is off the 2×2 board"),
         (("climb", CASE_1, "--n", "9"), "8 queens given for n = 9"),
         (("climb", CASE_1, "--heuristic", "h3"), "h3"),
@@ -218,6 +260,13 @@ def test_tour_queens(capsys: pytest.CaptureFixture[str]) -> None:
     assert "n = 3: 0  — no solution exists for n = 3" in out
     assert "n = 8: 92" in out
     assert "v1h2" in out and "v2h1" not in out
+
+
+def test_count_matches_published_values_up_to_twelve(run_cli: RunCli) -> None:
+    published = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]  # OEIS A000170
+    for n, expected in enumerate(published, start=1):
+        run = run_cli("queens", "count", str(n), "--json")
+        assert json.loads(run.stdout)["count"] == expected, n
 
 
 def test_count_engines_agree_with_published_counts(run_cli: RunCli) -> None:

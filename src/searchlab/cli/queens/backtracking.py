@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import time
 
 import click
 
 from searchlab.cli.main import print_json
-from searchlab.cli.output import console, interactive, progress
-from searchlab.cli.queens.common import (
-    DRAW_LIMIT,
-    no_solution_line,
-    queens,
-)
+from searchlab.cli.output import progress
+from searchlab.cli.queens.common import DRAW_LIMIT, no_solution_line, queens, searching
 from searchlab.core.errors import InputError
 from searchlab.domains.queens import (
     columns_board,
-    count_solutions_generic,
     format_board,
     solutions,
 )
@@ -56,7 +50,18 @@ def solve(n: int, limit: int | None, every: bool, ask: bool, as_json: bool) -> N
     stream = solutions(n)
     wanted = None if every or ask else (limit or 1)
     found: list[tuple[int, ...]] = []
-    for result in stream:
+
+    def looking() -> str:
+        return (
+            f"looking for solution {len(found) + 1} of n = {n}: "
+            f"{stream.stats.generated:,} squares tried"
+        )
+
+    while True:
+        with searching(looking, enabled=not as_json):
+            result = next(stream, None)
+        if result is None:
+            break
         columns = result.final_state
         found.append(columns)
         if not as_json:
@@ -84,7 +89,7 @@ def solve(n: int, limit: int | None, every: bool, ask: bool, as_json: bool) -> N
         if found:
             click.echo(f"No more solutions: {len(found)} in all for n = {n}.")
         else:
-            click.echo(f"No solution: {no_solution_line(n)}.")
+            click.echo(f"Search finished: {no_solution_line(n)}.")
     stats = stream.stats
     click.echo(
         f"({stats.expanded} stable placements expanded, {stats.generated} squares tried, "
@@ -136,9 +141,18 @@ def count(n: int, engine: str, jobs: int, cluster: str | None, as_json: bool) ->
         raise InputError("--jobs and --cluster split the kernel's count: drop --engine generic")
     started = time.perf_counter()
     if engine == "generic":
-        waiting = console().status(f"counting the solutions for n = {n} ...")
-        with waiting if interactive() and not as_json else contextlib.nullcontext():
-            total = count_solutions_generic(n)
+        stream = solutions(n)
+        total = 0
+
+        def counting() -> str:
+            return (
+                f"counting n = {n}: {total:,} solutions so far, "
+                f"{stream.stats.generated:,} squares tried"
+            )
+
+        with searching(counting, enabled=not as_json):
+            for _ in stream:
+                total += 1
     else:
         from searchlab.domains.queens.kernels import count_solutions
 

@@ -97,6 +97,10 @@ def _draw(queens: Queens, n: int) -> None:
         click.echo(format_board(n, queens))
 
 
+def _count(k: int, noun: str) -> str:
+    return f"{k} {noun}{'' if k == 1 else 's'}"
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
@@ -161,8 +165,10 @@ def climb_command(
     random row in every column; for free, N distinct random squares), reproducible
     with --seed, and reports the success rate and mean moves and successors.
     """
-    if (state is None) == (trials is None):
-        raise InputError("give either a STATE or --random T (not both)")
+    if state is None and trials is None:
+        raise InputError("give a STATE to climb from, or --random T for T random starts")
+    if state is not None and trials is not None:
+        raise InputError("give a STATE or --random T, not both")
     if trials is not None:
         _climb_random(
             trials, n or 8, moves, heuristic, tie_break, sideways, restarts, seed, as_json
@@ -170,55 +176,71 @@ def climb_command(
         return
     assert state is not None
     board = parse_board(state, n)
-    trace_lines: list[str] = []
+    operator = MOVES[moves]
+    operator.check(board)  # refuse before printing anything
+    operator.check_size(board.n)
     h = HEURISTICS[heuristic]
+    if not as_json:
+        click.echo(
+            f"{operator.name} moves, {HEURISTICS.canonical(heuristic)} heuristic "
+            f"({variant_name(moves, heuristic)}), tie-break {tie_break}"
+        )
+        click.echo(f"initial: {board}  h = {h(board.queens)}")
+    trace_lines: list[str] = []
+    moves_made = 0
+    with progress("climbing", None, enabled=not (as_json or trace)) as bar:
 
-    def observe(event: Event) -> None:
-        if isinstance(event, Step):
-            (r0, c0), (r1, c1) = event.move
-            line = f"move {len(trace_lines) + 1}: ({r0},{c0}) -> ({r1},{c1})  h = {event.value:g}"
-            trace_lines.append(line + ("  (sideways)" if event.sideways else ""))
-            if not as_json:
-                click.echo(trace_lines[-1])
-        elif isinstance(event, Restart):
-            state_text = format_queens(tuple(event.state))  # type: ignore[arg-type]
-            trace_lines.append(f"restart {event.index} from {state_text}  h = {event.value:g}")
-            if not as_json:
+        def observe(event: Event) -> None:
+            nonlocal moves_made
+            if isinstance(event, Step):
+                moves_made += 1
+                (r0, c0), (r1, c1) = event.move
+                line = f"move {moves_made}: ({r0},{c0}) -> ({r1},{c1})  h = {event.value:g}"
+                trace_lines.append(line + ("  (sideways)" if event.sideways else ""))
+                bar.update(description=f"climbing: {moves_made} moves, h = {event.value:g}")
+            elif isinstance(event, Restart):
+                state_text = format_queens(tuple(event.state))  # type: ignore[arg-type]
+                trace_lines.append(f"restart {event.index} from {state_text}  h = {event.value:g}")
+            else:
+                return
+            if trace and not as_json:
                 click.echo(trace_lines[-1])
 
-    result = climb(
-        board,
-        moves=moves,
-        heuristic=heuristic,
-        sideways=sideways,
-        restarts=restarts,
-        tie_break=tie_break,
-        seed=seed,
-        observer=observe if trace else None,
-    )
+        result = climb(
+            board,
+            moves=moves,
+            heuristic=heuristic,
+            sideways=sideways,
+            restarts=restarts,
+            tie_break=tie_break,
+            seed=seed,
+            observer=observe,
+        )
     payload = _climb_payload(board, heuristic, result)
+    last_start: Queens = result.path[0]
     if as_json:
         payload.update(
             n=board.n,
-            operator=MOVES.canonical(moves),
+            operator=operator.name,
             heuristic=HEURISTICS.canonical(heuristic),
             status=str(result.status),
+            last_start=[[row, col] for row, col in last_start],
         )
         if trace:
             payload["trace"] = trace_lines
         print_json(payload)
         return
-    name = variant_name(moves, heuristic)
-    click.echo(
-        f"{MOVES.canonical(moves)} moves, {HEURISTICS.canonical(heuristic)} heuristic "
-        f"({name}), tie-break {tie_break}"
-    )
-    click.echo(f"initial: {board}  h = {h(board.queens)}")
+    if result.stats.restarts:
+        click.echo(
+            f"last climb (restart {result.stats.restarts}) from {format_queens(last_start)}  "
+            f"h = {h(last_start)}"
+        )
     verdict = "a solution" if result.solved else "not a solution (local minimum)"
     click.echo(f"final:   {format_queens(result.final_state)}  h = {payload['h_final']}, {verdict}")
     click.echo(
-        f"{payload['steps']} moves, {payload['generated']} successors generated, "
-        f"{payload['restarts']} restarts, {_ms(result.stats.seconds)}"
+        f"{_count(payload['steps'], 'move')} over all climbs, "
+        f"{payload['generated']} successors generated, "
+        f"{_count(payload['restarts'], 'restart')}, {_ms(result.stats.seconds)}"
     )
     _draw(result.final_state, board.n)
 
@@ -251,6 +273,8 @@ def _climb_random(
                     seed=trial_seed,
                 )
             )
+            solved = sum(1 for trial in results if trial["solved"])
+            bar.update(description=f"{trials} climbs, n = {n}: {solved} solved")
             bar.advance()
     summary = summarize_trials(results)
     summary["seconds"] = round(time.perf_counter() - started, 6)
@@ -317,7 +341,7 @@ def cases_rows(tie_break: str = "last") -> list[dict[str, Any]]:
 
 
 def _state_text(queens: list[list[int]]) -> str:
-    return "[" + ",".join(f"({r},{c})" for r, c in queens) + "]"
+    return format_queens(tuple((row, col) for row, col in queens))
 
 
 def print_cases_table(rows: list[dict[str, Any]], title: str) -> None:
@@ -328,7 +352,7 @@ def print_cases_table(rows: list[dict[str, Any]], title: str) -> None:
         ("case", "right"),
         ("variant", "left"),
         ("final state", "left"),
-        ("h", "right"),
+        ("final h", "right"),
         ("solved", "left"),
         ("moves", "right"),
         ("generated", "right"),

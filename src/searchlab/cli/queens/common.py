@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
 import click
 
+from searchlab.cli.output import interactive
 from searchlab.domains.queens import (
     HEURISTICS,
     MOVES,
@@ -31,6 +35,23 @@ def variant_name(moves: str, heuristic: str) -> str:
 
 def no_solution_line(n: int) -> str:
     return f"no solution exists for n = {n}"
+
+
+@contextmanager
+def searching(describe: Callable[[], str], *, enabled: bool = True) -> Iterator[None]:
+    """A spinner on stderr whose text ``describe()`` is read again at every refresh, so
+    a long search shows live figures at no cost to it; nothing when piped or --json."""
+    if not (enabled and interactive()):
+        yield
+        return
+    from rich.console import Console
+
+    class _Live:
+        def __rich__(self) -> str:
+            return describe()
+
+    with Console(stderr=True).status(_Live()):
+        yield
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -15,6 +15,7 @@ from searchlab.cli.queens.common import (
     no_solution_line,
     queens,
 )
+from searchlab.core.errors import InputError
 from searchlab.domains.queens import (
     Queens,
     format_board,
@@ -45,9 +46,8 @@ KERNEL_FROM_N = 20_000
 @click.option(
     "--init",
     type=click.Choice(["greedy", "random"]),
-    default="greedy",
-    show_default=True,
-    help="Generic engine: start from a greedy placement (few conflicts) or random rows.",
+    help="Generic engine only: start from a greedy placement (few conflicts; the "
+    "default) or random rows.",
 )
 @click.option(
     "--rows/--no-rows",
@@ -60,7 +60,7 @@ def min_conflicts_command(
     seed: int | None,
     max_steps: int | None,
     engine: str,
-    init: str,
+    init: str | None,
     rows: bool | None,
     as_json: bool,
 ) -> None:
@@ -72,9 +72,13 @@ def min_conflicts_command(
     it is called solved. The board is printed only for n <= 32; --json gives n,
     solved, steps, seconds, seed, engine and (for small n) rows.
     """
-    assert init in ("greedy", "random")
     with_rows = rows if rows is not None else n <= 1000
     use_kernel = engine == "kernel" or (engine == "auto" and n >= KERNEL_FROM_N)
+    if use_kernel and init is not None:
+        raise InputError(
+            f"--init chooses the generic engine's start; the kernel (used for n = {n:,}) "
+            "builds its own: add --engine generic or drop --init"
+        )
     waiting = console().status(f"repairing a board of n = {n:,} ...")
     with waiting if interactive() and not as_json and n > 10_000 else contextlib.nullcontext():
         if use_kernel:
@@ -84,7 +88,7 @@ def min_conflicts_command(
                 n,
                 seed=seed,
                 max_steps=100_000 if max_steps is None else max_steps,
-                init=init,  # type: ignore[arg-type]
+                init="random" if init == "random" else "greedy",
             )
             payload = {**result.to_dict(with_rows=with_rows), "engine": "generic"}
             queens_placed = result.queens
@@ -98,11 +102,10 @@ def min_conflicts_command(
         verdict = f"not solved ({payload['conflicted']} queens attacked)"
     else:
         verdict = "not solved"
-    if n in (2, 3) and not payload["solved"]:
-        verdict += f" — {no_solution_line(n)}"
     unit = "candidate swaps" if use_kernel else "moves"
+    why = f" ({no_solution_line(n)})" if n in (2, 3) and not payload["solved"] else ""
     click.echo(
-        f"n = {n:,}: {verdict} after {payload['steps']:,} {unit}; "
+        f"n = {n:,}: {verdict} after {payload['steps']:,} {unit}{why}; "
         f"{payload['seconds']:.3f} s; seed {payload['seed']}; {payload['engine']} engine"
     )
     if n <= DRAW_LIMIT:

@@ -33,10 +33,9 @@ class _Stopped(Exception):
 
 
 class _End:
-    """The search ended: ``status`` from the engine, ``found`` solutions seen."""
+    """The search ran to its end, having found ``found`` solutions."""
 
-    def __init__(self, exhausted: bool, found: int) -> None:
-        self.exhausted = exhausted
+    def __init__(self, found: int) -> None:
         self.found = found
 
 
@@ -68,7 +67,7 @@ class EventFeed:
     def _run(self) -> None:
         try:
             found = sum(1 for _ in self._stream)
-            self._put(_End(self._stream.exhausted, found))
+            self._put(_End(found))
         except _Stopped:
             pass
         except BaseException as error:  # hand it to the viewer's thread
@@ -136,6 +135,7 @@ def describe_event(n: int, event: Event) -> tuple[str, str] | None:
 
 
 def _placed(cols: tuple[int, ...]) -> Queens:
+    """The queens of a partial placement (rows 1..k); ``columns_board`` wants all n."""
     return tuple((row, col) for row, col in enumerate(cols, start=1))
 
 
@@ -216,8 +216,7 @@ def watch(n: int, every_attempt: bool, delay: float | None) -> None:
     events = iter(feed)
     mode = "step"
     try:
-        if not terminal:
-            click.echo(WATCH_KEYS)
+        click.echo(WATCH_KEYS if not terminal else f"N-queens, n = {n}. {WATCH_KEYS}")
         while True:
             if mode == "step":
                 key = keys.read()
@@ -238,7 +237,8 @@ def watch(n: int, every_attempt: bool, delay: float | None) -> None:
                     if item.found == 0:
                         click.echo(f"Search finished: {no_solution_line(n)}.")
                     else:
-                        click.echo(f"Search finished: {item.found} solutions in all for n = {n}.")
+                        plural = "solution" if item.found == 1 else "solutions"
+                        click.echo(f"Search finished: {item.found} {plural} in all for n = {n}.")
                     return
                 if not every_attempt and not isinstance(item, Expand | Solution):
                     continue

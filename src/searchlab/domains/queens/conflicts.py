@@ -4,7 +4,10 @@ with numpy for the row scans.
 One queen per column; the state is the row of each column. A step picks a conflicted
 queen at random and moves it to a row of its column with the fewest conflicts (ties
 broken at random; it may stay). Conflicts are read in O(1) from row and diagonal
-counters. The start is greedy (a random permutation of rows, each queen swapped to a
+counters. The queen is drawn by trying random columns until one is conflicted, and
+only when a few dozen tries miss (few queens left in conflict) by listing them all in
+O(n): either way each conflicted queen is equally likely, and a random start does not
+pay a full scan per step. The start is greedy (a random permutation of rows, each queen swapped to a
 row whose diagonals are free while a few random tries find one), which leaves few
 conflicts, so few steps are needed; ``init="random"`` starts from random rows instead.
 """
@@ -23,6 +26,7 @@ from searchlab.core.errors import InputError
 Init = Literal["greedy", "random"]
 DEFAULT_MAX_STEPS = 100_000
 _GREEDY_TRIES = 128  # at n = 100,000 this leaves ~20 conflicted queens (8 left ~12,000)
+_SAMPLE_TRIES = 32  # random columns tried before listing the conflicted queens in O(n)
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,25 @@ class _Counters:
         cols = np.arange(n)
         lines = self.row[rows] + self.diag[rows - cols + n - 1] + self.anti[rows + cols]
         return np.flatnonzero(lines > 3)
+
+    def is_conflicted(self, col: int) -> bool:
+        """Whether the queen of ``col`` shares a line with another, in O(1)."""
+        n, row = self.n, int(self.rows[col])
+        return bool(self.row[row] + self.diag[row - col + n - 1] + self.anti[row + col] > 3)
+
+    def pick_conflicted(self, rng: random.Random) -> int | None:
+        """A conflicted queen's column, each equally likely, or None if none is left.
+
+        Random columns are tried first (O(1) each: uniform over the conflicted ones when
+        one is hit); after ``_SAMPLE_TRIES`` misses all conflicted queens are listed."""
+        for _ in range(_SAMPLE_TRIES):
+            col = rng.randrange(self.n)
+            if self.is_conflicted(col):
+                return col
+        conflicted = self.conflicted()
+        if not len(conflicted):
+            return None
+        return int(conflicted[rng.randrange(len(conflicted))])
 
     def remove(self, col: int) -> None:
         """Take the queen of ``col`` off the counters (its row stays recorded)."""
@@ -140,24 +163,25 @@ def min_conflicts(
     else:
         rows = np.array([rng.randrange(n) for _ in range(n)], dtype=np.int64)
     counters = _Counters(n, rows)
-    conflicted = counters.conflicted()
-    initial_conflicted = len(conflicted)
+    initial_conflicted = len(counters.conflicted())
     steps = 0
-    while len(conflicted) and steps < max_steps:
-        col = int(conflicted[rng.randrange(len(conflicted))])
-        counters.remove(col)
-        scores = counters.scores(col)
+    while initial_conflicted and steps < max_steps:
+        picked = counters.pick_conflicted(rng)
+        if picked is None:
+            break
+        counters.remove(picked)
+        scores = counters.scores(picked)
         best = np.flatnonzero(scores == scores.min())
-        counters.place(col, int(best[rng.randrange(len(best))]))
+        counters.place(picked, int(best[rng.randrange(len(best))]))
         steps += 1
-        conflicted = counters.conflicted()
+    conflicted = len(counters.conflicted())
     return MinConflictsResult(
         n=n,
-        solved=len(conflicted) == 0,
+        solved=conflicted == 0,
         rows=tuple(int(row) + 1 for row in rows),
         steps=steps,
         initial_conflicted=initial_conflicted,
-        conflicted=len(conflicted),
+        conflicted=conflicted,
         seconds=time.perf_counter() - started,
         seed=seed,
     )
