@@ -515,3 +515,17 @@ def test_min_conflicts_picks_every_conflicted_queen_and_only_those() -> None:
     solved = min_conflicts(n, seed=2)
     counters = _Counters(n, np.array([r - 1 for r in solved.rows], dtype=np.int64))
     assert counters.pick_conflicted(rng) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 8), st.randoms(use_true_random=False))
+def test_on_one_queen_per_column_free_moves_are_the_column_moves(
+    n: int, rng: random.Random
+) -> None:
+    # what docs/queens.md says explains the identical v1 and v2 rows of the cases table
+    queens = random_board(n, "column", rng).queens  # listed column by column
+    assert list(MOVES["free"].successors(queens)) == list(MOVES["column"].successors(queens))
+    shuffled = tuple(rng.sample(queens, n))
+    free = [state for _, state, _ in MOVES["free"].successors(shuffled)]
+    column = [state for _, state, _ in MOVES["column"].successors(shuffled)]
+    assert sorted(free) == sorted(column)

@@ -162,6 +162,11 @@ def test_climb_random_trials(run_cli: RunCli) -> None:
     assert restarting["success_rate"] == 1.0
     text = run_cli("queens", "climb", "--random", "10", "--moves", "free", "--seed", "2")
     assert text.code == 0 and "solved:" in text.stdout and "of 10" in text.stdout
+    # without --seed the run still says which seed repeats it
+    unseeded = json.loads(run_cli("queens", "climb", "--random", "4", "--json").stdout)
+    seed = str(unseeded["seed"])
+    again = json.loads(run_cli("queens", "climb", "--random", "4", "--seed", seed, "--json").stdout)
+    assert {k: again[k] for k in keys} == {k: unseeded[k] for k in keys}
 
 
 def test_cases_table_and_json(run_cli: RunCli) -> None:
@@ -230,6 +235,7 @@ def test_min_conflicts(run_cli: RunCli) -> None:
         (("climb",), "give a STATE to climb from, or --random T"),
         (("climb", CASE_1, "--random", "3"), "give a STATE or --random T, not both"),
         (("climb", CASE_4), "column 1 holds 8 queens"),
+        (("climb", "--random", "3", "--trace"), "--trace follows one climb"),
         (("min-conflicts", "30000", "--init", "random"), "--init chooses the generic"),
         (("min-conflicts", "30", "--engine", "kernel", "--init", "greedy"), "add --engine generic"),
         (("climb", "[(1,1),(9,9)]"), "entry 2 (9,9) is off the 2×2 board"),

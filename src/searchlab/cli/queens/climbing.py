@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -170,6 +171,8 @@ def climb_command(
     if state is not None and trials is not None:
         raise InputError("give a STATE or --random T, not both")
     if trials is not None:
+        if trace:
+            raise InputError("--trace follows one climb: give a STATE, not --random T")
         _climb_random(
             trials, n or 8, moves, heuristic, tie_break, sideways, restarts, seed, as_json
         )
@@ -258,6 +261,8 @@ def _climb_random(
 ) -> None:
     MOVES[moves].check_size(n)
     HEURISTICS.canonical(heuristic)
+    if seed is None:  # chosen here so that the report can say how to repeat the run
+        seed = random.SystemRandom().randrange(2**32)
     started = time.perf_counter()
     results = []
     with progress(f"{trials} climbs, n = {n}", trials, enabled=not as_json) as bar:
@@ -294,7 +299,7 @@ def _climb_random(
     click.echo(
         f"{trials} random starts, n = {n}, {MOVES.canonical(moves)} moves, "
         f"{HEURISTICS.canonical(heuristic)} heuristic ({variant_name(moves, heuristic)}), "
-        f"tie-break {tie_break}, sideways {sideways}, restarts {restarts}"
+        f"tie-break {tie_break}, sideways {sideways}, restarts {restarts}, seed {seed}"
     )
     click.echo(f"solved: {summary['solved']} of {trials} ({summary['success_rate']:.1%})")
     click.echo(
