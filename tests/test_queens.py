@@ -159,6 +159,8 @@ def test_parse_both_notations_and_the_documents_spacing() -> None:
         ("[(1,1),(2,2),(1,1)]", None, "entry 3 (1,1): two queens on one square"),
         ("[(1,1),(2,3)]", 3, "2 queens given for n = 3"),
         ("[1,2,3]", 4, "3 columns given for n = 4"),
+        ("[2]", 3, "1 column given for n = 3"),
+        ("[(1,1)]", 2, "1 queen given for n = 2: the board needs exactly 2"),
         ("[1,0]", None, "entry 2 (2,0) is off"),
         ("[(1,1),(2;2)]", None, "entry 2 '(2;2)' is not a (row, column) pair"),
         ("[1,(2,2)]", None, "entry 2 '(2,2)' is not a column number"),

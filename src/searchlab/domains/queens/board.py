@@ -33,8 +33,9 @@ class Board:
         if self.n < 1:
             raise InputError(f"n must be at least 1, not {self.n}")
         if len(self.queens) != self.n:
+            given = len(self.queens)
             raise InputError(
-                f"{len(self.queens)} queens given for n = {self.n}: "
+                f"{given} queen{'' if given == 1 else 's'} given for n = {self.n}: "
                 f"the board needs exactly {self.n}"
             )
         seen: dict[Square, int] = {}
@@ -137,8 +138,10 @@ def parse_board(text: str, n: int | None = None) -> Board:
     if size < 1:
         raise InputError(f"n must be at least 1, not {size}")
     if not pairs_notation and len(queens) != size:
+        given = len(queens)
         raise InputError(
-            f"{len(queens)} columns given for n = {size}: one column per row, exactly {size}"
+            f"{given} column{'' if given == 1 else 's'} given for n = {size}: "
+            f"one column per row, exactly {size}"
         )
     return Board(size, tuple(queens))
 
