@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pytest
 from conftest import RunCli
 
 import searchlab
@@ -22,3 +23,30 @@ def test_unknown_command(run_cli: RunCli) -> None:
     run = run_cli("frobnicate")
     assert run.code == 2
     assert "frobnicate" in run.stderr
+
+
+def test_ctrl_c_in_a_search_prints_the_statistics_so_far_and_exits_130(
+    run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import searchlab.cli.puzzle
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise searchlab.SearchInterrupted(searchlab.Stats(expanded=7, generated=19))
+
+    monkeypatch.setattr(searchlab.cli.puzzle, "solve", interrupted)
+    run = run_cli("puzzle", "solve", "1,2,3,4,5,6,7,0,8")
+    assert run.code == 130
+    assert "interrupted" in run.stderr
+    assert "expanded 7" in run.stderr and "generated 19" in run.stderr
+
+
+def test_ctrl_c_elsewhere_exits_130(run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
+    import searchlab.cli.puzzle
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(searchlab.cli.puzzle, "solve", interrupted)
+    run = run_cli("puzzle", "solve", "1,2,3,4,5,6,7,0,8")
+    assert run.code == 130
+    assert "interrupted" in run.stderr

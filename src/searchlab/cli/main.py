@@ -92,12 +92,14 @@ def main(argv: list[str] | None = None) -> None:
         _fail(error.format_message(), error.exit_code or 2)
     except InputError as error:
         _fail(str(error))
-    except SearchInterrupted as interrupt:
-        if isinstance(interrupt.stats, Stats):
-            report_interrupt(interrupt.stats)
-        sys.exit(130)
-    except (KeyboardInterrupt, click.Abort):
-        click.echo("searchlab: interrupted", err=True)
+    except (KeyboardInterrupt, click.Abort) as interrupt:
+        # click turns Ctrl-C into Abort; the engine's SearchInterrupted (with the
+        # statistics so far) is then its cause.
+        cause = interrupt if isinstance(interrupt, SearchInterrupted) else interrupt.__cause__
+        if isinstance(cause, SearchInterrupted) and isinstance(cause.stats, Stats):
+            report_interrupt(cause.stats)
+        else:
+            click.echo("searchlab: interrupted", err=True)
         sys.exit(130)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say
