@@ -2,7 +2,7 @@
 
 import { api, clearErrors, formValues, showError } from "./api.js";
 import { counts, fillStats, html } from "./dom.js";
-import { Player } from "./player.js";
+import { Player, controls } from "./player.js";
 import { attacks, drawQueens } from "./queens.js";
 
 const PAGE = 500; // events per request while stepping
@@ -21,13 +21,7 @@ export class BacktrackView {
     this.stats = root.querySelector("#bt-stats");
     this.list = root.querySelector("#bt-solutions");
     this.nextButton = root.querySelector("#bt-next");
-    this.player = new Player(this, {
-      reset: root.querySelector("#bt-reset"),
-      back: root.querySelector("#bt-back"),
-      step: root.querySelector("#bt-step"),
-      play: root.querySelector("#bt-play"),
-      speed: root.querySelector("#bt-speed"),
-    });
+    this.player = new Player(this, controls(root, "bt"));
     this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
       await this.player.stop();

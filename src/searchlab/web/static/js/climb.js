@@ -3,7 +3,7 @@
 import { api, clearErrors, formValues, showError } from "./api.js";
 import { drawChart } from "./chart.js";
 import { fillSelect, fillStats } from "./dom.js";
-import { Player } from "./player.js";
+import { Player, controls } from "./player.js";
 import { drawQueens, pairs } from "./queens.js";
 
 const square = ([r, c]) => `(${r},${c})`;
@@ -17,14 +17,7 @@ export class ClimbView {
     this.stats = root.querySelector("#hc-stats");
     this.chart = root.querySelector("#hc-chart");
     this.verdict = root.querySelector("#hc-verdict");
-    this.player = new Player(this, {
-      reset: root.querySelector("#hc-reset"),
-      back: root.querySelector("#hc-back"),
-      step: root.querySelector("#hc-step"),
-      play: root.querySelector("#hc-play"),
-      end: root.querySelector("#hc-end"),
-      speed: root.querySelector("#hc-speed"),
-    });
+    this.player = new Player(this, controls(root, "hc"));
     this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
       await this.player.stop();

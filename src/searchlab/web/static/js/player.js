@@ -6,6 +6,20 @@
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The player's buttons of one view, found by the view's id prefix ("bt", "hc", "pz"):
+// #<prefix>-reset, -back, -step, -play, -end and -speed (absent ones stay null).
+export function controls(root, prefix) {
+  const pick = (name) => root.querySelector(`#${prefix}-${name}`);
+  return {
+    reset: pick("reset"),
+    back: pick("back"),
+    step: pick("step"),
+    play: pick("play"),
+    end: pick("end"),
+    speed: pick("speed"),
+  };
+}
+
 export class Player {
   constructor(view, { reset, back, step, play, end, speed }) {
     this.view = view;

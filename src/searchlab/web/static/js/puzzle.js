@@ -3,7 +3,7 @@
 
 import { api, clearErrors, formValues, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
-import { Player } from "./player.js";
+import { Player, controls } from "./player.js";
 import { TileBoard } from "./tiles.js";
 
 const num = (value) => (value === null || value === undefined ? "∞" : String(value));
@@ -26,14 +26,7 @@ export class PuzzleView {
     this.pathStep = root.querySelector("#pz-path-step");
     this.result = root.querySelector("#pz-result");
     this.playSolution = root.querySelector("#pz-play-solution");
-    this.player = new Player(this, {
-      reset: root.querySelector("#pz-reset"),
-      back: root.querySelector("#pz-back"),
-      step: root.querySelector("#pz-step"),
-      play: root.querySelector("#pz-play"),
-      end: root.querySelector("#pz-end"),
-      speed: root.querySelector("#pz-speed"),
-    });
+    this.player = new Player(this, controls(root, "pz"));
     this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
       await this.player.stop();
