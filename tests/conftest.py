@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -39,3 +44,27 @@ def run_cli() -> RunCli:
         return CliRun(code, stdout, stderr)
 
     return run
+
+
+@contextmanager
+def served() -> Iterator[dict[str, Any]]:
+    """The real `searchlab serve --port 0 --json` in a subprocess: yields the address it
+    printed ({"url", "host", "port"}), and stops the server on the way out."""
+    command = [sys.executable, "-c", "from searchlab.cli.main import main; main()"]
+    process = subprocess.Popen(
+        [*command, "serve", "--port", "0", "--json"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line, "searchlab serve printed nothing"
+        yield json.loads(line)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -11,13 +11,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import RunCli
+from conftest import RunCli, served
 
 from searchlab.core.errors import InputError
 from searchlab.domains.puzzle import BRATKO_GOAL, standard_goal
@@ -57,31 +55,8 @@ def chromium_path() -> str | None:
 @pytest.fixture(scope="module")
 def server_url() -> Iterator[str]:
     """The real command, `searchlab serve --port 0 --json`, stopped after the module."""
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from searchlab.cli.main import main; main()",
-            "serve",
-            "--port",
-            "0",
-            "--json",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert line, "searchlab serve printed nothing"
-        yield str(json.loads(line)["url"])
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with served() as address:
+        yield str(address["url"])
 
 
 @pytest.fixture(scope="module")

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 import socket
-import subprocess
-import sys
 import urllib.request
 
-from conftest import RunCli
+from conftest import RunCli, served
 
 
 def test_serve_help_teaches(run_cli: RunCli) -> None:
@@ -41,26 +39,8 @@ def test_an_unknown_host_is_refused(run_cli: RunCli) -> None:
 
 
 def test_serve_prints_its_address_and_answers_there() -> None:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from searchlab.cli.main import main; main()",
-            "serve",
-            "--port",
-            "0",
-            "--json",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        address = json.loads(process.stdout.readline())
+    with served() as address:
         assert address["host"] == "127.0.0.1" and address["port"] > 0
         with urllib.request.urlopen(address["url"] + "api/options", timeout=10) as reply:
             options = json.load(reply)
         assert set(options) >= {"backtrack", "climb", "puzzle"}
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
