@@ -33,6 +33,21 @@ export async function api(method, path, body) {
   return payload;
 }
 
+// Every event of a run the server recorded in full (a climb, an A* search), page by
+// page; the session is dropped afterwards, since nothing more will be asked of it.
+export async function recordedEvents(session) {
+  const events = [];
+  let from = 0;
+  for (;;) {
+    const page = await api("GET", `/api/sessions/${session}/events?from=${from}`);
+    events.push(...page.events);
+    from = page.next;
+    if (page.done) break;
+  }
+  api("DELETE", `/api/sessions/${session}`).catch(() => {});
+  return events;
+}
+
 // Clear every error message of a form.
 export function clearErrors(form) {
   for (const span of form.querySelectorAll("[data-error-for]")) span.textContent = "";

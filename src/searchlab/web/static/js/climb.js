@@ -1,6 +1,6 @@
 // N-queens hill climbing: one run on the server, recorded, then stepped through here.
 
-import { api, clearErrors, formValues, showError } from "./api.js";
+import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { drawChart } from "./chart.js";
 import { fillSelect, fillStats } from "./dom.js";
 import { Player, controls } from "./player.js";
@@ -78,15 +78,7 @@ export class ClimbView {
       if (this.info) this.moveText.textContent = "Not run: fix the field marked in red. The board still shows the last run.";
       return;
     }
-    const events = [];
-    let from = 0;
-    for (;;) {
-      const page = await api("GET", `/api/sessions/${info.session}/events?from=${from}`);
-      events.push(...page.events);
-      from = page.next;
-      if (page.done) break;
-    }
-    api("DELETE", `/api/sessions/${info.session}`).catch(() => {});
+    const events = await recordedEvents(info.session);
     this.info = info;
     this.frames = [{ kind: "start", queens: info.initial, h: info.h0 }];
     for (const event of events) {

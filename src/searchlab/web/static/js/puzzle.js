@@ -1,7 +1,7 @@
 // Sliding puzzle: a best-first search run on the server; its expansions stepped
 // through here, then the solution path played as an animation.
 
-import { api, clearErrors, formValues, showError } from "./api.js";
+import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
 import { Player, controls } from "./player.js";
 import { TileBoard } from "./tiles.js";
@@ -88,15 +88,7 @@ export class PuzzleView {
       if (this.info) this.status.textContent = "Not run: fix the field marked in red. The board still shows the last run.";
       return;
     }
-    const events = [];
-    let from = 0;
-    for (;;) {
-      const page = await api("GET", `/api/sessions/${info.session}/events?from=${from}`);
-      events.push(...page.events);
-      from = page.next;
-      if (page.done) break;
-    }
-    api("DELETE", `/api/sessions/${info.session}`).catch(() => {});
+    const events = await recordedEvents(info.session);
     this.info = info;
     this.events = events.filter((event) => event.kind === "expand" || event.kind === "threshold");
     this.mode = "search";
