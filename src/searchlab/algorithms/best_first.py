@@ -23,7 +23,7 @@ from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Generate, Observer, Prune, Solution
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
 from searchlab.core.problem import Heuristic, Problem
-from searchlab.core.result import SearchResult, Stats, Status
+from searchlab.core.result import SearchResult, Stats, Status, no_path
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
@@ -59,10 +59,14 @@ def _graph_search(
     ]
     stats.max_frontier = 1
 
-    def result(status: Status, last: S, limit: str | None = None) -> SearchResult[S, M]:
+    def solved(last: S) -> SearchResult[S, M]:
         budget.stop_clock()
         path, moves = walk_back(parents, last)
-        return SearchResult(status, path, moves, best_g[last], stats, limit)
+        return SearchResult(Status.SOLVED, path, moves, best_g[last], stats)
+
+    def unsolved(status: Status, limit: str | None = None) -> SearchResult[S, M]:
+        budget.stop_clock()
+        return no_path(status, stats, limit)
 
     with interruptible(budget):
         while heap:
@@ -74,10 +78,10 @@ def _graph_search(
             if problem.is_goal(state):
                 if observer is not None:
                     observer(Solution(walk_back(parents, state)[0], g, 1))
-                return result(Status.SOLVED, state)
+                return solved(state)
             limit = budget.exceeded()
             if limit is not None:
-                return result(Status.LIMIT_REACHED, state, limit)
+                return unsolved(Status.LIMIT_REACHED, limit)
             stats.expanded += 1
             if observer is not None:
                 observer(Expand(state, g, h_value, f, depth, len(heap)))
@@ -104,7 +108,7 @@ def _graph_search(
                 )
             if len(heap) > stats.max_frontier:
                 stats.max_frontier = len(heap)
-    return result(Status.EXHAUSTED, start)
+    return unsolved(Status.EXHAUSTED)
 
 
 def uniform_cost(
@@ -210,7 +214,7 @@ def best_first(
     heap: list[tuple[float, int, float, _TreeNode]] = [(h_root, 0, h_root, root)]
     stats.max_frontier = 1
 
-    def result(status: Status, node: _TreeNode, limit: str | None = None) -> SearchResult[S, M]:
+    def solved(node: _TreeNode) -> SearchResult[S, M]:
         budget.stop_clock()
         states: list[S] = []
         moves: list[M] = []
@@ -222,19 +226,21 @@ def best_first(
             walker = walker.parent
         states.reverse()
         moves.reverse()
-        return SearchResult(status, tuple(states), tuple(moves), node.g, stats, limit)
+        return SearchResult(Status.SOLVED, tuple(states), tuple(moves), node.g, stats)
 
     with interruptible(budget):
         while heap:
             f, _, h_value, node = heapq.heappop(heap)
             state: S = node.state  # type: ignore[assignment]
             if problem.is_goal(state):
+                found = solved(node)
                 if observer is not None:
-                    observer(Solution(result(Status.SOLVED, node).path, node.g, 1))
-                return result(Status.SOLVED, node)
+                    observer(Solution(found.path, node.g, 1))
+                return found
             limit = budget.exceeded()
             if limit is not None:
-                return result(Status.LIMIT_REACHED, node, limit)
+                budget.stop_clock()
+                return no_path(Status.LIMIT_REACHED, stats, limit)
             stats.expanded += 1
             if observer is not None:
                 observer(Expand(state, node.g, h_value, f, node.depth, len(heap)))
@@ -260,4 +266,5 @@ def best_first(
                 )
             if len(heap) > stats.max_frontier:
                 stats.max_frontier = len(heap)
-    return result(Status.EXHAUSTED, root)
+    budget.stop_clock()
+    return no_path(Status.EXHAUSTED, stats)

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.algorithms.uninformed import bounded_rounds
 from searchlab.core.errors import InputError
-from searchlab.core.events import Backtrack, Expand, Generate, Observer, Prune, Solution, Threshold
+from searchlab.core.events import Backtrack, Expand, Generate, Observer, Prune, Solution
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
 from searchlab.core.problem import Heuristic, Problem
-from searchlab.core.result import SearchResult, Stats, Status
+from searchlab.core.result import SearchResult, Stats, Status, no_path
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
@@ -32,92 +33,14 @@ def ida_star(
     observer: Observer | None = None,
 ) -> SearchResult[S, M]:
     """IDA*: depth-first rounds bounded by f = g + h, each bound the least f that
-    exceeded the previous one. Written with an explicit stack, so depth is not limited
-    by Python's recursion."""
-    stats = Stats()
-    budget = Budget(limits, stats)
+    exceeded the previous one. Each round is the depth-first stream (``Solutions``,
+    an explicit stack), so depth is not limited by Python's recursion."""
     start = problem.initial
-    h_start = h(start)
-    bound = h_start
-    with interruptible(budget):
-        if problem.is_goal(start):
-            if observer is not None:
-                observer(Solution((start,), 0.0, 1))
-            budget.stop_clock()
-            return SearchResult(Status.SOLVED, (start,), (), 0.0, stats)
-        while True:
-            stats.iterations += 1
-            if observer is not None:
-                observer(Threshold(bound, stats.iterations))
-            next_bound = math.inf
-            states: list[S] = [start]
-            moves: list[M] = []
-            costs: list[float] = [0.0]
-            on_path: set[S] = {start}
-            limit = budget.exceeded()
-            if limit is not None:
-                budget.stop_clock()
-                return SearchResult(Status.LIMIT_REACHED, (start,), (), 0.0, stats, limit)
-            stats.expanded += 1
-            if observer is not None:
-                observer(Expand(start, 0.0, h_start, h_start, 0, 0))
-            branches: list[Iterator[tuple[M, S, float]]] = [iter(problem.successors(start))]
-            stats.max_frontier = max(stats.max_frontier, 1)
-            while branches:
-                arc = next(branches[-1], None)
-                if arc is None:
-                    branches.pop()
-                    leaving = states.pop()
-                    costs.pop()
-                    if moves:
-                        moves.pop()
-                    on_path.discard(leaving)
-                    if observer is not None:
-                        observer(Backtrack(leaving, len(states)))
-                    continue
-                move, child, cost = arc
-                parent = states[-1]
-                check_cost(cost, parent, move)
-                stats.generated += 1
-                child_g = costs[-1] + cost
-                child_h = h(child)
-                if observer is not None:
-                    observer(Generate(parent, move, child, child_g, child_h))
-                if child in on_path:
-                    if observer is not None:
-                        observer(Prune(child, "cycle"))
-                    continue
-                child_f = child_g + child_h
-                if child_f > bound:
-                    next_bound = min(next_bound, child_f)
-                    if observer is not None:
-                        observer(Prune(child, "bound"))
-                    continue
-                states.append(child)
-                moves.append(move)
-                costs.append(child_g)
-                on_path.add(child)
-                if problem.is_goal(child):
-                    path = tuple(states)
-                    if observer is not None:
-                        observer(Solution(path, child_g, 1))
-                    budget.stop_clock()
-                    return SearchResult(Status.SOLVED, path, tuple(moves), child_g, stats)
-                limit = budget.exceeded()
-                if limit is not None:
-                    budget.stop_clock()
-                    return SearchResult(
-                        Status.LIMIT_REACHED, tuple(states), tuple(moves), child_g, stats, limit
-                    )
-                stats.expanded += 1
-                if observer is not None:
-                    observer(Expand(child, child_g, child_h, child_f, len(states) - 1, 0))
-                branches.append(iter(problem.successors(child)))
-                stats.max_frontier = max(stats.max_frontier, len(states))
-            if next_bound == math.inf:
-                budget.stop_clock()
-                return SearchResult(Status.EXHAUSTED, (start,), (), 0.0, stats)
-            bound = next_bound
+    if problem.is_goal(start):
+        if observer is not None:
+            observer(Solution((start,), 0.0, 1))
+        return SearchResult(Status.SOLVED, (start,), (), 0.0, Stats())
+    return bounded_rounds(problem, h, limits=limits, observer=observer)
 
 
 RBFS_MAX_DEPTH = 100_000
@@ -223,9 +146,7 @@ def rbfs(
             found, _ = search(start, 0.0, h(start), math.inf)
         except _LimitHit as hit:
             budget.stop_clock()
-            return SearchResult(
-                Status.LIMIT_REACHED, tuple(states), tuple(moves), costs[-1], stats, hit.limit
-            )
+            return no_path(Status.LIMIT_REACHED, stats, hit.limit)
         except RecursionError:
             raise InputError(
                 f"rbfs went deeper than about {RBFS_MAX_DEPTH} moves, more than its recursion "
@@ -235,7 +156,7 @@ def rbfs(
             sys.setrecursionlimit(recursion_limit)
     budget.stop_clock()
     if not found:
-        return SearchResult(Status.EXHAUSTED, (start,), (), 0.0, stats)
+        return no_path(Status.EXHAUSTED, stats)
     if observer is not None:
         observer(Solution(tuple(states), costs[-1], 1))
     return SearchResult(Status.SOLVED, tuple(states), tuple(moves), costs[-1], stats)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Iterable
-from typing import Generic, Literal, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any, Generic, Literal, TypeVar
 
 from searchlab.algorithms.common import check_cost, interruptible
 from searchlab.core.errors import InputError
@@ -59,6 +59,126 @@ class _Choice(Generic[T]):
                 self.item = item
 
 
+Arc = tuple[M, S, float]
+
+
+class _Pick(Generic[S, M]):
+    """The successor a step moves to, with its value and whether the move is sideways."""
+
+    __slots__ = ("cost", "move", "sideways", "state", "value")
+
+    def __init__(self, arc: tuple[M, S, float], value: float, sideways: bool) -> None:
+        self.move, self.state, self.cost = arc
+        self.value = value
+        self.sideways = sideways
+
+
+class _Strategy(Generic[S, M]):
+    """How one step of hill climbing chooses among the successors of a state (simpleai's
+    "expanders"): the loop in ``hill_climbing`` is the same for every variant.
+
+    ``choose`` sees the successors, counts them in ``stats.generated`` and returns the
+    pick (or None: a local optimum) and how many strictly better candidates it kept.
+    """
+
+    def __init__(self, h: Heuristic[S], tie_break: TieBreak, rng: random.Random) -> None:
+        self.h = h
+        self.tie_break = tie_break
+        self.rng = rng
+
+    def scored(
+        self, state: S, arcs: Iterable[Arc[M, S]], stats: Stats
+    ) -> Iterator[tuple[Arc[M, S], float]]:
+        """Each successor with its value, checked and counted as it streams past (a board
+        of n queens has ~n² of them: they are never all listed)."""
+        h = self.h
+        for arc in arcs:
+            check_cost(arc[2], state, arc[0])
+            stats.generated += 1
+            yield arc, h(arc[1])
+
+    def choose(
+        self, state: S, value: float, arcs: Iterable[Arc[M, S]], sideways: bool, stats: Stats
+    ) -> tuple[_Pick[S, M] | None, int]:
+        raise NotImplementedError
+
+
+class _Steepest(_Strategy[S, M]):
+    """The best strictly better successor, ties broken by the policy (seed 000)."""
+
+    def choose(
+        self, state: S, value: float, arcs: Iterable[Arc[M, S]], sideways: bool, stats: Stats
+    ) -> tuple[_Pick[S, M] | None, int]:
+        best: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
+        level: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
+        kept = 0
+        for arc, child_value in self.scored(state, arcs, stats):
+            if child_value < value:
+                kept += 1
+                best.offer(arc, child_value)
+            elif child_value == value and sideways:
+                level.offer(arc, child_value)
+        if best.item is not None:
+            return _Pick(best.item, best.value, False), kept
+        if level.item is not None:
+            return _Pick(level.item, level.value, True), kept
+        return None, kept
+
+
+class _FirstChoice(_Strategy[S, M]):
+    """The first strictly better successor met, visiting them in random order: they
+    must all be listed first, to be shuffled."""
+
+    def choose(
+        self, state: S, value: float, arcs: Iterable[Arc[M, S]], sideways: bool, stats: Stats
+    ) -> tuple[_Pick[S, M] | None, int]:
+        listed = list(arcs)
+        for move, _child, arc_cost in listed:
+            check_cost(arc_cost, state, move)
+        stats.generated += len(listed)
+        self.rng.shuffle(listed)
+        level: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
+        h = self.h
+        for arc in listed:
+            child_value = h(arc[1])
+            if child_value < value:
+                return _Pick(arc, child_value, False), 1
+            if child_value == value and sideways:
+                level.offer(arc, child_value)
+        if level.item is not None:
+            return _Pick(level.item, level.value, True), 0
+        return None, 0
+
+
+class _Stochastic(_Strategy[S, M]):
+    """A strictly better successor at random, weighted by how much better it is."""
+
+    def choose(
+        self, state: S, value: float, arcs: Iterable[Arc[M, S]], sideways: bool, stats: Stats
+    ) -> tuple[_Pick[S, M] | None, int]:
+        improving: list[tuple[Arc[M, S], float]] = []
+        level: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
+        for arc, child_value in self.scored(state, arcs, stats):
+            if child_value < value:
+                improving.append((arc, child_value))
+            elif child_value == value and sideways:
+                level.offer(arc, child_value)
+        if improving:
+            weights = [value - child_value for _, child_value in improving]
+            arc, child_value = self.rng.choices(improving, weights=weights)[0]
+            return _Pick(arc, child_value, False), len(improving)
+        if level.item is not None:
+            return _Pick(level.item, level.value, True), 0
+        return None, 0
+
+
+STRATEGIES: dict[Variant, type[_Strategy[Any, Any]]] = {
+    "steepest": _Steepest,
+    "first-choice": _FirstChoice,
+    "stochastic": _Stochastic,
+}
+
+
 def hill_climbing(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -94,6 +214,7 @@ def hill_climbing(
     if restarts and random_state is None:
         raise InputError("random restarts need a generator of random states")
     rng = random.Random(seed)
+    strategy: _Strategy[S, M] = STRATEGIES[variant](h, tie_break, rng)
     stats = Stats()
     budget = Budget(limits, stats)
     state = problem.initial
@@ -119,50 +240,11 @@ def hill_climbing(
             stats.expanded += 1
             if observer is not None:
                 observer(Expand(state, cost, value, value, len(moves), 0))
-            # Successors stream past one at a time (a board of n queens has ~n² of them),
-            # except for first-choice, which must list them all to visit them shuffled.
-            arcs: Iterable[tuple[M, S, float]] = problem.successors(state)
-            streamed = variant != "first-choice"
-            if not streamed:
-                listed = list(arcs)
-                for move, _child, arc_cost in listed:
-                    check_cost(arc_cost, state, move)
-                stats.generated += len(listed)
-                rng.shuffle(listed)
-                arcs = listed
-            best: _Choice[tuple[M, S, float]] = _Choice(tie_break, rng)
-            level: _Choice[tuple[M, S, float]] = _Choice(tie_break, rng)  # for sideways moves
-            improving: list[tuple[M, S, float, float]] = []
-            for move, child, arc_cost in arcs:
-                if streamed:
-                    check_cost(arc_cost, state, move)
-                    stats.generated += 1
-                child_value = h(child)
-                if child_value < value:
-                    improving.append((move, child, arc_cost, child_value))
-                    if variant == "first-choice":
-                        break
-                    if variant == "steepest":
-                        best.offer((move, child, arc_cost), child_value)
-                elif child_value == value and sideways_run < sideways:
-                    level.offer((move, child, arc_cost), child_value)
-            stats.max_frontier = max(stats.max_frontier, len(improving))
-            chosen: tuple[M, S, float, float] | None = None
-            is_sideways = False
-            if improving:
-                sideways_run = 0
-                if variant == "steepest" and best.item is not None:
-                    chosen = (*best.item, best.value)
-                elif variant == "first-choice":
-                    chosen = improving[0]
-                else:
-                    weights = [value - candidate[3] for candidate in improving]
-                    chosen = rng.choices(improving, weights=weights)[0]
-            elif level.item is not None:
-                sideways_run += 1
-                is_sideways = True
-                chosen = (*level.item, level.value)
-            if chosen is None:
+            pick, kept = strategy.choose(
+                state, value, problem.successors(state), sideways_run < sideways, stats
+            )
+            stats.max_frontier = max(stats.max_frontier, kept)
+            if pick is None:
                 if stats.restarts >= restarts or random_state is None:
                     return result(Status.LOCAL_OPTIMUM)
                 stats.restarts += 1
@@ -172,14 +254,14 @@ def hill_climbing(
                 if observer is not None:
                     observer(Restart(state, value, stats.restarts))
                 continue
-            move, child, arc_cost, child_value = chosen
+            sideways_run = sideways_run + 1 if pick.sideways else 0
             if observer is not None:
-                observer(Step(state, move, child, child_value, is_sideways))
+                observer(Step(state, pick.move, pick.state, pick.value, pick.sideways))
             stats.iterations += 1
-            state, value = child, child_value
+            state, value = pick.state, pick.value
             path.append(state)
-            moves.append(move)
-            cost += arc_cost
+            moves.append(pick.move)
+            cost += pick.cost
 
 
 Schedule = Callable[[int], float]

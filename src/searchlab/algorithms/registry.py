@@ -1,11 +1,19 @@
-"""Every algorithm under the name the CLI and the web viewer use for it, behind one
-calling convention, so a domain can offer "any algorithm of the engine"."""
+"""Every algorithm under the name the command line, the viewer and the experiments use
+for it, behind one calling convention, so a domain can offer "any algorithm of the
+engine" and every front end derives its choices from this one table.
+
+Each entry says what the algorithm needs (a heuristic, a random state for restarts),
+which options it takes (``Option`` specs: the weight of weighted A*, hill climbing's
+tie-break, sideways moves, restarts and variant, annealing's schedule), and what it
+promises: the cheapest path, the fewest moves, or nothing.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import random
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from searchlab.algorithms.best_first import (
     astar,
@@ -15,79 +23,346 @@ from searchlab.algorithms.best_first import (
     weighted_astar,
 )
 from searchlab.algorithms.linear_memory import ida_star, rbfs
-from searchlab.algorithms.uninformed import breadth_first, depth_first, iterative_deepening
+from searchlab.algorithms.local import (
+    TIE_BREAKS,
+    VARIANTS,
+    exponential_schedule,
+    hill_climbing,
+    simulated_annealing,
+)
+from searchlab.algorithms.uninformed import (
+    Solutions,
+    breadth_first,
+    depth_first,
+    iterative_deepening,
+)
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
 from searchlab.core.limits import NO_LIMITS, Limits
+from searchlab.core.options import Option, parse_options
 from searchlab.core.problem import Heuristic, Problem
 from searchlab.core.registry import Registry
-from searchlab.core.result import SearchResult, Status
+from searchlab.core.result import SearchResult, Status, no_path
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
+
+Promise = Literal["cost", "moves", "none"]
+"""What a solution found promises: the cheapest path (given an admissible heuristic,
+if the algorithm takes one), the fewest moves (the cheapest only when every move costs
+the same), or nothing."""
+
+WEIGHT = Option(
+    "weight", "float", "weight w of h in f = g + w·h", default=2.0, low=1, high=100, metavar="W"
+)
+TIE_BREAK = Option(
+    "tie_break",
+    "choice",
+    "which of equally good successors to take (last: seed 000's Prolog)",
+    default="first",
+    choices=TIE_BREAKS,
+)
+SIDEWAYS = Option(
+    "sideways",
+    "int",
+    "moves in a row allowed to an equally good state",
+    default=0,
+    low=0,
+    high=1000,
+    metavar="K",
+)
+RESTARTS = Option(
+    "restarts",
+    "int",
+    "random restarts after a climb that fails",
+    default=0,
+    low=0,
+    high=1000,
+    metavar="R",
+)
+VARIANT = Option(
+    "variant",
+    "choice",
+    "steepest: the best better successor; first-choice: the first met in random "
+    "order; stochastic: a better one at random, weighted by its gain",
+    default="steepest",
+    choices=VARIANTS,
+)
+TEMPERATURE = Option(
+    "temperature", "float", "starting temperature", default=20.0, low=1e-9, high=1e9, metavar="T"
+)
+COOLING = Option(
+    "cooling",
+    "float",
+    "factor the temperature is multiplied by at each step",
+    default=0.995,
+    low=1e-9,
+    high=1.0,
+    metavar="C",
+)
+STEPS = Option(
+    "steps",
+    "int",
+    "steps before the temperature drops to 0",
+    default=10_000,
+    low=0,
+    high=10**8,
+    metavar="K",
+)
+
+Runner = Callable[..., SearchResult[Any, Any]]
 
 
 @dataclass(frozen=True)
 class AlgorithmInfo:
     """What a caller needs to know before running an algorithm."""
 
-    run: Callable[..., SearchResult[Any, Any]]
-    informed: bool  # takes a heuristic
-    optimal: bool  # returns a cheapest path when the heuristic is admissible (or needs none)
+    run: Runner  # run(problem, h, options, *, seed, random_state, limits, observer)
+    function: Callable[..., Any]  # the public function it runs (shown as its source)
     summary: str
+    informed: bool  # takes a heuristic
+    promise: Promise
+    local: bool = False  # walks one state towards lower h (h is required)
+    stream: bool = False  # can yield every solution, one more on request
+    options: tuple[Option, ...] = ()
+    random: bool = False  # makes random choices (reports the seed that repeats it)
+
+    @property
+    def optimal(self) -> bool:
+        """Whether it can promise a cheapest path (when its conditions hold)."""
+        return self.promise != "none"
+
+
+def _systematic(function: Callable[..., SearchResult[Any, Any]], informed: bool) -> Runner:
+    def run(
+        problem: Problem[Any, Any],
+        h: Heuristic[Any] | None,
+        options: Mapping[str, Any],
+        *,
+        seed: int | None,
+        random_state: Callable[[random.Random], Any] | None,
+        limits: Limits,
+        observer: Observer | None,
+    ) -> SearchResult[Any, Any]:
+        if informed:
+            return function(problem, h, limits=limits, observer=observer)
+        return function(problem, limits=limits, observer=observer)
+
+    return run
+
+
+def _weighted(
+    problem: Problem[Any, Any],
+    h: Heuristic[Any] | None,
+    options: Mapping[str, Any],
+    *,
+    seed: int | None,
+    random_state: Callable[[random.Random], Any] | None,
+    limits: Limits,
+    observer: Observer | None,
+) -> SearchResult[Any, Any]:
+    assert h is not None
+    return weighted_astar(problem, h, options["weight"], limits=limits, observer=observer)
 
 
 def _first_solution(
-    problem: Problem[S, M], *, limits: Limits, observer: Observer | None
-) -> SearchResult[S, M]:
+    problem: Problem[Any, Any],
+    h: Heuristic[Any] | None,
+    options: Mapping[str, Any],
+    *,
+    seed: int | None,
+    random_state: Callable[[random.Random], Any] | None,
+    limits: Limits,
+    observer: Observer | None,
+) -> SearchResult[Any, Any]:
     solutions = depth_first(problem, limits=limits, observer=observer)
     found = next(solutions, None)
     if found is not None:
         return found
-    status = solutions.status or Status.EXHAUSTED
-    return SearchResult(status, (problem.initial,), (), 0.0, solutions.stats, solutions.limit)
+    return no_path(solutions.status or Status.EXHAUSTED, solutions.stats, solutions.limit)
+
+
+def _climb(
+    problem: Problem[Any, Any],
+    h: Heuristic[Any] | None,
+    options: Mapping[str, Any],
+    *,
+    seed: int | None,
+    random_state: Callable[[random.Random], Any] | None,
+    limits: Limits,
+    observer: Observer | None,
+) -> SearchResult[Any, Any]:
+    assert h is not None
+    return hill_climbing(
+        problem,
+        h,
+        tie_break=options["tie_break"],
+        sideways=options["sideways"],
+        restarts=options["restarts"],
+        variant=options["variant"],
+        random_state=random_state,
+        seed=seed,
+        limits=limits,
+        observer=observer,
+    )
+
+
+def _anneal(
+    problem: Problem[Any, Any],
+    h: Heuristic[Any] | None,
+    options: Mapping[str, Any],
+    *,
+    seed: int | None,
+    random_state: Callable[[random.Random], Any] | None,
+    limits: Limits,
+    observer: Observer | None,
+) -> SearchResult[Any, Any]:
+    assert h is not None
+    schedule = exponential_schedule(options["temperature"], options["cooling"], options["steps"])
+    return simulated_annealing(
+        problem, h, schedule=schedule, seed=seed, limits=limits, observer=observer
+    )
 
 
 ALGORITHMS: Registry[AlgorithmInfo] = Registry("algorithm")
 ALGORITHMS.add(
-    "astar", AlgorithmInfo(astar, True, True, "A*: f = g + h, graph search"), "a*", "a-star"
+    "astar",
+    AlgorithmInfo(_systematic(astar, True), astar, "A*: f = g + h, graph search", True, "cost"),
+    "a*",
+    "a-star",
 )
 ALGORITHMS.add(
     "best-first",
-    AlgorithmInfo(best_first, True, True, "Bratko's tree-form best-first search on f = g + h"),
+    AlgorithmInfo(
+        _systematic(best_first, True),
+        best_first,
+        "Bratko's tree-form best-first search on f = g + h",
+        True,
+        "cost",
+    ),
     "bratko-best-first",
 )
 ALGORITHMS.add(
-    "greedy", AlgorithmInfo(greedy_best_first, True, False, "greedy best-first on h alone")
+    "greedy",
+    AlgorithmInfo(
+        _systematic(greedy_best_first, True),
+        greedy_best_first,
+        "greedy best-first on h alone",
+        True,
+        "none",
+    ),
 )
 ALGORITHMS.add(
     "weighted-astar",
-    AlgorithmInfo(weighted_astar, True, False, "weighted A*: f = g + w·h"),
+    AlgorithmInfo(
+        _weighted, weighted_astar, "weighted A*: f = g + w·h", True, "none", options=(WEIGHT,)
+    ),
     "wastar",
 )
-ALGORITHMS.add("ida", AlgorithmInfo(ida_star, True, True, "IDA*: depth-first rounds on f"), "ida*")
-ALGORITHMS.add("rbfs", AlgorithmInfo(rbfs, True, True, "recursive best-first search"))
+ALGORITHMS.add(
+    "ida",
+    AlgorithmInfo(
+        _systematic(ida_star, True), ida_star, "IDA*: depth-first rounds on f", True, "cost"
+    ),
+    "ida*",
+)
+ALGORITHMS.add(
+    "rbfs",
+    AlgorithmInfo(_systematic(rbfs, True), rbfs, "recursive best-first search", True, "cost"),
+)
 ALGORITHMS.add(
     "bfs",
-    AlgorithmInfo(breadth_first, False, True, "breadth-first: fewest moves"),
+    AlgorithmInfo(
+        _systematic(breadth_first, False),
+        breadth_first,
+        "breadth-first: fewest moves",
+        False,
+        "moves",
+    ),
     "breadth-first",
 )
 ALGORITHMS.add(
     "uniform-cost",
-    AlgorithmInfo(uniform_cost, False, True, "uniform-cost (Dijkstra)"),
+    AlgorithmInfo(
+        _systematic(uniform_cost, False), uniform_cost, "uniform-cost (Dijkstra)", False, "cost"
+    ),
     "ucs",
     "dijkstra",
 )
 ALGORITHMS.add(
     "iterative-deepening",
-    AlgorithmInfo(iterative_deepening, False, True, "depth-first with growing depth bounds"),
+    AlgorithmInfo(
+        _systematic(iterative_deepening, False),
+        iterative_deepening,
+        "depth-first with growing depth bounds: fewest moves",
+        False,
+        "moves",
+    ),
     "iddfs",
 )
 ALGORITHMS.add(
     "dfs",
-    AlgorithmInfo(_first_solution, False, False, "depth-first backtracking: first solution"),
+    AlgorithmInfo(
+        _first_solution,
+        depth_first,
+        "depth-first backtracking: every solution, one more on request",
+        False,
+        "none",
+        stream=True,
+    ),
     "depth-first",
+    "backtracking",
 )
+ALGORITHMS.add(
+    "hill-climbing",
+    AlgorithmInfo(
+        _climb,
+        hill_climbing,
+        "hill climbing: to a strictly better successor until none is better",
+        True,
+        "none",
+        local=True,
+        options=(TIE_BREAK, SIDEWAYS, RESTARTS, VARIANT),
+        random=True,
+    ),
+    "hill",
+    "climb",
+)
+ALGORITHMS.add(
+    "simulated-annealing",
+    AlgorithmInfo(
+        _anneal,
+        simulated_annealing,
+        "simulated annealing: random successors, worse ones taken less as it cools",
+        True,
+        "none",
+        local=True,
+        options=(TEMPERATURE, COOLING, STEPS),
+        random=True,
+    ),
+    "annealing",
+)
+
+ALGORITHM_OPTIONS: dict[str, Option] = {
+    option.name: option for info in ALGORITHMS.values() for option in info.options
+}
+"""Every algorithm option by name (a name means the same thing for every algorithm)."""
+
+
+def promises_optimum(name: str, *, admissible: bool, unit_costs: bool) -> bool:
+    """Whether algorithm ``name`` returns a cheapest path, given whether its heuristic
+    (if it takes one) is admissible and whether every move of the problem costs the same."""
+    info = ALGORITHMS[name]
+    if info.promise == "none" or (info.informed and not admissible):
+        return False
+    return info.promise == "cost" or unit_costs
+
+
+def algorithm_options(name: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of algorithm ``name``, parsed, defaults filled in; an option it does
+    not take is refused (e.g. a weight for A*)."""
+    canonical = ALGORITHMS.canonical(name)
+    return parse_options(ALGORITHMS[canonical].options, given, where=f"the algorithm {canonical}")
 
 
 def run_algorithm(
@@ -95,18 +370,45 @@ def run_algorithm(
     problem: Problem[S, M],
     h: Heuristic[S] | None = None,
     *,
-    weight: float = 1.0,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    random_state: Callable[[random.Random], S] | None = None,
+    admissible: bool = False,
+    unit_costs: bool = False,
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,
 ) -> SearchResult[S, M]:
-    """Run the algorithm called ``name`` (an InputError if there is none, or if it
-    needs a heuristic and got none)."""
+    """Run the algorithm called ``name`` with its ``options`` (an InputError if there is
+    no such algorithm, if it needs a heuristic and got none, or for an option it does not
+    take). The result's ``optimal`` says whether its path is guaranteed cheapest: see
+    ``promises_optimum`` for what ``admissible`` and ``unit_costs`` mean."""
     canonical = ALGORITHMS.canonical(name)
     info = ALGORITHMS[canonical]
-    if not info.informed:
-        return info.run(problem, limits=limits, observer=observer)
-    if h is None:
-        raise InputError(f"the algorithm {canonical!r} needs a heuristic")
-    if canonical == "weighted-astar":
-        return info.run(problem, h, weight, limits=limits, observer=observer)
-    return info.run(problem, h, limits=limits, observer=observer)
+    if info.informed and h is None:
+        raise InputError(f"the algorithm {canonical!r} needs a heuristic", field="heuristic")
+    parsed = algorithm_options(canonical, options or {})
+    result = info.run(
+        problem,
+        h if info.informed else None,
+        parsed,
+        seed=seed,
+        random_state=random_state,
+        limits=limits,
+        observer=observer,
+    )
+    if result.solved and promises_optimum(canonical, admissible=admissible, unit_costs=unit_costs):
+        return SearchResult(
+            result.status, result.path, result.moves, result.cost, result.stats, None, True
+        )
+    return result
+
+
+def solution_stream(
+    problem: Problem[S, M],
+    *,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+    constraint: Callable[[S], bool] | None = None,
+) -> Solutions[S, M]:
+    """Every solution, lazily (the ``stream`` algorithm, depth-first backtracking)."""
+    return depth_first(problem, constraint=constraint, limits=limits, observer=observer)

@@ -1,9 +1,11 @@
-"""Searches that need no heuristic: breadth-first, depth-first backtracking that
-yields every solution lazily, and iterative deepening built on it."""
+"""Depth-first backtracking that yields every solution lazily (and steps one event at a
+time), the searches built on its rounds (iterative deepening, IDA* in
+``linear_memory``), and breadth-first search."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
@@ -13,6 +15,7 @@ from searchlab.algorithms.common import check_cost, interruptible, walk_back
 from searchlab.core.errors import InputError, SearchInterrupted
 from searchlab.core.events import (
     Backtrack,
+    Event,
     Expand,
     Generate,
     Observer,
@@ -21,8 +24,8 @@ from searchlab.core.events import (
     Threshold,
 )
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
-from searchlab.core.problem import Problem
-from searchlab.core.result import SearchResult, Stats, Status
+from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.result import SearchResult, Stats, Status, no_path
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
@@ -43,20 +46,21 @@ def breadth_first(
     frontier: deque[tuple[S, int]] = deque([(start, 0)])
     stats.max_frontier = 1
 
-    def result(status: Status, last: S, limit: str | None = None) -> SearchResult[S, M]:
+    def solved(last: S) -> SearchResult[S, M]:
         budget.stop_clock()
         path, moves = walk_back(parents, last)
-        return SearchResult(status, path, moves, costs[last], stats, limit)
+        return SearchResult(Status.SOLVED, path, moves, costs[last], stats)
 
     with interruptible(budget):
         if problem.is_goal(start):
             if observer is not None:
                 observer(Solution((start,), 0.0, 1))
-            return result(Status.SOLVED, start)
+            return solved(start)
         while frontier:
             limit = budget.exceeded()
             if limit is not None:
-                return result(Status.LIMIT_REACHED, frontier[0][0], limit)
+                budget.stop_clock()
+                return no_path(Status.LIMIT_REACHED, stats, limit)
             state, depth = frontier.popleft()
             stats.expanded += 1
             if observer is not None:
@@ -76,11 +80,12 @@ def breadth_first(
                     stats.max_frontier = max(stats.max_frontier, len(frontier))
                     if observer is not None:
                         observer(Solution(walk_back(parents, child)[0], costs[child], 1))
-                    return result(Status.SOLVED, child)
+                    return solved(child)
                 frontier.append((child, depth + 1))
             if len(frontier) > stats.max_frontier:
                 stats.max_frontier = len(frontier)
-    return result(Status.EXHAUSTED, start)
+    budget.stop_clock()
+    return no_path(Status.EXHAUSTED, stats)
 
 
 class Solutions(Generic[S, M]):
@@ -89,11 +94,16 @@ class Solutions(Generic[S, M]):
     Iterating yields one ``SearchResult`` per goal reached, computing nothing past the
     solution asked for. Successors are tried in the problem's order; a successor already
     on the current path is refused (path-cycle checking), as is one deeper than
-    ``depth_bound`` or one that fails ``constraint`` (Prolog's generate-and-test: the
-    refused attempts show up in the event stream). Goal states are not expanded further.
+    ``depth_bound``, one whose f = g + h passes ``cost_bound`` (IDA*'s rounds), or one
+    that fails ``constraint`` (Prolog's generate-and-test: the refused attempts show up
+    in the event stream). Goal states are not expanded further.
+
+    ``events()`` steps the same search one event at a time instead: the walk is a
+    generator, so a viewer can stop between two events for as long as it likes, with
+    no thread and no buffer.
 
     While iterating, ``status`` is None; once the stream ends it says why: EXHAUSTED (no
-    more solutions below the bound) or LIMIT_REACHED. ``stats.seconds`` counts only time
+    more solutions below the bounds) or LIMIT_REACHED. ``stats.seconds`` counts only time
     spent searching, not time between requests.
     """
 
@@ -102,6 +112,8 @@ class Solutions(Generic[S, M]):
         problem: Problem[S, M],
         *,
         depth_bound: int | None = None,
+        cost_bound: float | None = None,
+        h: Heuristic[S] | None = None,
         constraint: Callable[[S], bool] | None = None,
         limits: Limits = NO_LIMITS,
         observer: Observer | None = None,
@@ -109,8 +121,12 @@ class Solutions(Generic[S, M]):
     ) -> None:
         if depth_bound is not None and depth_bound < 0:
             raise InputError(f"the depth bound must be 0 or more, not {depth_bound}")
+        if cost_bound is not None and h is None:
+            raise InputError("a cost bound on f = g + h needs a heuristic h")
         self.problem = problem
         self.depth_bound = depth_bound
+        self.cost_bound = cost_bound
+        self.h = h
         self.constraint = constraint
         self.observer = observer
         self.stats = stats if stats is not None else Stats()
@@ -120,7 +136,11 @@ class Solutions(Generic[S, M]):
         self.status: Status | None = None
         self.limit: str | None = None
         self.found = 0
-        self.cutoff = False  # whether the depth bound refused any state
+        self.last: SearchResult[S, M] | None = None  # the latest solution found
+        self.cutoff = False  # whether the depth or cost bound refused any state
+        self.next_bound = math.inf  # the least f that passed ``cost_bound``
+        self._emit = observer is not None
+        self._started = False
         self._search = self._walk()
 
     @property
@@ -132,20 +152,52 @@ class Solutions(Generic[S, M]):
         return self
 
     def __next__(self) -> SearchResult[S, M]:
+        self._started = True
+        observer = self.observer
+        while True:
+            item = self._advance()
+            if item is None:
+                raise StopIteration
+            if isinstance(item, SearchResult):
+                return item
+            if observer is not None:
+                observer(item)
+
+    def events(self) -> Iterator[Event]:
+        """Every event of the search from here on, one per ``next()``: Solution events
+        mark the solutions (``last`` holds each as a SearchResult). Ask for it before
+        the first solution; the observer, if any, still hears every event."""
+        if self._started and not self._emit:
+            raise ValueError("events() must be asked for before the search starts")
+        self._emit = self._started = True
+        observer = self.observer
+        while True:
+            item = self._advance()
+            if item is None:
+                return
+            if isinstance(item, SearchResult):
+                continue  # its Solution event came just before it
+            if observer is not None:
+                observer(item)
+            yield item
+
+    def _advance(self) -> Event | SearchResult[S, M] | None:
+        """One more item of the walk, timed against the budget; None at its end."""
         self._asked_at = time.perf_counter()
         self.budget.resume()
         try:
-            return next(self._search)
+            return next(self._search, None)
         except KeyboardInterrupt:
             raise SearchInterrupted(self.stats) from None
         finally:
             self.budget.pause()
             self.stats.seconds += time.perf_counter() - self._asked_at
 
-    def _walk(self) -> Iterator[SearchResult[S, M]]:
-        problem, observer, stats = self.problem, self.observer, self.stats
-        bound = self.depth_bound
-        constraint = self.constraint
+    def _walk(self) -> Iterator[Event | SearchResult[S, M]]:
+        problem, stats = self.problem, self.stats
+        emit = self._emit  # read once: a search built without observer builds no events
+        depth_bound, cost_bound = self.depth_bound, self.cost_bound
+        h, constraint = self.h, self.constraint
         states: list[S] = []
         moves: list[M] = []
         costs: list[float] = []
@@ -153,10 +205,16 @@ class Solutions(Generic[S, M]):
         branches: list[Iterator[tuple[M, S, float]]] = []
 
         # ``pending`` is a state about to be entered: tested, then expanded or yielded.
-        pending: tuple[M | None, S, float] | None = (None, problem.initial, 0.0)
+        start = problem.initial
+        pending: tuple[M | None, S, float, float] | None = (
+            None,
+            start,
+            0.0,
+            0.0 if h is None else h(start),
+        )
         while True:
             if pending is not None:
-                move, state, g = pending
+                move, state, g, state_h = pending
                 pending = None
                 states.append(state)
                 costs.append(g)
@@ -168,12 +226,13 @@ class Solutions(Generic[S, M]):
                 if problem.is_goal(state):
                     self.found += 1
                     path = tuple(states)
-                    if observer is not None:
-                        observer(Solution(path, g, self.found))
+                    if emit:
+                        yield Solution(path, g, self.found)
                     snapshot = dataclasses.replace(
                         stats, seconds=stats.seconds + time.perf_counter() - self._asked_at
                     )
-                    yield SearchResult(Status.SOLVED, path, tuple(moves), g, snapshot)
+                    self.last = SearchResult(Status.SOLVED, path, tuple(moves), g, snapshot)
+                    yield self.last
                     branches.append(iter(()))  # a goal is a leaf: retreat from it next
                 else:
                     limit = self.budget.exceeded()
@@ -181,8 +240,8 @@ class Solutions(Generic[S, M]):
                         self.status, self.limit = Status.LIMIT_REACHED, limit
                         return
                     stats.expanded += 1
-                    if observer is not None:
-                        observer(Expand(state, g, 0.0, g, depth, 0))
+                    if emit:
+                        yield Expand(state, g, state_h, g + state_h, depth, 0)
                     branches.append(iter(problem.successors(state)))
             if not branches:
                 self.status = Status.EXHAUSTED
@@ -195,28 +254,34 @@ class Solutions(Generic[S, M]):
                 if moves:
                     moves.pop()
                 on_path.discard(leaving)
-                if observer is not None:
-                    observer(Backtrack(leaving, len(states)))
+                if emit:
+                    yield Backtrack(leaving, len(states))
                 continue
             move, child, cost = arc
             parent = states[-1]
             check_cost(cost, parent, move)
             stats.generated += 1
             child_g = costs[-1] + cost
-            if observer is not None:
-                observer(Generate(parent, move, child, child_g, 0.0))
+            child_h = 0.0 if h is None else h(child)
+            if emit:
+                yield Generate(parent, move, child, child_g, child_h)
             if child in on_path:
-                if observer is not None:
-                    observer(Prune(child, "cycle"))
-            elif bound is not None and len(states) > bound:
+                if emit:
+                    yield Prune(child, "cycle")
+            elif depth_bound is not None and len(states) > depth_bound:
                 self.cutoff = True
-                if observer is not None:
-                    observer(Prune(child, "depth"))
+                if emit:
+                    yield Prune(child, "depth")
+            elif cost_bound is not None and child_g + child_h > cost_bound:
+                self.cutoff = True
+                self.next_bound = min(self.next_bound, child_g + child_h)
+                if emit:
+                    yield Prune(child, "bound")
             elif constraint is not None and not constraint(child):
-                if observer is not None:
-                    observer(Prune(child, "constraint"))
+                if emit:
+                    yield Prune(child, "constraint")
             else:
-                pending = (move, child, child_g)
+                pending = (move, child, child_g, child_h)
 
 
 def depth_first(
@@ -251,17 +316,40 @@ def iterative_deepening(
     """
     if max_depth is not None and max_depth < 0:
         raise InputError(f"the maximum depth must be 0 or more, not {max_depth}")
+    return bounded_rounds(problem, None, max_bound=max_depth, limits=limits, observer=observer)
+
+
+def bounded_rounds(
+    problem: Problem[S, M],
+    h: Heuristic[S] | None,
+    *,
+    max_bound: float | None = None,
+    limits: Limits,
+    observer: Observer | None,
+) -> SearchResult[S, M]:
+    """Rounds of bounded depth-first search (one ``Solutions`` each), until one finds a
+    goal: depth bounds 0, 1, 2, … without a heuristic (iterative deepening); with one,
+    bounds on f = g + h, each the least f that passed the one before (IDA*).
+
+    EXHAUSTED when a round was not cut off by its bound (the whole space was seen), or
+    the next bound would pass ``max_bound``.
+    """
     stats = Stats()
     budget = Budget(limits, stats)
-    bound = 0
+    bound = 0.0 if h is None else h(problem.initial)
     with interruptible(budget):
-        while max_depth is None or bound <= max_depth:
+        while max_bound is None or bound <= max_bound:
             stats.iterations += 1
             if observer is not None:
-                observer(Threshold(float(bound), stats.iterations))
-            round_limits = _remaining(limits, budget)
+                observer(Threshold(bound, stats.iterations))
             solutions = Solutions(
-                problem, depth_bound=bound, limits=round_limits, observer=observer, stats=stats
+                problem,
+                depth_bound=int(bound) if h is None else None,
+                cost_bound=None if h is None else bound,
+                h=h,
+                limits=remaining(limits, budget),
+                observer=observer,
+                stats=stats,
             )
             seconds_before = stats.seconds
             try:
@@ -273,17 +361,17 @@ def iterative_deepening(
                 return dataclasses.replace(found, stats=stats)
             if solutions.status is Status.LIMIT_REACHED:
                 budget.stop_clock()
-                return SearchResult(
-                    Status.LIMIT_REACHED, (problem.initial,), (), 0.0, stats, solutions.limit
-                )
+                return no_path(Status.LIMIT_REACHED, stats, solutions.limit)
             if not solutions.cutoff:
                 break
-            bound += 1
+            bound = bound + 1 if h is None else solutions.next_bound
+            if bound == math.inf:
+                break
     budget.stop_clock()
-    return SearchResult(Status.EXHAUSTED, (problem.initial,), (), 0.0, stats)
+    return no_path(Status.EXHAUSTED, stats)
 
 
-def _remaining(limits: Limits, budget: Budget) -> Limits:
+def remaining(limits: Limits, budget: Budget) -> Limits:
     """The limits left for one round of an iterative search, given the whole budget."""
     if limits.max_seconds is None:
         return limits

@@ -7,7 +7,26 @@ import time
 from dataclasses import dataclass
 
 from searchlab.core.errors import InputError
+from searchlab.core.options import Option
 from searchlab.core.result import Stats
+
+
+MAX_EXPANDED = Option(
+    "max_expanded",
+    "int",
+    "stop after expanding this many states",
+    low=0,
+    high=10**12,
+    metavar="N",
+)
+MAX_SECONDS = Option(
+    "max_seconds",
+    "float",
+    "stop after this many seconds of search",
+    low=0,
+    high=7 * 24 * 3600,
+    metavar="S",
+)
 
 
 @dataclass(frozen=True)
@@ -16,20 +35,22 @@ class Limits:
 
     A search with ``max_expanded=n`` expands exactly n states, then stops before the
     next expansion with ``Status.LIMIT_REACHED``; a goal reached on the way still wins.
+    Both are capped (``MAX_EXPANDED``, ``MAX_SECONDS``): a week, or 10¹² states.
     """
 
     max_expanded: int | None = None
     max_seconds: float | None = None
 
     def __post_init__(self) -> None:
-        if self.max_expanded is not None and self.max_expanded < 0:
-            raise InputError(
-                f"the expansion limit (--max-expanded) must be 0 or more, not {self.max_expanded}"
-            )
-        if self.max_seconds is not None and (math.isnan(self.max_seconds) or self.max_seconds < 0):
-            raise InputError(
-                f"the time limit (--max-seconds) must be 0 or more, not {self.max_seconds}"
-            )
+        if self.max_expanded is not None:
+            MAX_EXPANDED.parse(self.max_expanded)
+        if self.max_seconds is not None:
+            if isinstance(self.max_seconds, float) and math.isnan(self.max_seconds):
+                raise InputError("max-seconds must be a number 0 or more, not nan", field=MAX_SECONDS.name)
+            MAX_SECONDS.parse(self.max_seconds)
+
+    def to_dict(self) -> dict[str, int | float | None]:
+        return {"max_expanded": self.max_expanded, "max_seconds": self.max_seconds}
 
 
 NO_LIMITS = Limits()

@@ -43,6 +43,8 @@ class Stats:
     - ``restarts``: random restarts taken by hill climbing.
     - ``seconds``: time spent searching (for a lazy depth-first stream, only while a
       solution was being computed).
+    - ``setup_seconds``: time spent before the search could start and not counted in
+      ``seconds``: loading a compiled kernel, building or reading pattern databases.
     """
 
     expanded: int = 0
@@ -51,6 +53,7 @@ class Stats:
     iterations: int = 0
     restarts: int = 0
     seconds: float = 0.0
+    setup_seconds: float = 0.0
 
     def to_dict(self) -> dict[str, int | float]:
         return {
@@ -60,26 +63,61 @@ class Stats:
             "iterations": self.iterations,
             "restarts": self.restarts,
             "seconds": round(self.seconds, 6),
+            "setup_seconds": round(self.setup_seconds, 6),
         }
 
 
 @dataclass(frozen=True)
 class SearchResult(Generic[S, M]):
-    """The end of a search: its status, the path walked and what it cost."""
+    """The end of a search: its status, the path walked and what it cost.
+
+    A result says plainly what it holds:
+
+    - solved: ``path`` runs from the initial state to a goal, ``cost`` is its cost;
+    - local search (hill climbing, annealing) that stopped short of a goal, or was
+      stopped by a limit: ``path`` is the walk of the last climb, ending where it
+      stopped, and ``cost`` is its cost;
+    - any other search that found nothing (the space exhausted, a limit reached):
+      no path (``()``) and no cost (``None``).
+
+    ``optimal`` is True only for a solved result whose path is guaranteed cheapest
+    (an optimal algorithm, with an admissible heuristic if it takes one); the
+    algorithms leave it False and ``run_algorithm`` sets it, since only the caller
+    knows whether the heuristic is admissible.
+    """
 
     status: Status
-    path: tuple[S, ...]  # states from the initial one to the last one reached
+    path: tuple[S, ...]  # see the class docstring: empty when there is none
     moves: tuple[M, ...]  # the moves between consecutive states of ``path``
-    cost: float
+    cost: float | None  # the cost of ``path``; None exactly when there is no path
     stats: Stats = field(default_factory=Stats)
     limit: str | None = None  # which limit stopped the search, if one did
+    optimal: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.cost is None) != (not self.path):
+            raise ValueError("a SearchResult has a cost exactly when it has a path")
+        if self.path and len(self.moves) != len(self.path) - 1:
+            raise ValueError("a SearchResult needs one move between each two states")
+        if self.status is Status.SOLVED and not self.path:
+            raise ValueError("a solved SearchResult needs its path")
+        if self.optimal and self.status is not Status.SOLVED:
+            raise ValueError("only a solved search can be optimal")
 
     @property
     def solved(self) -> bool:
         return self.status is Status.SOLVED
 
     @property
+    def length(self) -> int | None:
+        """The number of moves of the path, or None when there is no path."""
+        return len(self.moves) if self.path else None
+
+    @property
     def final_state(self) -> S:
+        """The last state of the path: the goal, or where a local search stopped."""
+        if not self.path:
+            raise LookupError(f"this search found no path ({self.status})")
         return self.path[-1]
 
     def to_dict(
@@ -87,12 +125,26 @@ class SearchResult(Generic[S, M]):
         encode_state: Callable[[S], Any] = lambda state: state,
         encode_move: Callable[[M], Any] = lambda move: move,
     ) -> dict[str, Any]:
-        """A JSON-ready view; the domains say how their states and moves are written."""
+        """A JSON-ready view; the domains say how their states and moves are written.
+
+        ``path``, ``moves``, ``cost``, ``length`` and ``final`` are null when there is
+        no path (see the class docstring).
+        """
+        has_path = bool(self.path)
         return {
             "status": str(self.status),
-            "path": [encode_state(state) for state in self.path],
-            "moves": [encode_move(move) for move in self.moves],
+            "solved": self.solved,
+            "optimal": self.optimal,
             "cost": self.cost,
+            "length": self.length,
+            "moves": [encode_move(move) for move in self.moves] if has_path else None,
+            "path": [encode_state(state) for state in self.path] if has_path else None,
+            "final": encode_state(self.path[-1]) if has_path else None,
             "limit": self.limit,
             "stats": self.stats.to_dict(),
         }
+
+
+def no_path(status: Status, stats: Stats, limit: str | None = None) -> SearchResult[Any, Any]:
+    """The result of a search that ends without a path (exhausted, or stopped)."""
+    return SearchResult(status, (), (), None, stats, limit)

@@ -9,7 +9,7 @@ from searchlab.algorithms.registry import ALGORITHMS, run_algorithm
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
 from searchlab.core.limits import NO_LIMITS, Limits
-from searchlab.core.result import SearchResult, Stats, Status
+from searchlab.core.result import SearchResult, Stats, Status, no_path
 from searchlab.domains.puzzle.board import Board, board_size
 from searchlab.domains.puzzle.heuristics import HEURISTICS, is_admissible, make_heuristic
 from searchlab.domains.puzzle.problem import Move, SlidingPuzzle, apply_move
@@ -83,8 +83,16 @@ def solve(
         if engine == "kernel":
             raise InputError(refusal)
     h = make_heuristic(heuristic, goal) if info.informed else None
+    options = {"weight": weight} if ALGORITHMS.canonical(algorithm) == "weighted-astar" else {}
     return run_algorithm(
-        algorithm, SlidingPuzzle(start, goal), h, weight=weight, limits=limits, observer=observer
+        algorithm,
+        SlidingPuzzle(start, goal),
+        h,
+        options=options,
+        admissible=is_admissible(heuristic),
+        unit_costs=True,
+        limits=limits,
+        observer=observer,
     )
 
 
@@ -102,10 +110,10 @@ def _solve_compiled(
         seconds=found.seconds,
     )
     if found.moves is None:
-        return SearchResult(Status.LIMIT_REACHED, (start,), (), 0.0, stats, "max_expanded")
+        return no_path(Status.LIMIT_REACHED, stats, "max_expanded")
     path = [start]
     for move in found.moves:
         path.append(apply_move(path[-1], move))
     stats.max_frontier = len(path)  # IDA* holds the current path only
     length = float(len(found.moves))
-    return SearchResult(Status.SOLVED, tuple(path), tuple(found.moves), length, stats)
+    return SearchResult(Status.SOLVED, tuple(path), tuple(found.moves), length, stats, None, True)

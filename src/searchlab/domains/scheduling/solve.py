@@ -89,8 +89,16 @@ def solve(
     """Search Bratko's space with ``algorithm`` (A* by default) and Bratko's heuristic."""
     name = ALGORITHMS.canonical(algorithm)
     problem = SchedulingProblem(instance)
+    options = {"weight": weight} if name == "weighted-astar" else {}
     result = run_algorithm(
-        name, problem, problem.h, weight=weight, limits=limits, observer=observer
+        name,
+        problem,
+        problem.h,
+        options=options,
+        admissible=True,
+        unit_costs=False,
+        limits=limits,
+        observer=observer,
     )
     used = problem.processors
     schedule = (

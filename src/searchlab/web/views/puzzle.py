@@ -43,7 +43,7 @@ DEFAULT_HEURISTIC = "manhattan"
 
 def algorithm_source(name: str) -> str:
     """The dotted name of the engine function behind algorithm ``name``."""
-    run = ALGORITHMS[name].run
+    run = ALGORITHMS[name].function
     return f"{run.__module__}.{run.__qualname__}"
 
 
