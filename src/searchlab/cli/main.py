@@ -2,13 +2,14 @@
 
 Subcommands live in their own modules and are imported only when used, so ``--help``
 and small commands start fast and never load the compiled kernels or the web stack.
+Besides the front-end commands below, there is one group per registered domain
+(``searchlab.domains.registry``), built from its descriptor by ``cli/domains.py``.
 Every error the user can cause ends in one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import sys
 from typing import Any
@@ -19,12 +20,11 @@ from searchlab import __version__
 from searchlab.core.errors import InputError, SearchInterrupted
 from searchlab.core.result import Stats
 
-# name -> "module:attribute"; a command whose module is not installed is not listed.
+# The front ends' own commands, name -> "module:attribute" (imported when used).
 SUBCOMMANDS: dict[str, str] = {
     "tour": "searchlab.cli.tour:tour",
-    "queens": "searchlab.cli.queens:queens",
-    "puzzle": "searchlab.cli.puzzle:puzzle",
-    "schedule": "searchlab.cli.schedule:schedule",
+    "run": "searchlab.cli.run:run",
+    "algorithms": "searchlab.cli.algorithms:algorithms",
     "serve": "searchlab.cli.serve:serve",
     "experiment": "searchlab.cli.experiment:experiment",
     "bench": "searchlab.cli.bench:bench",
@@ -32,23 +32,43 @@ SUBCOMMANDS: dict[str, str] = {
 
 
 class LazyGroup(click.Group):
-    """A group whose subcommands are imported on first use."""
+    """A group whose subcommands are imported on first use: the front ends' commands,
+    then one group per registered domain."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        present = [
-            name
-            for name, target in SUBCOMMANDS.items()
-            if importlib.util.find_spec(target.split(":")[0]) is not None
-        ]
-        return present + sorted(super().list_commands(ctx))
+        from searchlab.domains.registry import domains
+
+        return [*SUBCOMMANDS, *(domain.name for domain in domains())]
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Domains listed apart from the other commands, with their one-line summaries
+        (read from the descriptors, so no domain module beyond them is imported)."""
+        from searchlab.domains.registry import domains, load_errors
+
+        rows = []
+        for name in SUBCOMMANDS:
+            command = self.get_command(ctx, name)
+            if command is not None:
+                rows.append((name, command.get_short_help_str(limit=formatter.width - 20)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+        with formatter.section("Domains (searchlab DOMAIN --help)"):
+            formatter.write_dl([(domain.name, domain.summary) for domain in domains()])
+        for problem in load_errors():
+            click.echo(f"searchlab: warning: {problem}", err=True)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         target = SUBCOMMANDS.get(cmd_name)
         if target is None:
+            from searchlab.domains.registry import domains
+
+            for domain in domains():
+                if domain.name == cmd_name:
+                    from searchlab.cli.domains import domain_group
+
+                    return domain_group(domain)
             return super().get_command(ctx, cmd_name)
         module_name, attribute = target.split(":")
-        if importlib.util.find_spec(module_name) is None:
-            return None
         command = getattr(importlib.import_module(module_name), attribute)
         assert isinstance(command, click.Command)
         return command
@@ -60,17 +80,41 @@ class LazyGroup(click.Group):
 )
 @click.version_option(__version__, prog_name="searchlab")
 def cli() -> None:
-    """State-space search on classic puzzles.
+    """State-space search on classic puzzles, and on your own problem.
 
     N-queens by backtracking and hill climbing, sliding-tile puzzles and task
     scheduling by Bratko's best-first search and A*, one engine behind them all.
     Start with `searchlab tour`; every command has --help, and --json for scripts.
+
+    \b
+    Examples:
+      searchlab tour
+      searchlab puzzle solve c --algorithm best-first --heuristic bratko
+      searchlab queens solve 8 --all
+      searchlab run examples/romania.py --json
     """
 
 
 def _fail(message: str, status: int = 2) -> None:
     click.echo(f"searchlab: error: {message}", err=True)
     sys.exit(status)
+
+
+def phrase(error: InputError) -> str:
+    """An error in the command line's words: its field as a flag (``max_expanded`` ->
+    ``--max-expanded``) and its hint as the option to use."""
+    message = str(error)
+    if error.field is not None and error.field not in ("start", "state"):
+        label = error.field.replace("_", "-")
+        flag = "--" + label
+        if message.startswith(label + " "):
+            message = flag + message[len(label) :]
+        elif f"unknown {label} " in message:
+            message = message.replace(f"unknown {label} ", f"unknown {flag} ", 1)
+    if error.hint is not None:
+        option, value = error.hint
+        message += f" (use --{option.replace('_', '-')} {value})"
+    return message
 
 
 def report_interrupt(stats: Stats) -> None:
@@ -91,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as error:
         _fail(error.format_message(), error.exit_code or 2)
     except InputError as error:
-        _fail(str(error))
+        _fail(phrase(error))
     except (KeyboardInterrupt, click.Abort) as interrupt:
         # click turns Ctrl-C into Abort; the engine's SearchInterrupted (with the
         # statistics so far) is then its cause.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +56,23 @@ def progress(description: str, total: int | None, *, enabled: bool = True) -> It
     with Progress(*columns, transient=True, console=_stderr_console()) as bar:
         task = bar.add_task(description, total=total)
         yield _Advance(bar, task)
+
+
+@contextmanager
+def searching(describe: Callable[[], str], *, enabled: bool = True) -> Iterator[None]:
+    """A spinner on stderr whose text ``describe()`` is read again at every refresh, so
+    a long search shows live figures at no cost to it; nothing when piped or --json."""
+    if not (enabled and interactive()):
+        yield
+        return
+    from rich.console import Console
+
+    class _Live:
+        def __rich__(self) -> str:
+            return describe()
+
+    with Console(stderr=True).status(_Live()):
+        yield
 
 
 def _stderr_console() -> Console:

@@ -3,33 +3,33 @@ systems, each shown by its own domain's command module."""
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable
 
 import click
 
 from searchlab.cli.output import console
+from searchlab.core.errors import InputError
 
 
 def _sections() -> dict[str, tuple[str, Callable[[], None]]]:
-    """The tour's stops, imported only when the tour runs."""
-    from searchlab.cli.puzzle import tour_puzzle
-    from searchlab.cli.queens import tour_queens
-    from searchlab.cli.schedule import tour_schedule
+    """The tour's stops: every registered domain that has one, in the registry's order
+    (a stop's module is imported only when the tour runs)."""
+    from searchlab.domains.registry import domains
 
-    return {
-        "queens": ("Seeds 000 and 002: N-queens by backtracking and hill climbing", tour_queens),
-        "puzzle": ("Seed 003: Bratko's best-first search on the 8-puzzle", tour_puzzle),
-        "schedule": ("Seed 003 (Bratko §12.3): scheduling tasks on processors", tour_schedule),
-    }
+    stops: dict[str, tuple[str, Callable[[], None]]] = {}
+    for domain in domains():
+        if domain.tour is None:
+            continue
+        module_name, attribute = domain.tour.split(":")
+        show = getattr(importlib.import_module(module_name), attribute)
+        stops[domain.name] = (domain.tour_title or domain.title, show)
+    return stops
 
 
-@click.command()
-@click.option(
-    "--only",
-    type=click.Choice(["queens", "puzzle", "schedule"]),
-    help="Show one stop of the tour instead of all three.",
-)
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--only", metavar="DOMAIN", help="Show one stop of the tour instead of all.")
 def tour(only: str | None) -> None:
     """A guided run through the three source documents' systems.
 
@@ -39,10 +39,18 @@ def tour(only: str | None) -> None:
     2. The 8-puzzle: Bratko's best-first search with his heuristic on the three
        positions of figure 12.7, beside A* with Manhattan distance (seed 003).
     3. Task scheduling on a multiprocessor, the book's second best-first domain.
+
+    \b
+    Examples:
+      searchlab tour
+      searchlab tour --only puzzle
     """
     out = console()
     started = time.perf_counter()
-    for name, (title, show) in _sections().items():
+    sections = _sections()
+    if only is not None and only not in sections:
+        raise InputError(f"no tour stop {only!r}: choose one of {', '.join(sections)}")
+    for name, (title, show) in sections.items():
         if only is not None and name != only:
             continue
         out.rule(f"[bold]{title}")

@@ -10,7 +10,6 @@ from searchlab.core.errors import InputError
 from searchlab.core.options import Option
 from searchlab.core.result import Stats
 
-
 MAX_EXPANDED = Option(
     "max_expanded",
     "int",
@@ -46,7 +45,9 @@ class Limits:
             MAX_EXPANDED.parse(self.max_expanded)
         if self.max_seconds is not None:
             if isinstance(self.max_seconds, float) and math.isnan(self.max_seconds):
-                raise InputError("max-seconds must be a number 0 or more, not nan", field=MAX_SECONDS.name)
+                raise InputError(
+                    "max-seconds must be a number 0 or more, not nan", field=MAX_SECONDS.name
+                )
             MAX_SECONDS.parse(self.max_seconds)
 
     def to_dict(self) -> dict[str, int | float | None]:

@@ -37,6 +37,11 @@ class Registry(Mapping[str, T], Generic[T]):
             raise InputError(f"unknown {self.kind} {name!r}: choose one of {known}")
         return key
 
+    def aliases_of(self, name: str) -> tuple[str, ...]:
+        """The other names ``name`` answers to (e.g. ``h1`` for ``attackers``)."""
+        key = self.canonical(name)
+        return tuple(alias for alias, target in self._aliases.items() if target == key)
+
     def __getitem__(self, name: str) -> T:
         return self._entries[self.canonical(name)]
 

@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from searchlab.core.encoding import EventEncoder
 from searchlab.core.errors import InputError
 from searchlab.core.events import Event, Observer, Solution
 from searchlab.core.result import SearchResult, Status
-from searchlab.web.encoding import EventEncoder
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,5 @@
-"""``searchlab queens solve`` and ``count``: seed 002's backtracking."""
+"""``searchlab queens count``: how many solutions (``queens solve`` is the domain's
+generic command: seed 002's backtracking is its default algorithm)."""
 
 from __future__ import annotations
 
@@ -8,93 +9,11 @@ import click
 
 from searchlab.cli.main import print_json
 from searchlab.cli.output import progress
-from searchlab.cli.queens.common import DRAW_LIMIT, no_solution_line, queens, searching
+from searchlab.cli.queens.common import no_solution_line, queens, searching
 from searchlab.core.errors import InputError
 from searchlab.domains.queens import (
-    columns_board,
-    format_board,
     solutions,
 )
-
-
-def _print_solution(index: int, columns: tuple[int, ...]) -> None:
-    click.echo(f"Solution {index}: [{','.join(map(str, columns))}]")
-    if len(columns) <= DRAW_LIMIT:
-        click.echo(format_board(len(columns), columns_board(columns).queens))
-
-
-@queens.command()
-@click.argument("n", type=int)
-@click.option("--limit", "limit", type=click.IntRange(min=1), help="Print the first K solutions.")
-@click.option("--all", "every", is_flag=True, help="Print every solution (and prove none is left).")
-@click.option(
-    "--next",
-    "ask",
-    is_flag=True,
-    help="After each solution ask whether to look for another (the document's 'other solutions').",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
-def solve(n: int, limit: int | None, every: bool, ask: bool, as_json: bool) -> None:
-    """Solutions of N-queens by backtracking, in lexicographic order of their columns.
-
-    Rows are filled from the first, each queen taking the first safe column; when
-    none is safe the search goes back a row. Without options it prints the first
-    solution (for n = 8: [1,5,8,6,3,7,2,4]) and does no work past it. --json gives
-    {"n", "solutions", "exhausted", "stats"}, where "exhausted" says whether the
-    search proved there are no more.
-    """
-    if every and limit is not None:
-        raise InputError("--all and --limit exclude each other: choose one")
-    if ask and (as_json or every or limit is not None):
-        raise InputError("--next asks after each solution: use it without --json, --all, --limit")
-    stream = solutions(n)
-    wanted = None if every or ask else (limit or 1)
-    found: list[tuple[int, ...]] = []
-
-    def looking() -> str:
-        return (
-            f"looking for solution {len(found) + 1} of n = {n}: "
-            f"{stream.stats.generated:,} squares tried"
-        )
-
-    while True:
-        with searching(looking, enabled=not as_json):
-            result = next(stream, None)
-        if result is None:
-            break
-        columns = result.final_state
-        found.append(columns)
-        if not as_json:
-            _print_solution(len(found), columns)
-        if ask:
-            try:
-                more = click.confirm("Look for another solution?", default=True)
-            except click.Abort:
-                more = False
-            if not more:
-                break
-        elif wanted is not None and len(found) >= wanted:
-            break
-    if as_json:
-        print_json(
-            {
-                "n": n,
-                "solutions": [list(columns) for columns in found],
-                "exhausted": stream.exhausted,
-                "stats": stream.stats.to_dict(),
-            }
-        )
-        return
-    if stream.exhausted:
-        if found:
-            click.echo(f"No more solutions: {len(found)} in all for n = {n}.")
-        else:
-            click.echo(f"Search finished: {no_solution_line(n)}.")
-    stats = stream.stats
-    click.echo(
-        f"({stats.expanded} stable placements expanded, {stats.generated} squares tried, "
-        f"{stats.seconds:.3f} s)"
-    )
 
 
 @queens.command()

@@ -20,10 +20,10 @@ from searchlab.domains.puzzle.board import (
     to_bratko,
 )
 from searchlab.domains.puzzle.bratko import BRATKO_POSITIONS, BratkoRow, run_experiment
+from searchlab.domains.puzzle.domain import PUZZLE, PuzzleDomain
 from searchlab.domains.puzzle.heuristics import (
     ADMISSIBLE,
     HEURISTICS,
-    HeuristicSpec,
     is_admissible,
     make_heuristic,
     register_heuristic,
@@ -37,7 +37,7 @@ from searchlab.domains.puzzle.solvability import (
     random_board,
     unsolvable_reason,
 )
-from searchlab.domains.puzzle.solve import guaranteed_shortest, solve
+from searchlab.domains.puzzle.solve import solve
 
 __all__ = [
     "ADMISSIBLE",
@@ -47,11 +47,12 @@ __all__ = [
     "GOAL_NAMES",
     "HEURISTICS",
     "MOVES",
+    "PUZZLE",
     "Board",
     "BratkoRow",
-    "HeuristicSpec",
     "Move",
     "ParsedBoard",
+    "PuzzleDomain",
     "SlidingPuzzle",
     "apply_move",
     "blank_first_goal",
@@ -60,7 +61,6 @@ __all__ = [
     "format_board",
     "format_flat",
     "format_path",
-    "guaranteed_shortest",
     "is_admissible",
     "is_solvable",
     "make_heuristic",

@@ -45,6 +45,14 @@ class ParsedBoard:
     notation: Notation
 
 
+MAX_SIDE = 10
+"""The largest board side accepted anywhere (command line, viewer, library front doors):
+optimal search stops being practical past 4×4, and 10×10 is already 100 tiles."""
+
+MAX_TEXT = 10_000
+"""The longest board text read: a 10×10 board in any notation is far shorter."""
+
+
 def _side(n: int, what: str, noun: str) -> int:
     """The side k of k² = ``n`` things, or an InputError saying ``n`` is not such a count."""
     k = math.isqrt(n)
@@ -53,6 +61,8 @@ def _side(n: int, what: str, noun: str) -> int:
             f"{what} k×k in all with k ≥ 2 (4, 9, 16, …), but {n} {noun} were given"
             + ("" if k * k == n else ": that is not a square")
         )
+    if k > MAX_SIDE:
+        raise InputError(f"boards up to {MAX_SIDE}×{MAX_SIDE} are accepted, not {k}×{k}")
     return k
 
 
@@ -168,6 +178,11 @@ def _parse_flat(text: str) -> Board:
 
 def parse_board(text: str) -> ParsedBoard:
     """Read a board in any of the three notations (see the module docstring)."""
+    if len(text) > MAX_TEXT:
+        raise InputError(
+            f"the board text is {len(text):,} characters long: a board up to "
+            f"{MAX_SIDE}×{MAX_SIDE} takes far fewer"
+        )
     if not text.strip():
         raise InputError("the board is empty: give its tiles, e.g. 1,2,3,4,5,6,7,8,0")
     if "/" in text and _looks_bratko(text):
@@ -215,7 +230,9 @@ def resolve_goal(spec: str | None, start: ParsedBoard) -> Board:
         if k != 3:
             raise InputError(
                 f"the bratko goal is a 3×3 board, but the start is {k}×{k}: "
-                "use --goal standard or blank-first"
+                "choose standard or blank-first",
+                field="goal",
+                hint=("goal", "standard"),
             )
         return BRATKO_GOAL
     if name == "standard":

@@ -20,27 +20,19 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import getitem, ne
 
 from searchlab.core.errors import InputError
 from searchlab.core.registry import Registry
+from searchlab.domains.base import HeuristicSpec
 from searchlab.domains.puzzle.board import BRATKO_GOAL, Board, board_size
 
 BoardHeuristic = Callable[[Board], float]
 HeuristicFactory = Callable[[Board], BoardHeuristic]
 
 
-@dataclass(frozen=True)
-class HeuristicSpec:
-    """A named heuristic: how to build it for a goal, and what it promises."""
-
-    factory: HeuristicFactory
-    admissible: bool
-    summary: str
-
-
 HEURISTICS: Registry[HeuristicSpec] = Registry("heuristic")
+"""Every sliding-puzzle heuristic; ``build(goal)`` makes it for a goal."""
 
 
 def register_heuristic(
@@ -53,12 +45,12 @@ def register_heuristic(
 ) -> None:
     """Add a heuristic under ``name`` (factories may raise InputError for goals or sizes
     they do not support)."""
-    HEURISTICS.add(name, HeuristicSpec(factory, admissible, summary), *aliases)
+    HEURISTICS.add(name, HeuristicSpec(name, summary, admissible, factory), *aliases)
 
 
 def make_heuristic(name: str, goal: Board) -> BoardHeuristic:
     """The heuristic called ``name`` for ``goal`` (InputError if unknown or unsupported)."""
-    return HEURISTICS[name].factory(goal)
+    return HEURISTICS[name].build(goal)
 
 
 def is_admissible(name: str) -> bool:
@@ -189,7 +181,9 @@ def bratko_factory(goal: Board) -> BoardHeuristic:
     if goal != BRATKO_GOAL:
         raise InputError(
             "the bratko heuristic is defined only for Bratko's 3×3 goal (1 2 3 / 8 _ 4 / "
-            "7 6 5): use --goal bratko, or another heuristic such as manhattan"
+            "7 6 5): choose that goal, or another heuristic such as manhattan",
+            field="heuristic",
+            hint=("goal", "bratko"),
         )
     table = _distance_table(goal)
     rim_next = [_NEXT_CLOCKWISE.get(square, _CENTRE) for square in range(9)]

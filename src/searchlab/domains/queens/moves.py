@@ -66,7 +66,9 @@ def check_one_per_column(board: Board) -> None:
     empty = next(col for col in range(1, board.n + 1) if counts[col] == 0)
     raise InputError(
         f"the column operator needs one queen per column: column {crowded} holds "
-        f"{counts[crowded]} queens and column {empty} is empty (use --moves free)"
+        f"{counts[crowded]} queens and column {empty} is empty",
+        field="start",
+        hint=("moves", "free"),
     )
 
 

@@ -65,11 +65,20 @@ def _check_duration(name: str, duration: object) -> Number:
     return duration
 
 
+MAX_TASKS = 10_000
+"""The most tasks an instance may have (a few dozen already take long to schedule)."""
+MAX_PROCESSORS = 10**9
+"""The most processors: the search uses min(processors, tasks), so this bounds nothing
+costly; it keeps the numbers readable."""
+
+
 def _check_processors(processors: object) -> int:
     if isinstance(processors, bool) or not isinstance(processors, int):
         raise InputError(f"the number of processors must be a whole number, not {processors!r}")
-    if processors < 1:
-        raise InputError(f"the number of processors must be 1 or more, not {processors}")
+    if not 1 <= processors <= MAX_PROCESSORS:
+        raise InputError(
+            f"the number of processors must be from 1 to {MAX_PROCESSORS:,}, not {processors:,}"
+        )
     return processors
 
 
@@ -112,6 +121,8 @@ def make_instance(
     m = _check_processors(processors)
     if not tasks:
         raise InputError("there are no tasks to schedule")
+    if len(tasks) > MAX_TASKS:
+        raise InputError(f"at most {MAX_TASKS:,} tasks can be scheduled, not {len(tasks):,}")
     checked: list[Task] = []
     for name, (duration, after) in tasks.items():
         if not isinstance(name, str) or not name:

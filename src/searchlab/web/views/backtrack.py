@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from searchlab.core.encoding import EventEncoder
 from searchlab.core.events import Observer
 from searchlab.core.limits import Limits
 from searchlab.domains.queens.backtracking import solutions
-from searchlab.web.encoding import EventEncoder
 from searchlab.web.fields import FieldError, get_int
 from searchlab.web.limits import WebLimits
 from searchlab.web.sources import LazySolutions, LiveSearch

@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from searchlab.algorithms.local import TIE_BREAKS
+from searchlab.core.encoding import EventEncoder, jsonable
 from searchlab.core.errors import InputError
 from searchlab.core.limits import Limits
 from searchlab.core.result import Status
@@ -15,7 +16,6 @@ from searchlab.domains.queens.board import SEED_CASES, Board, parse_board, rando
 from searchlab.domains.queens.climb import climb
 from searchlab.domains.queens.heuristics import HEURISTIC_SUMMARIES, HEURISTICS, is_solution
 from searchlab.domains.queens.moves import MOVES
-from searchlab.web.encoding import EventEncoder, jsonable
 from searchlab.web.fields import (
     FieldError,
     blame,

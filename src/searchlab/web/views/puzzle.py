@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.core.encoding import EventEncoder
 from searchlab.core.limits import Limits
 from searchlab.domains.puzzle import (
     BRATKO_POSITIONS,
@@ -16,7 +17,6 @@ from searchlab.domains.puzzle import (
     Board,
     blank_first_goal,
     board_size,
-    guaranteed_shortest,
     make_heuristic,
     parse_board,
     resolve_goal,
@@ -26,7 +26,6 @@ from searchlab.domains.puzzle import (
 )
 from searchlab.domains.puzzle.heuristics import PATTERN_DATABASES
 from searchlab.domains.puzzle.solvability import check_solvable
-from searchlab.web.encoding import EventEncoder
 from searchlab.web.fields import FieldError, blame, get_choice, get_float, get_text
 from searchlab.web.limits import WebLimits
 from searchlab.web.sources import BoundedRecorder, EventCapReached, RecordedRun
@@ -174,7 +173,7 @@ def start(body: Mapping[str, Any], limits: WebLimits) -> tuple[RecordedRun, dict
             "cost": result.cost,
             "limit": result.limit,
             "stats": result.stats.to_dict(),
-            "shortest_guaranteed": guaranteed_shortest(algorithm, heuristic),
+            "shortest_guaranteed": result.optimal,
             "message": message,
         },
         "total": len(recorder.events),

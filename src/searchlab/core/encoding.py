@@ -1,5 +1,6 @@
-"""Engine events as small JSON objects, so the page can draw any search from its
-event stream alone. Each domain says how its states are written; the rest is generic."""
+"""Engine events and states as small JSON objects, so the viewer, ``--trace-out`` and any
+other consumer can follow a search from its event stream alone. Each domain says how
+its states are written; the rest is generic."""
 
 from __future__ import annotations
 

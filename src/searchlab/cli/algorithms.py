@@ -1,0 +1,62 @@
+"""``searchlab algorithms``: every algorithm of the engine, what it needs and promises."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.cli.options import JSON, flag
+from searchlab.cli.report import wrap
+
+PROMISES = {
+    "cost": "the cheapest path",
+    "moves": "the fewest moves",
+    "none": "no optimality",
+}
+
+
+@click.command(
+    "algorithms",
+    short_help="List the algorithms: what each needs, promises and takes.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@JSON
+def algorithms(as_json: bool) -> None:
+    """List every algorithm of the engine under the name every command takes, with
+    its aliases, whether it needs a heuristic, what a solution it finds promises (the
+    cheapest path only with an admissible heuristic) and its own options.
+
+    \b
+    Example:
+      searchlab algorithms --json
+    """
+    rows: list[dict[str, Any]] = []
+    for name, info in ALGORITHMS.items():
+        rows.append(
+            {
+                "name": name,
+                "aliases": list(ALGORITHMS.aliases_of(name)),
+                "summary": info.summary,
+                "heuristic": info.informed,
+                "promise": info.promise,
+                "every_solution": info.stream,
+                "local": info.local,
+                "options": [option.name for option in info.options],
+            }
+        )
+    if as_json:
+        from searchlab.cli.main import print_json
+
+        print_json({"algorithms": rows})
+        return
+    for row in rows:
+        needs = "needs a heuristic" if row["heuristic"] else "no heuristic"
+        line = f"{row['name']}: {row['summary']}; {needs}; promises {PROMISES[row['promise']]}"
+        options = [flag(option) for option in row["options"]]
+        if options:
+            line += f"; options {', '.join(options)}"
+        if row["aliases"]:
+            line += f" (also {', '.join(row['aliases'])})"
+        click.echo(wrap(line + ".", "    "))

@@ -1,0 +1,448 @@
+"""One command group per registered domain, built from its descriptor.
+
+Every domain gets ``solve`` (a search from a start, with any algorithm it offers, the
+same options everywhere) and, if it has random starts, ``random``; its extra commands
+(the seeds' own programs, the kernels' records) are added from the module its
+descriptor names. ``searchlab run`` (``cli/run.py``) reuses ``run_solve`` for a user's
+own problem.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+
+from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.cli.options import (
+    JSON,
+    add_renamed,
+    apply,
+    click_option,
+    flag,
+    limit_options,
+    note,
+    seed_option,
+)
+from searchlab.cli.output import progress, searching
+from searchlab.cli.report import exit_status, fits, print_document, print_result, wrap
+from searchlab.core.encoding import EventEncoder
+from searchlab.core.errors import InputError
+from searchlab.core.events import Event, Observer
+from searchlab.core.limits import Limits
+from searchlab.core.options import Option
+from searchlab.core.result import Status, no_path
+from searchlab.domains.base import Domain, SearchRequest
+from searchlab.domains.drawing import to_text
+
+SOLUTIONS = Option(
+    "solutions",
+    "int",
+    "print the first K solutions (algorithms that find every solution)",
+    low=1,
+    high=1_000_000,
+    metavar="K",
+)
+
+
+def algorithm_help(domain: Domain[Any, Any]) -> str:
+    names = ", ".join(domain.algorithms)
+    return f"One of: {names} (default {domain.default_algorithm}; see `searchlab algorithms`)."
+
+
+def heuristic_help(domain: Domain[Any, Any]) -> str:
+    parts = []
+    for name, spec in domain.heuristics.items():
+        claim = "" if spec.admissible else " (not admissible)"
+        parts.append(f"{name}{claim}")
+    default = domain.default_heuristic or "as the domain chooses"
+    return f"One of: {', '.join(parts)}. Default: {default}."
+
+
+def search_options(domain: Domain[Any, Any] | None) -> list[Any]:
+    """The options of ``solve`` (and ``run``): the same names in every domain. Without a
+    domain (``run``) every algorithm and option of the engine is offered."""
+    offered = domain.algorithms if domain is not None else tuple(ALGORITHMS)
+    algorithm_options: dict[str, Option] = {}
+    for name in offered:
+        for option in ALGORITHMS[name].options:
+            algorithm_options[option.name] = option
+    options: list[Any] = []
+    if domain is None or domain.takes_goal:
+        names = f" ({', '.join(domain.goals)}, or a state)" if domain and domain.goals else ""
+        options.append(click.option("--goal", "-g", metavar="G", help=f"The goal{names}."))
+    options.append(
+        click.option(
+            "--algorithm",
+            "-a",
+            metavar="A",
+            help=algorithm_help(domain) if domain else "Any algorithm of `searchlab algorithms`.",
+        )
+    )
+    if domain is None or len(domain.heuristics):
+        options.append(
+            click.option(
+                "--heuristic",
+                "-H",
+                metavar="H",
+                help=heuristic_help(domain) if domain else "A heuristic the problem defines.",
+            )
+        )
+    options += [click_option(option) for option in algorithm_options.values()]
+    if domain is not None:
+        options += [click_option(option) for option in domain.params]
+    options.append(seed_option())
+    if domain is not None and len(domain.engines) > 1:
+        engines = ", ".join(("auto", *domain.engines))
+        options.append(
+            click.option(
+                "--engine",
+                metavar="E",
+                help=f"One of {engines}: auto takes the compiled engine when it gives the "
+                "same answer.",
+            )
+        )
+    options += limit_options()
+    if any(ALGORITHMS[name].stream for name in offered):
+        options += [
+            click.option("--all", "every", is_flag=True, help="Print every solution (dfs)."),
+            click_option(SOLUTIONS),
+            click.option(
+                "--next",
+                "ask",
+                is_flag=True,
+                help="After each solution, ask whether to look for another (dfs).",
+            ),
+        ]
+    options += [
+        click.option(
+            "--show-path", is_flag=True, help="Draw every state of the path, --- between."
+        ),
+        click.option(
+            "--trace-out",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="Write every event of the search to FILE.jsonl, one JSON object a line.",
+        ),
+        JSON,
+    ]
+    return options
+
+
+def run_solve(
+    domain: Domain[Any, Any],
+    state: str | None,
+    *,
+    goal: str | None = None,
+    algorithm: str | None = None,
+    heuristic: str | None = None,
+    seed: int | None = None,
+    engine: str | None = None,
+    max_expanded: int | None = None,
+    max_seconds: float | None = None,
+    every: bool = False,
+    solutions: int | None = None,
+    ask: bool = False,
+    show_path: bool = False,
+    trace_out: Path | None = None,
+    as_json: bool = False,
+    **options: Any,
+) -> None:
+    """``solve``: build the request (every refusal before any work), run it, report it,
+    and exit with the house status."""
+    params = {option.name: options.pop(option.name, None) for option in domain.params}
+    start: Any = state if state is not None else domain.default_start()
+    if state == "-":
+        start = sys.stdin.read()
+    limits = Limits(max_expanded, max_seconds)
+    request = domain.request(
+        start,
+        goal=goal,
+        algorithm=algorithm,
+        heuristic=heuristic,
+        options={key: value for key, value in options.items() if value is not None},
+        params=params,
+        seed=seed,
+        limits=limits,
+        engine=engine,
+        observed=trace_out is not None,
+    )
+    if trace_out is not None:
+        _check_writable(trace_out)
+    streaming = every or solutions is not None or ask
+    if streaming:
+        _solve_stream(domain, request, every, solutions, ask, as_json, trace_out)
+        return
+    _prepare(domain, request, quiet=as_json)
+    busy = searching(lambda: f"searching with {request.algorithm}…", enabled=not as_json)
+    with _trace(domain, trace_out) as observer, busy:
+        result = domain.search(request, observer)
+    if as_json:
+        print_document(domain.document(request, result), domain.legacy_keys)
+    else:
+        print_result(domain, request, result, show_path=show_path)
+        if trace_out is not None:
+            click.echo(f"events written to {trace_out}")
+    sys.exit(exit_status(result.status))
+
+
+def _prepare(domain: Domain[Any, Any], request: SearchRequest, *, quiet: bool) -> None:
+    """The domain's set-up (databases), with a progress bar when it has to build."""
+    with progress("loading", None, enabled=not quiet) as bar:
+
+        def report(what: str, done: int, total: int) -> None:
+            bar.update(description=f"building {what}", completed=done, total=total)
+
+        domain.prepare(request, report)
+
+
+def _check_writable(path: Path) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise InputError(f"{path} is a folder, not a file", field="trace_out")
+    if not folder.is_dir():
+        raise InputError(f"the folder {folder} does not exist", field="trace_out")
+
+
+@contextlib.contextmanager
+def _trace(domain: Domain[Any, Any], path: Path | None) -> Iterator[Observer | None]:
+    """An observer writing each event as a JSON line to a temporary file beside
+    ``path``, renamed over it when the search ends (never a half-written file)."""
+    if path is None:
+        yield None
+        return
+    folder = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    encoder = EventEncoder(state=domain.encode, move=domain.encode_move)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+
+            def write(event: Event) -> None:
+                out.write(json.dumps(encoder(event), ensure_ascii=False) + "\n")
+
+            yield write
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _solve_stream(
+    domain: Domain[Any, Any],
+    request: SearchRequest,
+    every: bool,
+    wanted: int | None,
+    ask: bool,
+    as_json: bool,
+    trace_out: Path | None,
+) -> None:
+    """Solutions one by one from the lazy stream (``--all``, ``--solutions K``,
+    ``--next``): nothing is computed past the solution asked for."""
+    if every and wanted is not None:
+        raise InputError("--all and --solutions exclude each other: choose one")
+    if ask and (as_json or every or wanted is not None):
+        raise InputError(
+            "--next asks after each solution: use it without --json, --all, --solutions"
+        )
+    with _trace(domain, trace_out) as observer:
+        stream = domain.stream(request, observer)
+        found: list[Any] = []
+        last = None
+
+        def looking() -> str:
+            return (
+                f"looking for solution {len(found) + 1}: "
+                f"{stream.stats.generated:,} states generated"
+            )
+
+        while True:
+            with searching(looking, enabled=not as_json):
+                result = next(stream, None)
+            if result is None:
+                break
+            last = result
+            found.append(result.final_state)
+            if not as_json:
+                _print_solution(domain, request, len(found), result.final_state)
+            if ask:
+                try:
+                    more = click.confirm("Look for another solution?", default=True)
+                except click.Abort:
+                    more = False
+                if not more:
+                    break
+            elif not every and len(found) >= (wanted or 1):
+                break
+    status = stream.status or Status.SOLVED
+    if last is None:
+        last = no_path(status, stream.stats, stream.limit)
+    if as_json:
+        document = domain.document(request, last)
+        document.update(
+            status=str(status if not found else Status.SOLVED),
+            solutions=[domain.encode(state) for state in found],
+            count=len(found),
+            exhausted=stream.exhausted,
+            stats=stream.stats.to_dict(),
+        )
+        print_document(document, domain.legacy_keys)
+        sys.exit(exit_status(document["status"]))
+    click.echo(wrap(domain.describe_stream(request, len(found), stream)))
+    sys.exit(exit_status(Status.SOLVED if found else status))
+
+
+def _print_solution(
+    domain: Domain[Any, Any], request: SearchRequest, index: int, state: Any
+) -> None:
+    click.echo(wrap(f"Solution {index}: {domain.format(state)}", "  "))
+    drawing = domain.draw(state, domain.problem(request))
+    if fits(drawing):
+        click.echo(to_text(drawing))
+
+
+def solve_command(domain: Domain[Any, Any]) -> click.Command:
+    """The ``solve`` command of ``domain``."""
+    examples = "\n".join(
+        f"  searchlab {domain.name} solve {example}" for example in domain.examples
+    )
+    presets = ""
+    if domain.presets:
+        presets = f"\n\nNamed starts: {', '.join(domain.presets)}."
+    help_text = (
+        f"Search {domain.title.lower() or domain.name} from STATE (- reads it from stdin)."
+        f"\n\nSTATE: {domain.notation}{presets}"
+        "\n\nPrints how the search ended, the moves, states expanded and generated, the "
+        "peak frontier and the time (set-up such as loading databases apart); --show-path "
+        "draws every state of the path. Exit status: 0 solved, 1 no solution, 2 bad "
+        "input, 3 a limit stopped it first. --json prints the result in the one schema "
+        "of docs/json.md (status, solved, optimal, cost, length, moves, path, final, "
+        "limit, stats, and run: every parameter needed to run it again)."
+        f"\n\n\b\nExamples:\n{examples}"
+    )
+
+    @click.command(
+        "solve",
+        help=help_text,
+        short_help=f"Search {domain.title.lower() or domain.name} with any algorithm.",
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    @click.argument("state", required=not domain.has_default_start)
+    @apply(search_options(domain))
+    def solve(state: str | None, **kwargs: Any) -> None:
+        run_solve(domain, state, **kwargs)
+
+    return add_renamed(solve)
+
+
+def random_command(domain: Domain[Any, Any]) -> click.Command:
+    """``random``: a random start, printed so it can be pasted back into ``solve``."""
+    assert domain.size is not None
+    size_option = domain.size
+
+    @click.command(
+        "random",
+        short_help=f"Print a random start for {domain.name} solve.",
+        context_settings={"help_option_names": ["-h", "--help"]},
+        help=(
+            f"Print a random start of {domain.title.lower() or domain.name}, drawn "
+            f"uniformly among the starts that can reach the goal, ready to paste into "
+            f"`searchlab {domain.name} solve`. Without --seed one is drawn and printed, "
+            'so the start can be drawn again. --json: {"size", "seed", "start", '
+            '"goal"}.'
+            f"\n\n\b\nExample:\n  searchlab {domain.name} random --size "
+            f"{size_option.default} --seed 7"
+        ),
+    )
+    @click_option(size_option)
+    @apply(
+        [click.option("--goal", "-g", metavar="G", help="The goal to reach.")]
+        if domain.takes_goal
+        else []
+    )
+    @seed_option()
+    @JSON
+    def random_start(
+        size: int | None, seed: int | None, as_json: bool, goal: str | None = None
+    ) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        start = domain.random_start(random.Random(seed), size, {}, goal)
+        state = domain.start_state(start)
+        target = domain.parse_goal(goal, start) if domain.takes_goal else None
+        if as_json:
+            payload = {
+                "size": size if size is not None else size_option.default,
+                "seed": seed,
+                "start": domain.encode_start(start),
+                "goal": None if target is None else domain.encode(target),
+            }
+            print_document(payload, domain.legacy_random_keys)
+            return
+        click.echo(to_text(domain.draw(state)))
+        for line in domain.describe_random(start, target):
+            click.echo(wrap(line, "  "))
+        click.echo(f"seed: {seed}")
+
+    return add_renamed(random_start)
+
+
+def domain_group(domain: Domain[Any, Any]) -> click.Group:
+    """The command group of a domain: solve, random, and its own extra commands."""
+    examples = "\n".join(
+        f"  searchlab {domain.name} solve {example}" for example in domain.examples
+    )
+
+    @click.group(
+        domain.name,
+        cls=DomainGroup,
+        help=f"{domain.summary}\n\n\b\nExamples:\n{examples}",
+        short_help=domain.summary,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    def group() -> None:
+        pass
+
+    group.add_command(solve_command(domain))
+    if domain.has_random and domain.size is not None:
+        group.add_command(random_command(domain))
+    if domain.commands:
+        module_name, attribute = domain.commands.split(":")
+        extras: Callable[[click.Group, Domain[Any, Any]], None] = getattr(
+            importlib.import_module(module_name), attribute
+        )
+        extras(group, domain)
+    assert isinstance(group, DomainGroup)
+    group.fallback = domain.cli_fallback
+    group.rewrites = dict(domain.cli_fallback_rewrites)
+    return group
+
+
+class DomainGroup(click.Group):
+    """A domain's group; ``fallback`` (if set) is the command that arguments not naming
+    a command go to, for the 0.1 spelling ``searchlab schedule FILE``."""
+
+    fallback: str | None = None
+    rewrites: dict[str, str] = {}  # noqa: RUF012 - set per instance by domain_group
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if self.fallback and args and args[0] not in self.commands:
+            old = " ".join(args)
+            args = [self.fallback, *(self.rewrites.get(arg, arg) for arg in args)]
+            note(
+                f"`searchlab {self.name} {old}` is deprecated and will be removed: "
+                f"write `searchlab {self.name} {' '.join(args)}`"
+            )
+        return super().resolve_command(ctx, args)
+
+
+__all__ = ["domain_group", "flag", "run_solve", "search_options", "solve_command"]

@@ -1,0 +1,135 @@
+"""The command line's one vocabulary: every option built from the library's ``Option``
+specs, so the same thing has the same flag, help, default and cap in every command,
+and old spellings kept as hidden aliases that say what to write instead."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import click
+
+from searchlab.core.limits import MAX_EXPANDED, MAX_SECONDS
+from searchlab.core.options import SEED, Option
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def flag(option: Option | str) -> str:
+    """The command-line flag of an option (by spec or by name): ``tie_break`` ->
+    ``--tie-break``."""
+    name = option if isinstance(option, str) else option.name
+    return "--" + name.replace("_", "-")
+
+
+def click_option(
+    option: Option, *, help: str | None = None, hidden: bool = False
+) -> Callable[[F], F]:
+    """A click option for ``option``: text in, checked by ``Option.parse`` (so the CLI
+    and the library refuse the same values with the same words)."""
+
+    def convert(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
+        return None if value is None else option.parse(value)
+
+    return click.option(
+        flag(option),
+        option.name,
+        default=None,
+        metavar=option.metavar or ("NAME" if option.kind == "choice" else "VALUE"),
+        callback=convert,
+        help=help or option.describe(),
+        hidden=hidden,
+    )
+
+
+def apply(options: Iterable[Any]) -> Callable[[F], F]:
+    """Decorate a command with several options, in the order listed."""
+
+    def decorate(function: F) -> F:
+        for option in reversed(list(options)):
+            function = option(function)
+        return function
+
+    return decorate
+
+
+def limit_options() -> list[Callable[[F], F]]:
+    """--max-expanded and --max-seconds, with their caps."""
+    return [click_option(MAX_EXPANDED), click_option(MAX_SECONDS)]
+
+
+def seed_option(summary: str | None = None) -> Callable[[F], F]:
+    return click_option(SEED, help=summary)
+
+
+JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/json.md).")
+
+
+@dataclass(frozen=True)
+class Alias:
+    """An old spelling of an option: ``old`` (e.g. ``--n``) now written ``new``
+    (``--size``), whose value goes to the parameter ``dest``."""
+
+    old: str
+    new: str
+    dest: str
+    is_flag: bool = False
+
+
+RENAMED: tuple[Alias, ...] = (
+    Alias("--n", "--size", "size"),
+    Alias("-k", "--size", "size"),
+    Alias("-w", "--weight", "weight"),
+    Alias("--limit", "--solutions", "solutions"),
+    Alias("--heuristics", "--heuristic", "heuristic"),
+    Alias("--algorithms", "--algorithm", "algorithm"),
+)
+"""Options renamed since 0.1, accepted for a release with a notice."""
+
+
+def add_renamed(command: click.Command, aliases: Sequence[Alias] = RENAMED) -> click.Command:
+    """Accept the old spelling of each renamed option ``command`` has, as a hidden
+    option: its value goes through the new option's own checks, with a one-line notice
+    on stderr naming the new spelling."""
+    params = {param.name: param for param in command.params}
+    taken = {name for param in command.params for name in param.opts}
+    chosen = [alias for alias in aliases if alias.dest in params and alias.old not in taken]
+    if not chosen:
+        return command
+    for alias in chosen:
+        command.params.append(
+            click.Option(
+                [alias.old, _hidden_name(alias)],
+                is_flag=alias.is_flag,
+                default=False if alias.is_flag else None,
+                hidden=True,
+            )
+        )
+    callback = command.callback
+    assert callback is not None
+
+    @functools.wraps(callback)
+    def wrapper(**kwargs: Any) -> Any:
+        ctx = click.get_current_context()
+        for alias in chosen:
+            value = kwargs.pop(_hidden_name(alias), None)
+            if value is None or value is False:
+                continue
+            note(f"{alias.old} is deprecated and will be removed: write {alias.new}")
+            if kwargs.get(alias.dest) in (None, False):
+                kwargs[alias.dest] = params[alias.dest].process_value(ctx, value)
+        return callback(**kwargs)
+
+    command.callback = wrapper
+    return command
+
+
+def _hidden_name(alias: Alias) -> str:
+    return "old_" + alias.old.lstrip("-").replace("-", "_")
+
+
+def note(message: str) -> None:
+    """A one-line notice on stderr (stdout stays clean for --json)."""
+    click.echo(f"searchlab: note: {message}", err=True)

@@ -1,0 +1,166 @@
+"""How a search's outcome reaches the terminal: the one exit-status convention, the
+JSON document, and the text a person reads (within 80 columns).
+
+Exit status, for every command that runs a search (docs/cli.md):
+
+    0  solved          1  no solution (the space exhausted, or a local optimum)
+    2  bad input       3  a limit stopped the search first       130  Ctrl-C
+"""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from collections.abc import Mapping
+from typing import Any
+
+import click
+
+from searchlab.cli.options import note
+from searchlab.core.result import SearchResult, Stats, Status
+from searchlab.domains.base import Domain, SearchRequest
+from searchlab.domains.drawing import Drawing, Grid, to_text
+
+EXIT_SOLVED = 0
+EXIT_NO_SOLUTION = 1
+EXIT_BAD_INPUT = 2
+EXIT_LIMIT = 3
+EXIT_INTERRUPTED = 130
+
+WIDTH = 80
+"""Text output is laid out for this many columns at most (and fewer on a narrower
+terminal), wrapping long lines rather than cutting them."""
+
+
+def exit_status(status: Status | str) -> int:
+    """The exit status of a search that ended with ``status``."""
+    if status == Status.SOLVED:
+        return EXIT_SOLVED
+    if status == Status.LIMIT_REACHED:
+        return EXIT_LIMIT
+    return EXIT_NO_SOLUTION
+
+
+def width() -> int:
+    """The columns to lay text out in: the terminal's, at most ``WIDTH``."""
+    return min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
+
+
+def wrap(text: str, indent: str = "") -> str:
+    """``text`` wrapped to ``width()``; continuation lines indented by ``indent``."""
+    return textwrap.fill(
+        text, width=width(), subsequent_indent=indent, break_on_hyphens=False, break_long_words=True
+    )
+
+
+def seconds(value: float) -> str:
+    """A duration as a person reads it, the same everywhere: ms below a second."""
+    return f"{value * 1000:.2f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def figures(stats: Stats) -> str:
+    """What the search did, on one line (wrapped if long)."""
+    parts = [
+        f"expanded {stats.expanded:,}",
+        f"generated {stats.generated:,}",
+        f"peak frontier {stats.max_frontier:,}",
+    ]
+    if stats.iterations:
+        parts.append(f"{stats.iterations:,} iteration{'' if stats.iterations == 1 else 's'}")
+    if stats.restarts:
+        parts.append(f"{stats.restarts:,} restart{'' if stats.restarts == 1 else 's'}")
+    parts.append(f"{seconds(stats.seconds)} of search")
+    if stats.setup_seconds >= 0.0005:
+        parts.append(f"{seconds(stats.setup_seconds)} of set-up")
+    return wrap(", ".join(parts))
+
+
+def side_by_side(left: str, right: str, titles: tuple[str, str]) -> str:
+    """Two drawings next to each other when they fit ``width()``, else one above the
+    other, each under its title."""
+    left_lines, right_lines = left.splitlines(), right.splitlines()
+    gap = 4
+    left_width = max(len(titles[0]), *(len(line) for line in left_lines)) + gap
+    right_width = max(len(titles[1]), *(len(line) for line in right_lines))
+    if left_width + right_width > width() or len(left_lines) != len(right_lines):
+        return f"{titles[0]}:\n{left}\n{titles[1]}:\n{right}"
+    lines = [titles[0].ljust(left_width) + titles[1]]
+    lines += [a.ljust(left_width) + b for a, b in zip(left_lines, right_lines, strict=True)]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def print_result(
+    domain: Domain[Any, Any],
+    request: SearchRequest,
+    result: SearchResult[Any, Any],
+    *,
+    show_path: bool,
+    problem: Any = None,
+) -> None:
+    """The text report: the start (and goal), how it ended, the moves, the figures,
+    and with ``show_path`` every state of the path, ``---`` between them (Bratko's
+    ``showsol``)."""
+    start = domain.start_state(request.start)
+    if start is not None and fits(domain.draw(start, problem)):
+        drawn = to_text(domain.draw(start, problem))
+        if request.goal is not None:
+            goal = to_text(domain.draw(request.goal, problem))
+            click.echo(side_by_side(drawn, goal, ("start", "goal")))
+        else:
+            click.echo(f"start:\n{drawn}" if "\n" in drawn else wrap(f"start: {drawn}", "  "))
+    click.echo(wrap(domain.describe(request, result)))
+    if result.moves:
+        moves = " ".join(_move_text(domain, move) for move in result.moves)
+        click.echo(wrap(f"moves: {moves}", "  "))
+    click.echo(figures(result.stats))
+    if show_path and result.path:
+        drawings = [domain.draw(state, problem) for state in result.path]
+        if all(fits(drawing) for drawing in drawings):
+            click.echo("")
+            click.echo("\n---\n".join(to_text(drawing) for drawing in drawings))
+
+
+DRAW_LIMIT = 32
+"""Boards wider or taller than this are not drawn in the terminal."""
+
+
+def fits(drawing: Drawing) -> bool:
+    """Whether ``drawing`` is small enough to print (a 1,000-queen board is not)."""
+    if isinstance(drawing, Grid):
+        return drawing.rows <= DRAW_LIMIT and drawing.cols <= DRAW_LIMIT
+    return len(drawing.text) <= 20_000
+
+
+def _move_text(domain: Domain[Any, Any], move: Any) -> str:
+    encoded = domain.encode_move(move)
+    return encoded if isinstance(encoded, str) else str(move)
+
+
+def print_document(document: Mapping[str, Any], legacy: Mapping[str, str] | None = None) -> None:
+    """One JSON object on stdout. Keys of the 0.1 schema that a domain still writes for
+    old scripts (``legacy``: old key -> dotted path in the new document) are added with
+    a one-line notice on stderr."""
+    from searchlab.cli.main import print_json
+
+    payload = dict(document)
+    if legacy:
+        for old, path in legacy.items():
+            payload[old] = lookup(document, path)
+        note(
+            "JSON keys "
+            + ", ".join(legacy)
+            + " are deprecated and will be removed: read "
+            + ", ".join(dict.fromkeys(legacy.values()))
+            + " (docs/json.md)"
+        )
+    print_json(payload)
+
+
+def lookup(document: Mapping[str, Any], path: str) -> Any:
+    """The value at a dotted path (``run.start``) of a document, or None."""
+    value: Any = document
+    for key in path.split("."):
+        if not isinstance(value, Mapping):
+            return None
+        value = value.get(key)
+    return value

@@ -1,0 +1,54 @@
+"""``searchlab run``: search your own problem with every algorithm, as the built-in
+domains are searched (``searchlab.domains.user`` says what a problem may offer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from searchlab.cli.domains import run_solve, search_options
+from searchlab.cli.options import add_renamed, apply
+from searchlab.domains.user import load_problem, parse_params
+
+
+@click.command(
+    "run",
+    short_help="Search your own problem (module:factory or file.py) with any algorithm.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.argument("target")
+@click.argument("state", required=False)
+@click.option(
+    "--param",
+    "-p",
+    "params",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A keyword argument for the factory (a Python literal, or text); repeatable.",
+)
+@apply(search_options(None))
+def run(target: str, state: str | None, params: tuple[str, ...], **kwargs: Any) -> None:
+    """Search the problem TARGET makes: ``module:factory``, or ``file.py`` (its function
+    ``problem``) or ``file.py:factory``. The factory returns an object with
+    ``initial``, ``successors(state)`` yielding (move, next_state, cost) and
+    ``is_goal(state)``; it may add ``heuristics`` (name -> h), ``format_state``,
+    ``parse_state``, ``draw`` and ``unit_costs``. STATE, if given, is the start (a
+    Python literal, or the problem's own notation); else its ``initial``.
+
+    Every algorithm, limit and output of ``searchlab DOMAIN solve`` works here:
+    --show-path, --json (docs/json.md), --trace-out FILE.jsonl (every event), and the
+    same exit status (0 solved, 1 no solution, 2 bad input, 3 limit reached).
+
+    \b
+    Examples:
+      searchlab run examples/romania.py --algorithm astar --heuristic straight-line
+      searchlab run examples/romania.py -p start=Sibiu --algorithm uniform-cost
+      searchlab run examples/hanoi.py -p discs=4 --show-path
+      searchlab run examples/water_jugs.py --algorithm bfs --json
+    """
+    domain = load_problem(target, parse_params(params))
+    run_solve(domain, state, **kwargs)
+
+
+add_renamed(run)

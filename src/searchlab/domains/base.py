@@ -1,0 +1,417 @@
+"""A domain declared once for every front end: the ``Domain`` descriptor.
+
+A domain is a family of problems (N-queens, sliding puzzles, schedules, a user's own
+problem). Its descriptor says, once, everything the command line, the viewer, the tour
+and the experiments need to offer it: how a start is written and read (``parse``,
+``format``, JSON ``encode``/``decode``), its named starts and goals, its size caps and
+random starts, its heuristics (with a summary and whether each is admissible), the
+algorithms it offers and their defaults, its engines (a compiled kernel where it has
+one), how a state is drawn (``draw``: one description every front end renders), and
+where its source and its extra commands live. The front ends iterate the registry
+(``searchlab.domains.registry``) and never name a domain.
+
+A search goes through two calls: ``request`` checks every parameter and fills in the
+defaults (so a request is complete and can be written as JSON and run again), and
+``search`` runs it (``stream`` for an algorithm that yields every solution).
+``document`` writes a request and its result in the one JSON schema (docs/json.md).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from searchlab.algorithms.registry import (
+    ALGORITHMS,
+    algorithm_options,
+    promises_optimum,
+    run_algorithm,
+)
+from searchlab.algorithms.uninformed import Solutions, depth_first
+from searchlab.core.encoding import jsonable
+from searchlab.core.errors import InputError
+from searchlab.core.events import Observer
+from searchlab.core.limits import NO_LIMITS, Limits
+from searchlab.core.options import MAX_SEED, Option, parse_options
+from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.registry import Registry
+from searchlab.core.result import SearchResult
+from searchlab.domains.drawing import Drawing, Text
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+
+Progress = Callable[[str, int, int], None]
+"""Told ``(what, done, total)`` while long set-up work goes on."""
+
+SCHEMA = 1
+"""The version of the JSON schema ``document`` writes (docs/json.md)."""
+
+DRAWN_SEEDS = 2**31
+"""Seeds drawn for the user are below this: short enough to read and type back."""
+
+
+@dataclass(frozen=True)
+class HeuristicSpec:
+    """A named heuristic: what it estimates, whether it never overestimates, and how to
+    build it for a problem (a goal's tables are computed once, not per node)."""
+
+    name: str
+    summary: str
+    admissible: bool
+    build: Callable[[Any], Heuristic[Any]]  # build(problem) -> h(state)
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """A search, every parameter checked and every default filled in: enough to run it
+    again (``Domain.request`` builds it; ``Domain.search`` runs it)."""
+
+    domain: str
+    start: Any  # the domain's parsed start (a state, or what its problem starts from)
+    goal: Any  # the parsed goal, or None for a domain without one
+    algorithm: str  # canonical name
+    heuristic: str | None  # canonical name; None for an algorithm that takes none
+    options: Mapping[str, Any] = field(default_factory=dict)  # the algorithm's
+    params: Mapping[str, Any] = field(default_factory=dict)  # the domain's
+    seed: int | None = None
+    limits: Limits = NO_LIMITS
+    engine: str = "auto"
+
+    @property
+    def info(self) -> Any:
+        """The algorithm's registry entry."""
+        return ALGORITHMS[self.algorithm]
+
+
+class Domain(Generic[S, M]):
+    """The descriptor of a domain. Subclasses set the class attributes and override
+    ``parse`` and ``problem``; every other method has a default that suits a plain
+    problem (see ``searchlab.domains.user`` for a user's own problem)."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    order: ClassVar[int] = 100  # place among the domains (searchlab's own come first)
+    summary: ClassVar[str] = ""  # one line, for `searchlab --help`
+    notation: ClassVar[str] = "a state"  # how a start is written, with an example
+    examples: ClassVar[tuple[str, ...]] = ()  # arguments of `solve` shown in --help
+    presets: ClassVar[Mapping[str, str]] = {}  # named starts: name -> text for ``parse``
+    goals: ClassVar[tuple[str, ...]] = ()  # named goals
+    takes_goal: ClassVar[bool] = False
+    algorithms: ClassVar[tuple[str, ...]] = tuple(ALGORITHMS)  # the ones offered
+    default_algorithm: ClassVar[str] = "astar"
+    heuristics: ClassVar[Registry[HeuristicSpec]] = Registry("heuristic")
+    default_heuristic: ClassVar[str | None] = None
+    params: ClassVar[tuple[Option, ...]] = ()  # the domain's own options
+    unit_costs: ClassVar[bool] = True  # every move costs the same
+    engines: ClassVar[tuple[str, ...]] = ("generic",)  # "auto" picks among them
+    size: ClassVar[Option | None] = None  # the size of a random start, with its cap
+    views: ClassVar[tuple[str, ...]] = ("generic",)  # the viewer's tabs for it
+    sources: ClassVar[tuple[str, ...]] = ()  # dotted names the viewer's help shows
+    help: ClassVar[str] = ""  # the viewer's help paragraph
+    commands: ClassVar[str | None] = None  # "module:attribute" adding extra CLI commands
+    tour: ClassVar[str | None] = None  # "module:function" printing the tour's stop
+    tour_title: ClassVar[str] = ""
+    has_default_start: ClassVar[bool] = False  # solve may be asked without a start
+    legacy_keys: ClassVar[Mapping[str, str]] = {}  # 0.1 JSON keys of solve -> new path
+    legacy_random_keys: ClassVar[Mapping[str, str]] = {}  # ... and of random
+    cli_fallback: ClassVar[str | None] = None  # 0.1's `searchlab NAME ARGS` meant this command
+    cli_fallback_rewrites: ClassVar[Mapping[str, str]] = {}  # ... with these words replaced
+
+    # -- states ---------------------------------------------------------------------
+    def parse(self, text: str) -> Any:
+        """The start written as ``text`` (InputError naming what is wrong)."""
+        raise InputError(f"{self.title or self.name} takes no start written as text")
+
+    def default_start(self) -> Any:
+        """The start when none is given (only if ``has_default_start``)."""
+        raise InputError("give a start", field="start")
+
+    def parse_start(self, text: str) -> Any:
+        """``text`` as a start: a preset's name, or a start in the domain's notation."""
+        key = text.strip()
+        try:
+            return self.parse(self.presets.get(key, key))
+        except InputError as error:
+            raise error.about("start") from None
+
+    def parse_goal(self, text: str | None, start: Any) -> Any:
+        """The goal ``text`` names for ``start`` (None: the default goal)."""
+        if text is not None and text.strip() and not self.takes_goal:
+            raise InputError(f"{self.title or self.name} takes no goal", field="goal")
+        return None
+
+    def encode(self, state: Any) -> Any:
+        """A state as JSON."""
+        return jsonable(state)
+
+    def encode_start(self, start: Any) -> Any:
+        """A parsed start as JSON (a state, unless the domain's starts are not states)."""
+        return self.encode(start)
+
+    def start_state(self, start: Any) -> Any:
+        """The state a parsed start stands for, to draw; None if it is not a state."""
+        return start
+
+    def encode_move(self, move: Any) -> Any:
+        return jsonable(move)
+
+    def decode(self, data: Any) -> Any:
+        """A state from its JSON (lists become tuples)."""
+        return _tuples(data)
+
+    def format(self, state: Any) -> str:
+        """A state on one line, as people write it."""
+        return str(state)
+
+    def draw(self, state: Any, problem: Any = None) -> Drawing:
+        """A picture of the state (``problem``, when given, is the one it belongs to)."""
+        return Text(self.format(state))
+
+    def random_start(
+        self,
+        rng: random.Random,
+        size: int | None,
+        params: Mapping[str, Any],
+        goal: str | None = None,
+    ) -> Any:
+        """A start drawn with ``rng`` (of ``size``, able to reach ``goal`` where the domain
+        has those); an InputError if the domain has no random starts."""
+        raise InputError(f"{self.title or self.name} has no random starts")
+
+    @property
+    def has_random(self) -> bool:
+        return type(self).random_start is not Domain.random_start
+
+    # -- algorithms -----------------------------------------------------------------
+    def offered(self, start: Any) -> tuple[str, ...]:
+        """The algorithms offered from ``start`` (all of ``algorithms`` by default)."""
+        return self.algorithms
+
+    def default_algorithm_for(self, start: Any) -> str:
+        return self.default_algorithm
+
+    def default_heuristic_for(self, start: Any, goal: Any) -> str | None:
+        return self.default_heuristic
+
+    def problem(self, request: SearchRequest) -> Problem[S, M]:
+        """The search problem of a request."""
+        raise NotImplementedError
+
+    def heuristic(self, request: SearchRequest, problem: Problem[S, M]) -> Heuristic[S] | None:
+        if request.heuristic is None:
+            return None
+        return self.heuristics[request.heuristic].build(problem)
+
+    def random_state(self, request: SearchRequest) -> Callable[[random.Random], S] | None:
+        """Where random restarts start from (None: no restarts)."""
+        return None
+
+    def constraint(self, request: SearchRequest) -> Callable[[S], bool] | None:
+        """A test each state entered by depth-first search must pass (None: none)."""
+        return None
+
+    def check(self, request: SearchRequest) -> None:
+        """Refuse a request that cannot succeed, before any search (e.g. unsolvable)."""
+
+    def prepare(self, request: SearchRequest, progress: Progress | None = None) -> None:
+        """Load what the search needs before it starts (tables, databases), telling
+        ``progress(what, done, total)`` about long work; counted as set-up, not search."""
+
+    def admissible(self, request: SearchRequest) -> bool:
+        return request.heuristic is None or self.heuristics[request.heuristic].admissible
+
+    # -- requests -------------------------------------------------------------------
+    def request(
+        self,
+        start: Any,
+        *,
+        goal: Any = None,
+        algorithm: str | None = None,
+        heuristic: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        limits: Limits = NO_LIMITS,
+        engine: str | None = None,
+        observed: bool = False,
+    ) -> SearchRequest:
+        """A complete, checked request. ``start`` and ``goal`` are text (parsed; presets
+        and named goals included) or already parsed. Every refusal is an InputError
+        naming its ``field``. ``engine`` "auto" (the default) is resolved here to the
+        engine that will run; ``observed`` says the search will report events (which a
+        compiled engine may not do)."""
+        parsed = self.parse_start(start) if isinstance(start, str) else start
+        target = self.parse_goal(goal, parsed) if goal is None or isinstance(goal, str) else goal
+        offered = self.offered(parsed)
+        name = self.default_algorithm_for(parsed) if algorithm is None else algorithm
+        try:
+            canonical = ALGORITHMS.canonical(name)
+        except InputError as error:
+            raise error.about("algorithm") from None
+        if canonical not in offered:
+            raise InputError(
+                f"{self.title or self.name} does not offer the algorithm {canonical} here: "
+                f"choose one of {', '.join(offered)}",
+                field="algorithm",
+            )
+        info = ALGORITHMS[canonical]
+        chosen: str | None = None
+        if info.informed:
+            chosen = heuristic or self.default_heuristic_for(parsed, target)
+            if chosen is None:
+                raise InputError(
+                    f"the algorithm {canonical} needs a heuristic, and "
+                    f"{self.title or self.name} has none",
+                    field="algorithm",
+                )
+            try:
+                chosen = self.heuristics.canonical(chosen)
+            except InputError as error:
+                raise error.about("heuristic") from None
+        elif heuristic is not None:
+            self.heuristics.canonical(heuristic)  # a typo is still an error
+        parsed_options = algorithm_options(canonical, options or {})
+        parsed_params = parse_options(self.params, params or {}, where=self.title or self.name)
+        if seed is not None:
+            Option("seed", "int", "", low=0, high=MAX_SEED).parse(seed)
+        elif info.random:
+            seed = random.SystemRandom().randrange(DRAWN_SEEDS)
+        chosen_engine = engine or "auto"
+        if chosen_engine not in ("auto", *self.engines):
+            raise InputError(
+                f"unknown engine {chosen_engine!r}: choose one of "
+                + ", ".join(("auto", *self.engines)),
+                field="engine",
+            )
+        request = SearchRequest(
+            self.name,
+            parsed,
+            target,
+            canonical,
+            chosen,
+            parsed_options,
+            parsed_params,
+            seed,
+            limits,
+            chosen_engine,
+        )
+        self.check(request)
+        return dataclasses.replace(request, engine=self.resolve_engine(request, observed))
+
+    def resolve_engine(self, request: SearchRequest, observed: bool) -> str:
+        """The engine a request runs on: its own choice, or for "auto" the domain's first
+        (a domain with a compiled engine picks it when it can serve the request)."""
+        return self.engines[0] if request.engine == "auto" else request.engine
+
+    # -- running --------------------------------------------------------------------
+    def search(
+        self, request: SearchRequest, observer: Observer | None = None
+    ) -> SearchResult[S, M]:
+        """Run a request (a domain with a compiled engine overrides this to use it)."""
+        problem = self.problem(request)
+        return run_algorithm(
+            request.algorithm,
+            problem,
+            self.heuristic(request, problem),
+            options=request.options,
+            seed=request.seed,
+            random_state=self.random_state(request),
+            admissible=self.admissible(request),
+            unit_costs=self.unit_costs,
+            limits=request.limits,
+            observer=observer,
+        )
+
+    def stream(self, request: SearchRequest, observer: Observer | None = None) -> Solutions[S, M]:
+        """Every solution of a request, lazily (for an algorithm with ``stream``)."""
+        if not request.info.stream:
+            raise InputError(
+                f"the algorithm {request.algorithm} finds one solution, not every one",
+                field="algorithm",
+            )
+        return depth_first(
+            self.problem(request),
+            constraint=self.constraint(request),
+            limits=request.limits,
+            observer=observer,
+        )
+
+    def promises_optimum(self, request: SearchRequest) -> bool:
+        """Whether a solution this request finds is guaranteed cheapest."""
+        return promises_optimum(
+            request.algorithm, admissible=self.admissible(request), unit_costs=self.unit_costs
+        )
+
+    # -- writing --------------------------------------------------------------------
+    def run_json(self, request: SearchRequest) -> dict[str, Any]:
+        """Every parameter of a request, as JSON: enough to run it again."""
+        return {
+            "domain": self.name,
+            "start": self.encode_start(request.start),
+            "goal": None if request.goal is None else self.encode(request.goal),
+            "algorithm": request.algorithm,
+            "heuristic": request.heuristic,
+            **request.options,
+            **request.params,
+            "seed": request.seed,
+            "engine": request.engine,
+            **request.limits.to_dict(),
+        }
+
+    def document(self, request: SearchRequest, result: SearchResult[S, M]) -> dict[str, Any]:
+        """A request and its result in the one JSON schema (docs/json.md)."""
+        return {
+            "schema": SCHEMA,
+            "domain": self.name,
+            **result.to_dict(self.encode, self.encode_move),
+            "run": self.run_json(request),
+        }
+
+    def describe(self, request: SearchRequest, result: SearchResult[S, M]) -> str:
+        """One line saying how the search ended, for people."""
+        how = request.algorithm + (f" with {request.heuristic}" if request.heuristic else "")
+        if result.solved:
+            length = len(result.moves)
+            claim = "shortest" if result.optimal else "not guaranteed shortest"
+            if not self.unit_costs:
+                claim = "cheapest" if result.optimal else "not guaranteed cheapest"
+                return f"solved: cost {result.cost:g} in {plural(length, 'move')} ({claim}), {how}"
+            return f"solved in {plural(length, 'move')} ({claim}), {how}"
+        if result.limit is not None:
+            return f"limit reached ({result.limit.replace('_', '-')}) before a solution, {how}"
+        if result.status == "local_optimum":
+            return f"stuck in a local optimum after {plural(len(result.moves), 'move')}, {how}"
+        return f"no solution: the whole space was searched, {how}"
+
+    def describe_stream(self, request: SearchRequest, found: int, stream: Solutions[S, M]) -> str:
+        """What a run through the solutions ends with (after --all, --solutions, --next)."""
+        stats = stream.stats
+        figures = (
+            f"({stats.expanded:,} expanded, {stats.generated:,} generated, {stats.seconds:.3f} s)"
+        )
+        if stream.exhausted:
+            if found:
+                return f"No more solutions: {found:,} in all. {figures}"
+            return f"Search finished: no solution. {figures}"
+        if stream.limit is not None:
+            return f"Stopped at the {stream.limit.replace('_', '-')} limit. {figures}"
+        return figures
+
+    def describe_random(self, start: Any, goal: Any) -> list[str]:
+        """Lines printed under a random start (how to write it back)."""
+        return [self.format(self.start_state(start))]
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 move``, ``2 moves``: counts agree in number, with thousands separators."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def _tuples(data: Any) -> Any:
+    if isinstance(data, list):
+        return tuple(_tuples(item) for item in data)
+    return data

@@ -1,0 +1,311 @@
+"""Your own problem as a domain, with the defaults filled in.
+
+Any object with ``initial``, ``successors(state)`` yielding ``(move, next_state, cost)``
+and ``is_goal(state)`` can be searched by every front end (``searchlab run``, the
+viewer, the experiments). It may also offer, and the front ends then use:
+
+- ``heuristics``: a mapping of name to ``h(state) -> number`` (or a method ``h``); a
+  heuristic with an attribute ``admissible = True`` is trusted never to overestimate,
+  and the first line of its docstring is its summary;
+- ``format_state(state) -> str``: a state on one line (default: ``repr``);
+- ``parse_state(text) -> state``: a start typed as text (default: a Python literal);
+- ``draw(state)``: a ``Grid`` or ``Text`` drawing (default: the formatted state);
+- ``unit_costs``: True when every move costs the same (breadth-first then promises
+  the cheapest path).
+
+``load_problem("module:factory")`` or ``load_problem("path/to/file.py[:factory]")``
+calls the factory (``problem`` by default) with keyword parameters and wraps what it
+returns; a factory may also return a ``Domain`` of its own. Every call into the user's
+code is checked: a broken promise of the protocol is a ``ProblemError`` that says what
+the problem must do.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+import math
+import sys
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any, ClassVar
+
+from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.core.errors import InputError, ProblemError
+from searchlab.core.registry import Registry
+from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest
+from searchlab.domains.drawing import Drawing, Grid, Text
+
+ZERO = "zero"
+"""The heuristic every problem has: 0 everywhere (admissible; A* is then uniform-cost)."""
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_state(state: Any, where: str) -> Hashable:
+    try:
+        hash(state)
+    except TypeError:
+        raise ProblemError(
+            f"{where} gave the unhashable state {_describe(state)}: states must be hashable "
+            "and immutable (tuples, frozensets, strings, numbers, frozen dataclasses)"
+        ) from None
+    return state  # type: ignore[no-any-return]
+
+
+class CheckedProblem:
+    """A user's problem behind checks of the protocol, started where the request says."""
+
+    def __init__(self, problem: Any, start: Hashable) -> None:
+        self.problem = problem
+        self.start = start
+
+    @property
+    def initial(self) -> Hashable:
+        return self.start
+
+    def successors(self, state: Hashable) -> Iterator[tuple[Any, Hashable, float]]:
+        arcs = self.problem.successors(state)
+        try:
+            iterator = iter(arcs)
+        except TypeError:
+            raise ProblemError(
+                f"successors({_describe(state)}) returned {_describe(arcs)}: it must return "
+                "or yield (move, next_state, cost) triples"
+            ) from None
+        for arc in iterator:
+            if not isinstance(arc, tuple) or len(arc) != 3:
+                raise ProblemError(
+                    f"successors({_describe(state)}) yielded {_describe(arc)}: each successor "
+                    "must be a (move, next_state, cost) triple"
+                )
+            move, child, cost = arc
+            _check_state(child, f"successors({_describe(state)})")
+            if isinstance(cost, bool) or not isinstance(cost, int | float):
+                raise ProblemError(
+                    f"successors({_describe(state)}) gave the cost {_describe(cost)} for move "
+                    f"{_describe(move)}: a cost must be a number"
+                )
+            yield move, child, float(cost)
+
+    def is_goal(self, state: Hashable) -> bool:
+        answer = self.problem.is_goal(state)
+        if not isinstance(answer, bool | int):
+            raise ProblemError(
+                f"is_goal({_describe(state)}) returned {_describe(answer)}: it must return "
+                "True or False"
+            )
+        return bool(answer)
+
+
+def _checked_heuristic(name: str, function: Callable[[Any], Any]) -> Callable[[Any], float]:
+    def h(state: Any) -> float:
+        value = function(state)
+        if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
+            raise ProblemError(
+                f"the heuristic {name!r} returned {_describe(value)} for state "
+                f"{_describe(state)}: a heuristic must return a number (0 at a goal)"
+            )
+        return float(value)
+
+    return h
+
+
+def _heuristics_of(problem: Any) -> Registry[HeuristicSpec]:
+    registry: Registry[HeuristicSpec] = Registry("heuristic")
+    found = getattr(problem, "heuristics", None)
+    if found is None and callable(getattr(problem, "h", None)):
+        found = {"h": problem.h}
+    if found is not None and not isinstance(found, Mapping):
+        raise ProblemError("the problem's heuristics must be a mapping of name to h(state)")
+    for name, function in (found or {}).items():
+        if not callable(function):
+            raise ProblemError(f"the heuristic {name!r} is not callable: it must be h(state)")
+        doc = (getattr(function, "__doc__", None) or "").strip().splitlines()
+        summary = doc[0] if doc else f"the problem's heuristic {name}"
+        admissible = getattr(function, "admissible", False) is True
+        checked = _checked_heuristic(str(name), function)
+        registry.add(
+            str(name).lower(), HeuristicSpec(str(name), summary, admissible, _always(checked))
+        )
+    if not len(registry):
+        registry.add(
+            ZERO,
+            HeuristicSpec(ZERO, "0 everywhere: A* becomes uniform-cost", True, _always(_zero)),
+        )
+    return registry
+
+
+def _always(h: Callable[[Any], float]) -> Callable[[Any], Callable[[Any], float]]:
+    """A heuristic builder that needs nothing from the problem."""
+    return lambda _problem: h
+
+
+def _zero(_state: Any) -> float:
+    return 0.0
+
+
+class ProblemDomain(Domain[Any, Any]):
+    """The domain of one user problem object (see the module docstring)."""
+
+    has_default_start = True
+    algorithms = tuple(ALGORITHMS)
+    the_problem: ClassVar[Any] = None
+
+    def default_start(self) -> Any:
+        return _check_state(self.the_problem.initial, "the problem's initial")
+
+    def parse(self, text: str) -> Any:
+        parse_state = getattr(self.the_problem, "parse_state", None)
+        if callable(parse_state):
+            try:
+                return _check_state(parse_state(text), "parse_state")
+            except ValueError as error:
+                raise InputError(str(error)) from None
+        try:
+            value = ast.literal_eval(text.strip())
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            raise InputError(
+                f"cannot read {text.strip()[:40]!r} as a state: write it as a Python literal "
+                "(a number, a string in quotes, a tuple), or give the problem a parse_state"
+            ) from None
+        return _check_state(_tuples(value), "the start")
+
+    def format(self, state: Any) -> str:
+        format_state = getattr(self.the_problem, "format_state", None)
+        return str(format_state(state)) if callable(format_state) else repr(state)
+
+    def draw(self, state: Any, problem: Any = None) -> Drawing:
+        draw = getattr(self.the_problem, "draw", None)
+        if callable(draw):
+            drawing = draw(state)
+            if isinstance(drawing, Grid | Text):
+                return drawing
+            raise ProblemError("the problem's draw(state) must return a Grid or a Text")
+        return Text(self.format(state))
+
+    def problem(self, request: SearchRequest) -> CheckedProblem:
+        return CheckedProblem(self.the_problem, request.start)
+
+    def random_state(self, request: SearchRequest) -> Any:
+        random_state = getattr(self.the_problem, "random_state", None)
+        return random_state if callable(random_state) else None
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+def problem_domain(problem: Any, name: str, title: str | None = None) -> Domain[Any, Any]:
+    """The domain of ``problem`` (checked to have the protocol's three members)."""
+    missing = [
+        member for member in ("initial", "successors", "is_goal") if not hasattr(problem, member)
+    ]
+    if missing:
+        raise ProblemError(
+            f"{type(problem).__name__} has no {', no '.join(missing)}: a problem needs "
+            "initial, successors(state) -> (move, next_state, cost) triples, and is_goal(state)"
+        )
+    heuristics = _heuristics_of(problem)
+    doc = (type(problem).__doc__ or "").strip().splitlines()
+    attributes = {
+        "name": name,
+        "title": title or name,
+        "summary": doc[0] if doc else f"the problem {type(problem).__name__}",
+        "notation": "a Python literal (the problem's own notation if it has parse_state)",
+        "heuristics": heuristics,
+        "default_heuristic": next(iter(heuristics)),
+        "unit_costs": getattr(problem, "unit_costs", False) is True,
+        "the_problem": problem,
+    }
+    subclass = type(f"ProblemDomain_{name}", (ProblemDomain,), attributes)
+    domain: Domain[Any, Any] = subclass()
+    return domain
+
+
+def load_module(target: str) -> tuple[ModuleType, str]:
+    """The module a target names (``pkg.module`` or ``path/to/file.py``) and the factory
+    named after its colon (``problem`` by default)."""
+    location, _, factory = target.rpartition(":") if ":" in target else (target, "", "")
+    if location.endswith(".py") or "/" in location or location.startswith("."):
+        path = Path(location)
+        if not path.is_file():
+            raise InputError(f"no such file: {location}", field="target")
+        name = f"searchlab_user_{path.stem}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise InputError(f"cannot load {location} as a Python module", field="target")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # dataclasses and pickling look modules up by name
+        try:
+            spec.loader.exec_module(module)
+        except Exception as error:
+            del sys.modules[name]
+            raise InputError(f"{location} failed to load: {_failure(error)}") from None
+    else:
+        try:
+            module = importlib.import_module(location)
+        except ImportError as error:
+            raise InputError(f"cannot import {location}: {error}", field="target") from None
+        except Exception as error:
+            raise InputError(f"{location} failed to load: {_failure(error)}") from None
+    return module, factory or "problem"
+
+
+def _failure(error: BaseException) -> str:
+    """An exception from the user's code on one line: its type, message and place."""
+    trace = error.__traceback__
+    place = ""
+    while trace is not None:
+        place = f" ({Path(trace.tb_frame.f_code.co_filename).name}, line {trace.tb_lineno})"
+        trace = trace.tb_next
+    return f"{type(error).__name__}: {error}{place}"
+
+
+def load_problem(target: str, params: Mapping[str, Any] | None = None) -> Domain[Any, Any]:
+    """The domain of the problem ``target`` names, its factory called with ``params``."""
+    module, factory_name = load_module(target)
+    factory = getattr(module, factory_name, None)
+    if factory is None:
+        raise InputError(
+            f"{target.split(':')[0]} has no {factory_name!r}: name the factory after a colon, "
+            "e.g. file.py:make_problem",
+            field="target",
+        )
+    made = factory
+    if callable(factory):
+        try:
+            made = factory(**(params or {}))
+        except (ValueError, TypeError) as error:
+            raise InputError(f"{factory_name}(): {error}", field="param") from None
+        except Exception as error:
+            raise InputError(f"{factory_name}() failed: {_failure(error)}") from None
+    elif params:
+        raise InputError(f"{factory_name} is not a factory: it takes no parameters")
+    if isinstance(made, Domain):
+        return made
+    name = Path(module.__name__.removeprefix("searchlab_user_")).stem.split(".")[-1]
+    return problem_domain(made, name.replace("_", "-"))
+
+
+def parse_params(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs as factory keyword arguments: VALUE as a Python literal when
+    it reads as one (``3``, ``(4, 3)``), else as text (``Arad``)."""
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        key, equals, text = pair.partition("=")
+        if not equals or not key.strip().isidentifier():
+            raise InputError(f"write a parameter as KEY=VALUE, not {pair!r}", field="param")
+        try:
+            value: Any = ast.literal_eval(text.strip())
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            value = text.strip()
+        params[key.strip()] = value
+    return params
