@@ -28,12 +28,12 @@ def test_unknown_command(run_cli: RunCli) -> None:
 def test_ctrl_c_in_a_search_prints_the_statistics_so_far_and_exits_130(
     run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import searchlab.cli.puzzle
+    from searchlab.domains.puzzle.domain import PuzzleDomain
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise searchlab.SearchInterrupted(searchlab.Stats(expanded=7, generated=19))
 
-    monkeypatch.setattr(searchlab.cli.puzzle, "solve", interrupted)
+    monkeypatch.setattr(PuzzleDomain, "search", interrupted)
     run = run_cli("puzzle", "solve", "1,2,3,4,5,6,7,0,8")
     assert run.code == 130
     assert "interrupted" in run.stderr
@@ -41,12 +41,12 @@ def test_ctrl_c_in_a_search_prints_the_statistics_so_far_and_exits_130(
 
 
 def test_ctrl_c_elsewhere_exits_130(run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
-    import searchlab.cli.puzzle
+    from searchlab.domains.puzzle.domain import PuzzleDomain
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(searchlab.cli.puzzle, "solve", interrupted)
+    monkeypatch.setattr(PuzzleDomain, "search", interrupted)
     run = run_cli("puzzle", "solve", "1,2,3,4,5,6,7,0,8")
     assert run.code == 130
     assert "interrupted" in run.stderr

@@ -79,7 +79,7 @@ def test_solve_weighted_and_uninformed(run_cli: RunCli) -> None:
 def test_limit_reached_exits_3_with_stats(run_cli: RunCli) -> None:
     run = run_cli("puzzle", "solve", START3_BRATKO, "-a", "bfs", "--max-expanded", "5")
     assert run.code == 3
-    assert "limit reached (max_expanded)" in run.stdout
+    assert "limit reached (max-expanded)" in run.stdout
     assert "expanded 5" in run.stdout
     data = json.loads(
         run_cli("puzzle", "solve", START3_BRATKO, "--max-expanded", "3", "--json").stdout
@@ -113,7 +113,7 @@ def test_random_board_pastes_back_into_solve(run_cli: RunCli, goal: str, size: i
     lines = [line for line in run.stdout.splitlines() if line.startswith(("flat:", "bratko:"))]
     assert len(lines) == (2 if size == 3 else 1)
     for line in lines:
-        board, _, hint = line.split(" ", 1)[1].partition("  (solve it with ")
+        board, _, hint = line.split(" ", 1)[1].partition("  (add ")
         options = hint.rstrip(")").split() if hint else []
         checked = run_cli("puzzle", "solve", board, *options, "--max-expanded", "1", "--json")
         assert checked.code in (0, 3), (line, checked.stderr)  # accepted: searched, not refused
@@ -160,7 +160,7 @@ def test_help_teaches(run_cli: RunCli) -> None:
     assert "(Bratko's fig. 12.7) and judge it." in run.stdout
     assert "uniform over all solvable ones." in run.stdout
     solve_help = run_cli("puzzle", "solve", "--help").stdout
-    assert "exit status is 3" in solve_help
+    assert "3 a limit stopped it first" in solve_help
 
 
 @pytest.mark.parametrize(
@@ -174,16 +174,16 @@ def test_help_teaches(run_cli: RunCli) -> None:
         (("solve", "[2/2,1/3,2/3,3/3,3/2,3/1,2/1,1/1,1/4]"), "off the 3×3 board"),
         (("solve", "1,2,3,4,5,6,7,8,0", "--goal", "1,2,3,0"), "different sizes|but the goal is"),
         (("solve", "1,2,3,4,5,6,8,7,0"), "unsolvable"),
-        (("solve", "1,2,3,4,5,6,7,8,0", "--goal", "nowhere"), "unknown goal"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "--goal", "nowhere"), "unknown --goal"),
         (("solve", "1,2,3,4,5,6,7,8,0", "-H", "bratko"), "only for Bratko's 3×3 goal"),
-        (("solve", "1,2,3,4,5,6,7,8,0", "-H", "euclid"), "unknown heuristic"),
-        (("solve", "1,2,3,4,5,6,7,8,0", "-a", "quantum"), "unknown algorithm"),
-        (("solve", "1,2,3,4,5,6,7,8,0", "-a", "dfs"), "not offered for puzzles"),
-        (("solve", "1,2,3,4,5,6,7,8,0", "-w", "2"), "--weight applies only"),
-        (("solve", "1,2,3,4,5,6,7,8,0", "-a", "wastar", "-w", "-1"), "weight"),
-        (("solve", "1,2,3,4,5,6,7,8,0", "--max-expanded", "-1"), "--max-expanded"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-H", "euclid"), "unknown --heuristic"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-a", "quantum"), "unknown --algorithm"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-a", "dfs"), "does not offer the algorithm dfs"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "--weight", "2"), "--weight does not apply to the algorithm astar"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "-a", "wastar", "--weight", "-1"), "--weight must be 1 or more"),
+        (("solve", "1,2,3,4,5,6,7,8,0", "--max-expanded", "-1"), "--max-expanded must be 0 or more"),
         (("solve", "1,2,3,0", "--goal", "bratko"), "bratko goal is a 3×3 board"),
-        (("random", "--size", "1"), "size must be between 2"),
+        (("random", "--size", "1"), "--size must be 2 or more"),
         (("random", "--size", "3", "--goal", "1,2,3,0"), "but the goal is"),
         (("solve", "x y z"), "cannot read 'x'"),
     ],

@@ -41,7 +41,7 @@ def test_solve_json_limit_and_all(run_cli: RunCli) -> None:
 @pytest.mark.parametrize("n", ["2", "3"])
 def test_solve_says_plainly_when_no_solution_exists(run_cli: RunCli, n: str) -> None:
     run = run_cli("queens", "solve", n)
-    assert run.code == 0
+    assert run.code == 1  # the house convention: the search ended without a solution
     assert f"Search finished: no solution exists for n = {n}." in run.stdout
     payload = json.loads(run_cli("queens", "solve", n, "--json").stdout)
     assert payload["solutions"] == [] and payload["exhausted"] is True
@@ -227,9 +227,11 @@ def test_min_conflicts(run_cli: RunCli) -> None:
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (("solve", "0"), "n must be at least 1"),
-        (("solve", "x"), "'x' is not a valid integer"),
-        (("solve", "8", "--all", "--limit", "2"), "--all and --limit"),
+        (("solve", "0"), "n must be from 1 to 1,000, not 0"),
+        (("solve", "99999999999999999999999"), "far past any board"),
+        (("solve", "65"), "too large for dfs"),
+        (("solve", "x"), "not a list of queens: 'x'"),
+        (("solve", "8", "--all", "--solutions", "2"), "--all and --solutions"),
         (("count", "0"), "n must be at least 1"),
         (("watch", "40"), "at most 32"),
         (("climb",), "give a STATE to climb from, or --random T"),

@@ -31,12 +31,14 @@ def write(tmp_path: Path, name: str, content: str | dict[str, Any]) -> str:
 
 def intervals(payload: dict[str, Any]) -> dict[str, tuple[int, int]]:
     return {
-        slot["task"]: (slot["start"], slot["end"]) for row in payload["processors"] for slot in row
+        slot["task"]: (slot["start"], slot["end"])
+        for row in payload["schedule"]["processors"]
+        for slot in row
     }
 
 
 def test_example_prints_a_gantt_chart_and_24(run_cli: RunCli) -> None:
-    run = run_cli("schedule", "--example")
+    run = run_cli("schedule", "solve", "example")
     assert run.code == 0, run.stderr
     assert "finishing time 24 (optimal)" in run.stdout
     rows = [line for line in run.stdout.splitlines() if line.startswith(("P1 ", "P2 ", "P3 "))]
@@ -46,14 +48,15 @@ def test_example_prints_a_gantt_chart_and_24(run_cli: RunCli) -> None:
 
 
 def test_example_json_shape_and_validity(run_cli: RunCli) -> None:
-    run = run_cli("schedule", "--example", "--json")
+    run = run_cli("schedule", "solve", "example", "--json")
     assert run.code == 0, run.stderr
     payload = json.loads(run.stdout)
-    assert payload["finishing_time"] == 24
-    assert {"finishing_time", "processors", "stats"} <= set(payload)
+    assert payload["schedule"]["finishing_time"] == 24
+    assert {"schedule", "stats", "run", "cost", "optimal"} <= set(payload)
+    assert payload["cost"] == 24 and payload["optimal"] is True
     assert {"expanded", "generated", "seconds"} <= set(payload["stats"])
-    assert len(payload["processors"]) == 3
-    for row in payload["processors"]:
+    assert len(payload["schedule"]["processors"]) == 3
+    for row in payload["schedule"]["processors"]:
         for slot in row:
             assert set(slot) == {"task", "start", "end"}
         for first, second in itertools.pairwise(row):
@@ -85,42 +88,42 @@ def test_toml_and_json_files_agree(run_cli: RunCli, tmp_path: Path) -> None:
     )
     results = []
     for path in (toml_file, json_file):
-        run = run_cli("schedule", path, "--json")
+        run = run_cli("schedule", "solve", path, "--json")
         assert run.code == 0, run.stderr
         results.append(json.loads(run.stdout))
     # a then b on one processor (5), c on the other (4): 5 is optimal
-    assert results[0]["finishing_time"] == results[1]["finishing_time"] == 5
+    assert results[0]["schedule"]["finishing_time"] == results[1]["schedule"]["finishing_time"] == 5
 
 
 def test_standard_input(run_cli: RunCli) -> None:
     text = json.dumps({"processors": 1, "tasks": {"x": {"duration": 2}, "y": {"duration": 3}}})
-    run = run_cli("schedule", "-", "--json", input=text)
+    run = run_cli("schedule", "solve", "-", "--json", input=text)
     assert run.code == 0, run.stderr
-    assert json.loads(run.stdout)["finishing_time"] == 5
+    assert json.loads(run.stdout)["schedule"]["finishing_time"] == 5
 
 
 def test_more_processors_than_tasks(run_cli: RunCli, tmp_path: Path) -> None:
     # Three independent tasks on a million processors: each on its own, done at 4.
     tasks = {"a": {"duration": 4}, "b": {"duration": 2}, "c": {"duration": 1}}
     path = write(tmp_path, "wide.json", {"processors": 1_000_000, "tasks": tasks})
-    text = run_cli("schedule", path)
+    text = run_cli("schedule", "solve", path)
     assert text.code == 0, text.stderr
     assert "P4-P1000000: (idle" in text.stdout
     assert "finishing time 4 (optimal)" in text.stdout
-    payload = json.loads(run_cli("schedule", path, "--json").stdout)
-    assert payload["finishing_time"] == 4
-    assert len(payload["processors"]) == 3 and payload["idle_processors"] == 999_997
+    payload = json.loads(run_cli("schedule", "solve", path, "--json").stdout)
+    assert payload["schedule"]["finishing_time"] == 4
+    assert len(payload["schedule"]["processors"]) == 3 and payload["schedule"]["idle_processors"] == 999_997
 
 
 def test_a_limit_stops_the_search_with_status_3(run_cli: RunCli) -> None:
-    run = run_cli("schedule", "--example", "--max-expanded", "1", "--json")
+    run = run_cli("schedule", "solve", "example", "--max-expanded", "1", "--json")
     assert run.code == 3
     payload = json.loads(run.stdout)
-    assert payload["status"] == "limit_reached" and payload["finishing_time"] is None
+    assert payload["status"] == "limit_reached" and payload["schedule"] is None
 
 
 def test_greedy_says_it_is_not_optimal(run_cli: RunCli) -> None:
-    run = run_cli("schedule", "--example", "--algorithm", "greedy")
+    run = run_cli("schedule", "solve", "example", "--algorithm", "greedy")
     assert run.code == 0
     assert "not guaranteed optimal" in run.stdout
 
@@ -136,9 +139,11 @@ def test_tour_schedule_prints_the_example(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((), "give a FILE or --example"),
-        (("--example", "x.json"), "give a FILE or --example"),
-        (("--example", "--algorithm", "quantum"), "unknown algorithm 'quantum'"),
+        (("solve",), "Missing argument 'STATE'"),
+        (("solve", "example", "x.json"), "unexpected extra argument"),
+        (("solve", "example", "--algorithm", "quantum"), "unknown --algorithm 'quantum'"),
+        (("solve", "example", "--weight", "2"), "--weight does not apply to the algorithm astar"),
+        (("solve", "example", "-a", "hill-climbing"), "does not offer the algorithm"),
     ],
 )
 def test_usage_errors(run_cli: RunCli, args: tuple[str, ...], message: str) -> None:
@@ -193,7 +198,7 @@ def test_bad_json_files_are_refused(
     run_cli: RunCli, tmp_path: Path, content: Any, message: str
 ) -> None:
     path = write(tmp_path, "bad.json", content if isinstance(content, str) else json.dumps(content))
-    run = run_cli("schedule", path)
+    run = run_cli("schedule", "solve", path)
     assert run.code == 2, run.stdout
     assert message in run.stderr
     assert "Traceback" not in run.stderr
@@ -213,17 +218,27 @@ def test_bad_json_files_are_refused(
 def test_bad_toml_files_are_refused(
     run_cli: RunCli, tmp_path: Path, content: str, message: str
 ) -> None:
-    run = run_cli("schedule", write(tmp_path, "bad.toml", content))
+    run = run_cli("schedule", "solve", write(tmp_path, "bad.toml", content))
     assert run.code == 2
     assert message in run.stderr
 
 
 def test_unreadable_files_are_refused(run_cli: RunCli, tmp_path: Path) -> None:
-    run = run_cli("schedule", str(tmp_path / "missing.json"))
+    run = run_cli("schedule", "solve", str(tmp_path / "missing.json"))
     assert run.code == 2
     assert "cannot read" in run.stderr and "missing.json" in run.stderr
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
-    run = run_cli("schedule", str(binary))
+    run = run_cli("schedule", "solve", str(binary))
     assert run.code == 2
     assert "cannot read" in run.stderr
+
+
+def test_the_01_spelling_still_works_and_says_what_to_write(run_cli: RunCli) -> None:
+    run = run_cli("schedule", "--example", "--json")
+    assert run.code == 0
+    assert "write `searchlab schedule solve example --json`" in run.stderr
+    assert "JSON keys finishing_time" in run.stderr
+    payload = json.loads(run.stdout)
+    assert payload["finishing_time"] == payload["schedule"]["finishing_time"] == 24
+    assert payload["instance"] == payload["run"]["start"]

@@ -177,8 +177,7 @@ def run_solve(
     )
     if trace_out is not None:
         _check_writable(trace_out)
-    streaming = every or solutions is not None or ask
-    if streaming:
+    if request.info.stream or every or solutions is not None or ask:
         _solve_stream(domain, request, every, solutions, ask, as_json, trace_out)
         return
     _prepare(domain, request, quiet=as_json)
@@ -349,7 +348,7 @@ def random_command(domain: Domain[Any, Any]) -> click.Command:
 
     @click.command(
         "random",
-        short_help=f"Print a random start for {domain.name} solve.",
+        short_help="Print a random solvable start, uniform over all solvable ones.",
         context_settings={"help_option_names": ["-h", "--help"]},
         help=(
             f"Print a random start of {domain.title.lower() or domain.name}, drawn "
@@ -387,8 +386,9 @@ def random_command(domain: Domain[Any, Any]) -> click.Command:
             print_document(payload, domain.legacy_random_keys)
             return
         click.echo(to_text(domain.draw(state)))
-        for line in domain.describe_random(start, target):
-            click.echo(wrap(line, "  "))
+        for label, text, goal_to_name in domain.describe_random(start, target):
+            hint = f"  (add --goal {goal_to_name})" if goal_to_name else ""
+            click.echo(wrap(f"{label}: {text}{hint}", "  "))
         click.echo(f"seed: {seed}")
 
     return add_renamed(random_start)
@@ -403,7 +403,7 @@ def domain_group(domain: Domain[Any, Any]) -> click.Group:
     @click.group(
         domain.name,
         cls=DomainGroup,
-        help=f"{domain.summary}\n\n\b\nExamples:\n{examples}",
+        help=f"{domain.summary}\n\nA start is written as {domain.notation}\n\n\b\nExamples:\n{examples}",
         short_help=domain.summary,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
@@ -432,17 +432,16 @@ class DomainGroup(click.Group):
     fallback: str | None = None
     rewrites: dict[str, str] = {}  # noqa: RUF012 - set per instance by domain_group
 
-    def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if self.fallback and args and args[0] not in self.commands:
-            old = " ".join(args)
-            args = [self.fallback, *(self.rewrites.get(arg, arg) for arg in args)]
-            note(
-                f"`searchlab {self.name} {old}` is deprecated and will be removed: "
-                f"write `searchlab {self.name} {' '.join(args)}`"
-            )
-        return super().resolve_command(ctx, args)
+            if args[0] not in ctx.help_option_names:
+                old = " ".join(args)
+                args = [self.fallback, *(self.rewrites.get(arg, arg) for arg in args)]
+                note(
+                    f"`searchlab {self.name} {old}` is deprecated and will be removed: "
+                    f"write `searchlab {self.name} {' '.join(args)}`"
+                )
+        return super().parse_args(ctx, args)
 
 
 __all__ = ["domain_group", "flag", "run_solve", "search_options", "solve_command"]

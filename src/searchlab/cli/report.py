@@ -47,9 +47,20 @@ def width() -> int:
 
 
 def wrap(text: str, indent: str = "") -> str:
-    """``text`` wrapped to ``width()``; continuation lines indented by ``indent``."""
-    return textwrap.fill(
-        text, width=width(), subsequent_indent=indent, break_on_hyphens=False, break_long_words=True
+    """``text`` wrapped to ``width()``, line by line (a line that fits, such as a row of
+    a chart, is kept as it is); continuation lines indented by ``indent``."""
+    columns = width()
+    return "\n".join(
+        line
+        if len(line) <= columns
+        else textwrap.fill(
+            line,
+            width=columns,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+            break_long_words=True,
+        )
+        for line in text.split("\n")
     )
 
 

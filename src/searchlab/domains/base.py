@@ -401,9 +401,10 @@ class Domain(Generic[S, M]):
             return f"Stopped at the {stream.limit.replace('_', '-')} limit. {figures}"
         return figures
 
-    def describe_random(self, start: Any, goal: Any) -> list[str]:
-        """Lines printed under a random start (how to write it back)."""
-        return [self.format(self.start_state(start))]
+    def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
+        """How to write a random start back: (label, text, the goal to name with it or
+        None when the text implies it)."""
+        return [("start", self.format(self.start_state(start)), None)]
 
 
 def plural(count: int, noun: str) -> str:

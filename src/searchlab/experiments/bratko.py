@@ -37,7 +37,7 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
         BRATKO_GOAL,
         algorithm=spec["algorithm"],
         heuristic="manhattan" if heuristic == NO_HEURISTIC else heuristic,
-        weight=spec["weight"],
+        weight=spec["weight"] if spec["algorithm"] == "weighted-astar" else None,
         limits=Limits(max_expanded=spec["max_expanded"]),
         observer=watch,
     )

@@ -179,17 +179,15 @@ class PuzzleDomain(Domain[Board, Move]):
         target = self.parse_goal(goal or "standard", standard)
         return ParsedBoard(random_board(side, rng, target), side, "flat")
 
-    def describe_random(self, start: Any, goal: Any) -> list[str]:
+    def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
         """The board as a flat list and (3×3) in Bratko's notation, each with the goal
-        to name when a search from it would otherwise take another goal (a flat start
+        to name when a search from it would otherwise take another (a flat start
         defaults to the standard goal, Bratko's notation to Bratko's)."""
         board: Board = start.tiles
-        hint = f"  (with the goal {goal_name(goal)})"
-        lines = [
-            f"flat: {format_flat(board)}" + ("" if goal == standard_goal(start.size) else hint)
-        ]
+        name = goal_name(goal)
+        lines = [("flat", format_flat(board), None if goal == standard_goal(start.size) else name)]
         if start.size == 3:
-            lines.append(f"bratko: {to_bratko(board)}" + ("" if goal == BRATKO_GOAL else hint))
+            lines.append(("bratko", to_bratko(board), None if goal == BRATKO_GOAL else name))
         return lines
 
     # -- algorithms -------------------------------------------------------------------
@@ -229,7 +227,7 @@ class PuzzleDomain(Domain[Board, Move]):
             ]
             hint = ("goal", reachable[0]) if reachable else None
             raise InputError(
-                f"this board cannot reach the {goal_name(request.goal)} goal: {reason}",
+                f"this board is unsolvable for the {goal_name(request.goal)} goal: {reason}",
                 field="start",
                 hint=hint,
             )

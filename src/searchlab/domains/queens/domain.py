@@ -319,8 +319,8 @@ class QueensDomain(Domain[Any, Any]):
             return f"Stopped at the {stream.limit.replace('_', '-')} limit.\n{figures}"
         return figures
 
-    def describe_random(self, start: Any, goal: Any) -> list[str]:
-        return [str(start)]
+    def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
+        return [("start", str(start), None)]
 
     def heuristic(self, request: SearchRequest, problem: Any) -> Heuristic[Any] | None:
         if request.heuristic is None or request.algorithm not in LOCAL:

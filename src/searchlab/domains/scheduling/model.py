@@ -75,9 +75,11 @@ costly; it keeps the numbers readable."""
 def _check_processors(processors: object) -> int:
     if isinstance(processors, bool) or not isinstance(processors, int):
         raise InputError(f"the number of processors must be a whole number, not {processors!r}")
-    if not 1 <= processors <= MAX_PROCESSORS:
+    if processors < 1:
+        raise InputError(f"the number of processors must be 1 or more, not {processors}")
+    if processors > MAX_PROCESSORS:
         raise InputError(
-            f"the number of processors must be from 1 to {MAX_PROCESSORS:,}, not {processors:,}"
+            f"the number of processors must be at most {MAX_PROCESSORS:,}, not {processors:,}"
         )
     return processors
 
