@@ -8,8 +8,8 @@ call in a process pays numba's cache load (or compile). Entry points:
   the left half) and an explicit-stack bitboard walk. With an executor the work is
   split by the first rows' placements (``count_tasks``) and ``count_task`` is mapped
   over it; both are top-level so they pickle to worker processes.
-- ``min_conflicts(n, seed=, max_steps=)``: a solution found by permutation-and-swap
-  repair, as ``(solved, columns, steps)``.
+- ``repair.solve``: the compiled permutation-and-swap repair, reached through
+  ``searchlab.domains.queens.repair.repair`` (which checks, times and verifies it).
 - ``verify_queens(columns)``: an independent O(n) check of a claimed solution.
 """
 
@@ -103,30 +103,6 @@ def count_solutions(
     return total
 
 
-def min_conflicts(
-    n: int, *, seed: int = 0, max_steps: int | None = None
-) -> tuple[bool, npt.NDArray[np.int64], int]:
-    """Place n queens by permutation-and-swap repair (Sosic & Gu), O(1) per step.
-
-    Returns ``(solved, columns, steps)``: ``columns[r]`` is the 0-based column of the
-    queen in row r, and ``steps`` counts candidate swaps examined (at most ``max_steps``,
-    by default 100·n + 10 000). ``solved`` is True only if ``verify_queens`` (an
-    independent check) accepts the board; n = 2 and 3 have no solution.
-    """
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise InputError(f"the number of queens must be a whole number 1 or more, not {n!r}")
-    if max_steps is None:
-        max_steps = 100 * n + 10_000
-    if max_steps < 0:
-        raise InputError(f"the step limit must be 0 or more, not {max_steps}")
-    from searchlab.domains.queens.kernels.repair import solve
-
-    columns = np.zeros(n, dtype=np.int64)
-    found, steps = solve(n, seed & 0xFFFFFFFF, max_steps, columns)
-    solved = bool(found) and verify_queens(columns)
-    return solved, columns, int(steps)
-
-
 def verify_queens(columns: Sequence[int] | npt.NDArray[np.integer]) -> bool:
     """Whether ``columns`` (one 0-based column per row) is an n-queens solution.
 
@@ -153,6 +129,5 @@ __all__ = [
     "count_solutions",
     "count_task",
     "count_tasks",
-    "min_conflicts",
     "verify_queens",
 ]
