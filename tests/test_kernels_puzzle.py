@@ -16,6 +16,7 @@ from searchlab.domains.puzzle.kernels import (
     KORF_GOAL,
     MOVE_NAMES,
     STANDARD_GOAL,
+    korf100,
     load_korf100,
     pdb_heuristic,
     solve_15,
@@ -280,3 +281,33 @@ def test_expansion_limit_stops_the_kernel(cache: Path) -> None:
     found = solve_15(board, KORF_GOAL, heuristic="manhattan", max_expanded=1000)
     assert found.moves is None
     assert 1000 < found.expanded <= 1001
+
+
+def test_korf100_rows_totals_and_progress() -> None:
+    heard: list[tuple[int, int]] = []
+    run = korf100(3, heuristic="pdb-663", progress=lambda done, total: heard.append((done, total)))
+    assert heard == [(1, 3), (2, 3), (3, 3)]
+    assert [row.instance for row in run.rows] == [1, 2, 3]
+    assert [row.length for row in run.rows] == [row.optimal for row in run.rows] == [57, 55, 59]
+    assert run.generated == sum(row.generated for row in run.rows) > 0
+    assert run.seconds == pytest.approx(sum(row.seconds for row in run.rows))
+
+
+def test_korf100_refuses_a_bad_count_in_its_own_words() -> None:
+    for first in (0, 101):
+        with pytest.raises(InputError, match="between 1 and 100") as refused:
+            korf100(first)
+        assert "--" not in str(refused.value)
+
+
+def test_korf100_checks_every_length_against_the_published_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import searchlab.domains.puzzle.kernels as kernels
+
+    one_move = (1, 0, *range(2, 16))  # a single move from Korf's goal
+    monkeypatch.setattr(kernels, "load_korf100", lambda: [(one_move, 1)])
+    assert [row.length for row in korf100(heuristic="manhattan").rows] == [1]
+    monkeypatch.setattr(kernels, "load_korf100", lambda: [(one_move, 3)])  # a wrong table
+    with pytest.raises(AssertionError, match="instance 1: found 1 moves, published 3"):
+        korf100(heuristic="manhattan")

@@ -355,7 +355,10 @@ def prepare_databases(name: str, goal: Board, *, enabled: bool) -> None:
 
 @puzzle.command("korf100")
 @click.option(
-    "--first", type=int, metavar="K", help="Only the first K instances (default: all 100)."
+    "--first",
+    type=click.IntRange(1, 100),
+    metavar="K",
+    help="Only the first K instances (default: all 100).",
 )
 @click.option(
     "--heuristic",
@@ -377,34 +380,28 @@ def korf100_command(first: int | None, heuristic: str, as_json: bool) -> None:
     import time
 
     from searchlab.cli.output import progress
-    from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
+    from searchlab.domains.puzzle.kernels import KORF_GOAL, KORF_INSTANCES, korf100
 
-    instances = load_korf100()
-    if first is not None and not 1 <= first <= len(instances):
-        raise InputError(f"--first must be between 1 and {len(instances)}, not {first}")
-    instances = instances[:first]
     started = time.perf_counter()
     if heuristic in PATTERN_DATABASES:
         prepare_databases(heuristic, KORF_GOAL, enabled=not as_json)
-    rows: list[dict[str, Any]] = []
-    with progress("Korf's instances", len(instances), enabled=not as_json) as bar:
-        for number, (board, optimal) in enumerate(instances, start=1):
-            found = solve_15(board, KORF_GOAL, heuristic=heuristic)
-            assert found.moves is not None
-            if len(found.moves) != optimal:  # pragma: no cover - would be a kernel bug
-                raise AssertionError(
-                    f"instance {number}: found {len(found.moves)} moves, published {optimal}"
-                )
-            rows.append(
-                {
-                    "instance": number,
-                    "length": len(found.moves),
-                    "generated": found.generated,
-                    "seconds": round(found.seconds, 6),
-                }
-            )
-            bar.advance()
+    count = KORF_INSTANCES if first is None else first
+    with progress("Korf's instances", count, enabled=not as_json) as bar:
+
+        def report(done: int, total: int) -> None:
+            bar.update(completed=done, total=total)
+
+        run = korf100(first, heuristic=heuristic, progress=report)
     total = time.perf_counter() - started
+    rows = [
+        {
+            "instance": row.instance,
+            "length": row.length,
+            "generated": row.generated,
+            "seconds": round(row.seconds, 6),
+        }
+        for row in run.rows
+    ]
     if as_json:
         print_json({"rows": rows, "seconds": round(total, 6)})
         return
@@ -421,10 +418,9 @@ def korf100_command(first: int | None, heuristic: str, as_json: bool) -> None:
             f"{row['seconds']:.3f}",
         )
     console().print(table)
-    generated = sum(row["generated"] for row in rows)
     click.echo(
         f"{len(rows)} instances solved optimally (every length equals the published one): "
-        f"{generated:,} nodes generated, {total:.1f} s in all, databases included"
+        f"{run.generated:,} nodes generated, {total:.1f} s in all, databases included"
     )
 
 

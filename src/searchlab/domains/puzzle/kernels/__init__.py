@@ -6,8 +6,10 @@ Entry points (the compiled code loads on first call, so importing this is cheap)
   solution as moves of the blank ("up", "down", "left", "right"), nodes generated and
   search seconds. Any goal works; databases are built per goal (blank in a corner:
   the standard partitions turned to fit; elsewhere: adapted) and cached on disk.
-- ``load_korf100()`` and ``korf100(first)``: Korf's (1985) 100 standard instances
-  with their known optimal lengths, and a run over them.
+- ``load_korf100()`` and ``korf100(first, progress=)``: Korf's (1985) 100 standard
+  instances with their known optimal lengths, and the one run over them (rows and
+  totals, every length checked against the published one) that ``searchlab puzzle
+  korf100`` and the benchmark share.
 
 Heuristics: ``manhattan``, ``linear-conflict`` (Manhattan plus linear conflicts) and
 the additive pattern databases ``pdb-663`` (the default), ``pdb-555`` and
@@ -21,7 +23,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -188,45 +189,89 @@ def load_korf100() -> list[tuple[Board, int]]:
     return instances
 
 
+KORF_INSTANCES = 100
+"""How many instances Korf's (1985) set holds."""
+
+
+@dataclass(frozen=True)
+class KorfRow:
+    """One instance of Korf's set, solved: its number (1-based), the length found (always
+    the published optimum: ``korf100`` checks), nodes and search seconds."""
+
+    instance: int
+    length: int
+    optimal: int
+    generated: int
+    expanded: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class KorfRun:
+    """Korf's instances solved by one heuristic: a row each, and the totals."""
+
+    heuristic: str
+    rows: tuple[KorfRow, ...]
+
+    @property
+    def generated(self) -> int:
+        return sum(row.generated for row in self.rows)
+
+    @property
+    def seconds(self) -> float:
+        """The searches' seconds summed (loading the databases not included)."""
+        return sum(row.seconds for row in self.rows)
+
+
 def korf100(
     first: int | None = None,
     *,
     heuristic: str = DEFAULT_HEURISTIC,
-    progress: Progress | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    database_progress: Progress | None = None,
     cache_dir: Path | None = None,
-) -> list[dict[str, Any]]:
-    """Solve the first ``first`` (default all 100) Korf instances; one row each:
-    instance (1-based), length, optimal (published), generated, seconds."""
+) -> KorfRun:
+    """Solve the first ``first`` (default all 100) of Korf's instances optimally.
+
+    Every length is checked against the published optimum (a mismatch would be a bug
+    in the kernel or the databases, and raises AssertionError). ``progress(done,
+    total)`` hears after each instance; ``database_progress`` about a database build,
+    which happens before the first instance's clock starts.
+    """
     instances = load_korf100()
     if first is not None:
-        if first < 1 or first > len(instances):
-            raise InputError(f"--first must be between 1 and {len(instances)}, not {first}")
+        if not isinstance(first, int) or not 1 <= first <= len(instances):
+            raise InputError(
+                f"Korf's set has {len(instances)} instances: the number to solve must be "
+                f"between 1 and {len(instances)}, not {first!r}"
+            )
         instances = instances[:first]
     if heuristic in PARTITIONS:  # build or load once, before the clock of instance 1
-        pattern_databases(heuristic, KORF_GOAL, directory=cache_dir, progress=progress)
-    rows: list[dict[str, Any]] = []
+        pattern_databases(heuristic, KORF_GOAL, directory=cache_dir, progress=database_progress)
+    rows: list[KorfRow] = []
     for number, (board, optimal) in enumerate(instances, start=1):
         found = solve_15(board, KORF_GOAL, heuristic=heuristic, cache_dir=cache_dir)
-        assert found.moves is not None
+        length = None if found.moves is None else len(found.moves)
+        if length != optimal:
+            raise AssertionError(f"instance {number}: found {length} moves, published {optimal}")
         rows.append(
-            {
-                "instance": number,
-                "length": len(found.moves),
-                "optimal": optimal,
-                "generated": found.generated,
-                "seconds": found.seconds,
-            }
+            KorfRow(number, optimal, optimal, found.generated, found.expanded, found.seconds)
         )
-    return rows
+        if progress is not None:
+            progress(number, len(instances))
+    return KorfRun(heuristic, tuple(rows))
 
 
 __all__ = [
     "DEFAULT_HEURISTIC",
     "HEURISTICS",
     "KORF_GOAL",
+    "KORF_INSTANCES",
     "MOVE_NAMES",
     "STANDARD_GOAL",
     "FastSolution",
+    "KorfRow",
+    "KorfRun",
     "korf100",
     "load_korf100",
     "pdb_heuristic",
