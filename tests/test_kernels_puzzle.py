@@ -259,13 +259,20 @@ def test_progress_is_reported_while_building(tmp_path: Path) -> None:
 
 
 def test_bad_requests_are_input_errors(cache: Path) -> None:
+    from searchlab.domains.puzzle import solvability
+
     unsolvable = (2, 1, *range(3, 16), 0)
-    with pytest.raises(InputError, match="parity"):
+    with pytest.raises(InputError, match="parity") as refused:
         solve_15(unsolvable, heuristic="manhattan")
-    with pytest.raises(InputError, match="16 cells"):
+    # one wording: the domain's, word for word
+    reason = solvability.unsolvable_reason(unsolvable, STANDARD_GOAL)
+    assert str(refused.value) == f"this board is unsolvable for that goal: {reason}"
+    with pytest.raises(InputError, match="4×4 boards only; the board is 3×3"):
         solve_15(tuple(range(9)))
-    with pytest.raises(InputError, match="exactly once"):
+    with pytest.raises(InputError, match="the board: tile 1 appears more than once"):
         solve_15((1, 1, *range(2, 16)))
+    with pytest.raises(InputError, match="the goal: the blank"):
+        solve_15(STANDARD_GOAL, goal=(0, 0, *range(2, 16)))
     with pytest.raises(InputError, match="heuristic"):
         solve_15(STANDARD_GOAL, heuristic="nope")
 

@@ -27,7 +27,9 @@ from pathlib import Path
 import numpy as np
 
 from searchlab.core.errors import InputError
+from searchlab.domains.puzzle.board import board_size, validate_tiles
 from searchlab.domains.puzzle.kernels.pdb import PARTITIONS, Progress, pattern_databases
+from searchlab.domains.puzzle.solvability import check_solvable
 
 MOVE_NAMES: tuple[str, ...] = ("up", "down", "left", "right")
 """Kernel move codes 0–3, named by the direction the blank moves."""
@@ -56,31 +58,17 @@ class FastSolution:
     seconds: float  # the search alone, without loading or building databases
 
 
-def _check_board(board: Sequence[int], what: str) -> Board:
-    cells = tuple(int(v) for v in board)
-    if len(cells) != 16:
-        raise InputError(
-            f"the fast solver takes 4×4 boards (16 cells); the {what} has {len(cells)}"
-        )
-    if sorted(cells) != list(range(16)):
-        raise InputError(f"the {what} must hold each of 0 (the blank) … 15 exactly once")
-    return cells
-
-
-def _parity(board: Board) -> int:
-    """Permutation parity of the tiles plus the blank's row: equal for boards that reach
-    each other (4 columns: a vertical move changes both)."""
-    tiles = [t for t in board if t]
-    inversions = sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1 :] if a > b)
-    return (inversions + board.index(0) // 4) % 2
-
-
-def _relabelled(board: Board, goal: Board) -> Board:
-    """``board`` with every tile renamed to the tile the standard layout puts on its
-    goal square: the parity test then compares against the identity."""
-    rename = {tile: cell + 1 for cell, tile in enumerate(goal) if tile}
-    rename[0] = 0
-    return tuple(rename[t] for t in board)
+def _four_by_four(cells: Sequence[int], what: str) -> Board:
+    """``cells`` as a board, refused in the domain's words (``validate_tiles``) when it
+    is not one, and when it is not the 4×4 board this solver is built for."""
+    try:
+        board = validate_tiles([int(v) for v in cells])
+    except InputError as error:
+        raise InputError(f"the {what}: {error}") from None
+    k = board_size(board)
+    if k != 4:
+        raise InputError(f"the compiled solver takes 4×4 boards only; the {what} is {k}×{k}")
+    return board
 
 
 def solve_15(
@@ -95,15 +83,15 @@ def solve_15(
     """A shortest solution of a 4×4 board by IDA*.
 
     Loading or building the databases is not timed (``progress`` hears about a build).
-    Raises InputError for a malformed, unsolvable or unknown-heuristic request; past
+    Raises InputError for a malformed, unsolvable or unknown-heuristic request (boards
+    are checked by the domain's ``validate_tiles`` and ``check_solvable``); past
     ``max_expanded`` expansions the search stops with ``moves`` None.
     """
-    start = _check_board(board, "board")
-    target = _check_board(goal, "goal") if goal is not None else STANDARD_GOAL
+    start = _four_by_four(board, "board")
+    target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
     if heuristic not in HEURISTICS:
         raise InputError(f"unknown heuristic {heuristic!r}: choose one of {', '.join(HEURISTICS)}")
-    if _parity(_relabelled(start, target)) != _parity(_relabelled(target, target)):
-        raise InputError("this board cannot reach the goal: the two are of opposite parity")
+    check_solvable(start, target)
     from searchlab.domains.puzzle.kernels import ida
 
     goal_cell = np.zeros(16, dtype=np.int64)
@@ -160,7 +148,7 @@ def pdb_heuristic(
         raise InputError(
             f"unknown pattern database {name!r}: choose one of {', '.join(PARTITIONS)}"
         )
-    target = _check_board(goal, "goal") if goal is not None else STANDARD_GOAL
+    target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
     dbs = pattern_databases(name, target, directory=cache_dir, progress=progress)
     tables = dbs.tables.tolist()
     group = dbs.group.tolist()
