@@ -241,3 +241,23 @@ def test_fifteen_puzzle_ida_linear_conflict_is_optimal() -> None:
         assert len(result.moves) % 2 == steps % 2
         lengths.append(len(result.moves))
     assert max(lengths) >= 30  # a few dozen moves deep, as intended
+
+
+def test_off_path_run_counts_expanded_states_off_the_path() -> None:
+    from searchlab.core.events import Expand, Recorder
+    from searchlab.domains.puzzle import off_path_run
+    from searchlab.experiments import bratko as experiment
+
+    start = BRATKO_POSITIONS["c"]
+    result, off_path = off_path_run(start, "astar", "manhattan")
+    recorder = Recorder()
+    watched = solve(start, BRATKO_GOAL, heuristic="manhattan", observer=recorder)
+    expanded = {event.state for event in recorder.of_type(Expand)}
+    assert off_path == len(expanded - set(watched.path)) > 0
+    assert result.path == watched.path
+    assert off_path_run(BRATKO_POSITIONS["a"], "best-first", "bratko")[1] == 0
+    stopped, none = off_path_run(start, "bfs", "manhattan", limits=Limits(max_expanded=5))
+    assert not stopped.solved and none is None
+    # the experiment's trial is the same count
+    spec = {"position": "c", "algorithm": "astar", "heuristic": "manhattan", "weight": 1.0}
+    assert experiment.trial({**spec, "max_expanded": 200_000})["off_path"] == off_path

@@ -19,7 +19,12 @@ from searchlab.domains.puzzle.board import (
     standard_goal,
     to_bratko,
 )
-from searchlab.domains.puzzle.bratko import BRATKO_POSITIONS, BratkoRow, run_experiment
+from searchlab.domains.puzzle.bratko import (
+    BRATKO_POSITIONS,
+    BratkoRow,
+    off_path_run,
+    run_experiment,
+)
 from searchlab.domains.puzzle.heuristics import (
     ADMISSIBLE,
     HEURISTICS,
@@ -65,6 +70,7 @@ __all__ = [
     "is_solvable",
     "make_heuristic",
     "neighbours",
+    "off_path_run",
     "parse_board",
     "random_board",
     "register_heuristic",
