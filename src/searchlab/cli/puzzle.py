@@ -25,6 +25,7 @@ from searchlab.domains.puzzle import (
     ParsedBoard,
     blank_first_goal,
     board_size,
+    experiment_table,
     format_board,
     format_flat,
     format_path,
@@ -34,11 +35,10 @@ from searchlab.domains.puzzle import (
     random_board,
     resolve_goal,
     run_experiment,
-    seq_score,
     solve,
     standard_goal,
     to_bratko,
-    totdist,
+    verdict_lines,
 )
 from searchlab.domains.puzzle.heuristics import PATTERN_DATABASES, default_heuristic
 from searchlab.domains.puzzle.solve import kernel_refusal
@@ -476,86 +476,6 @@ def _goal_name(goal: Board) -> str:
     return names.get(goal, format_flat(goal))
 
 
-def experiment_table(rows: list[BratkoRow]) -> str:
-    """The experiment as a plain-text table that fits 80 columns."""
-    headers: tuple[str, ...] = ("pos", "heuristic", "search", "moves", "fewest", "expanded")
-    headers += ("generated", "off path", "ms")
-    cells = [
-        (
-            row.position,
-            row.heuristic,
-            row.algorithm,
-            str(row.length),
-            f"{row.shortest} {'yes' if row.is_shortest else 'NO'}",
-            f"{row.expanded:,}",
-            f"{row.generated:,}",
-            f"{row.off_path:,}",
-            f"{row.seconds * 1000:.2f}",
-        )
-        for row in rows
-    ]
-    widths = [max(len(line[i]) for line in [headers, *cells]) for i in range(len(headers))]
-
-    def line(values: tuple[str, ...]) -> str:
-        return "  ".join(
-            value.ljust(width) if i < 3 else value.rjust(width)
-            for i, (value, width) in enumerate(zip(values, widths, strict=True))
-        ).rstrip()
-
-    rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(headers), rule, *(line(values) for values in cells)])
-
-
-CLAIMS = {
-    "a": "without a single step off the shortest path",
-    "b": "without a single step off the shortest path",
-    "c": "almost without backtracking",
-}
-"""What the document says Bratko's best-first with his heuristic does on each position."""
-
-
-def _verdicts(rows: list[BratkoRow]) -> list[str]:
-    """One line per position: the document's claim, what the run did, and whether the
-    claim holds; then the admissibility example."""
-    lines = []
-    reference = {row.position: row for row in rows if row.heuristic == "manhattan"}
-    for row in rows:
-        if row.heuristic != "bratko":
-            continue
-        found = (
-            f"a shortest solution ({row.length} moves)"
-            if row.is_shortest
-            else f"{row.length} moves, {row.length - row.shortest} more than the fewest"
-        )
-        on_path = row.expanded - row.off_path
-        if row.is_shortest and row.off_path == 0:
-            verdict = "holds"
-        elif row.position != "c":  # the claim for (a) and (b) is exact
-            verdict = "does not hold"
-        elif row.off_path <= on_path:
-            verdict = "holds (fewer detours than steps of the path)"
-        else:
-            verdict = "holds only loosely (more detours than steps of the path)"
-        other = reference.get(row.position)
-        compare = (
-            ""
-            if other is None
-            else f"; A* with manhattan expanded {other.off_path} of {other.expanded} off its path"
-        )
-        lines.append(
-            f'({row.position}) the document: "{CLAIMS[row.position]}". Found {found}, '
-            f"expanding {row.off_path} of {row.expanded} states off the path: {verdict}"
-            f"{compare}."
-        )
-    a = BRATKO_POSITIONS["a"]
-    lines.append(
-        f"(a) totdist = {totdist(a, BRATKO_GOAL)}, seq = {seq_score(a)}, "
-        f"h = {make_heuristic('bratko', BRATKO_GOAL)(a):g} but h* = "
-        f"{next(r.shortest for r in rows if r.position == 'a')}: h is not admissible."
-    )
-    return lines
-
-
 @puzzle.command(
     "bratko", short_help="Rerun the document's experiment (Bratko's fig. 12.7) and judge it."
 )
@@ -585,9 +505,14 @@ def bratko_command(as_json: bool) -> None:
             }
         )
         return
+    _print_experiment(rows)
+
+
+def _print_experiment(rows: list[BratkoRow]) -> None:
+    """The experiment's table and its verdicts, as the domain words them."""
     out = console()
     out.print(experiment_table(rows), markup=False)
-    for line in _verdicts(rows):
+    for line in verdict_lines(rows):
         out.print(line, markup=False, soft_wrap=True)
 
 
@@ -616,8 +541,5 @@ def tour_puzzle() -> None:
     out.print("The path for (b), as the document's showsol prints it:")
     out.print(format_path(path.path), markup=False)
     out.print()
-    rows = run_experiment()
-    out.print(experiment_table(rows), markup=False)
-    for line in _verdicts(rows):
-        out.print(line, markup=False, soft_wrap=True)
+    _print_experiment(run_experiment())
     out.print("More: searchlab puzzle --help, searchlab puzzle bratko --json.")
