@@ -397,6 +397,26 @@ def test_tie_break_last_reproduces_the_documents_printed_results() -> None:
     assert checked == 26
 
 
+def test_the_domains_cases_table_is_the_documents_32_results() -> None:
+    from searchlab.domains.queens import VARIANTS, cases_rows, variant_name
+
+    rows = cases_rows("last")
+    assert len(rows) == 32
+    names = [f"rainhas{variant_name(moves, h)}" for moves, h in VARIANTS]
+    assert names == list(DOCUMENT_FINALS)  # the document's four programs, in its order
+    for row in rows:
+        printed = DOCUMENT_FINALS[f"rainhas{row['variant']}"][row["case"] - 1]
+        if row["refused"] is not None:  # the document's bug: boards it should not take
+            assert row["moves"] == "column" and row["case"] in (4, 6, 7)
+            assert row["final"] is None
+            continue
+        assert format_queens(tuple((r, c) for r, c in row["final"])) == printed
+        assert row["h_final"] == HEURISTICS[row["heuristic"]](
+            tuple((r, c) for r, c in row["final"])
+        )
+    assert sum(1 for row in rows if row["refused"]) == 6
+
+
 def test_climb_never_takes_a_non_improving_step_without_sideways() -> None:
     rng = random.Random(7)
     for trial in range(40):

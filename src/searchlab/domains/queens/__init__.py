@@ -23,6 +23,7 @@ from searchlab.domains.queens.board import (
     parse_board,
     random_board,
 )
+from searchlab.domains.queens.cases import VARIANTS, cases_rows, run_case, variant_name
 from searchlab.domains.queens.climb import (
     ClimbProblem,
     climb,
@@ -53,6 +54,7 @@ __all__ = [
     "MAX_REPAIR_N",
     "MOVES",
     "SEED_CASES",
+    "VARIANTS",
     "Board",
     "ClimbProblem",
     "Columns",
@@ -65,6 +67,7 @@ __all__ = [
     "attackers",
     "attacking_pairs",
     "attacks",
+    "cases_rows",
     "choose_engine",
     "climb",
     "climb_trial",
@@ -78,7 +81,9 @@ __all__ = [
     "parse_board",
     "random_board",
     "repair",
+    "run_case",
     "solutions",
     "summarize_trials",
     "trial_seeds",
+    "variant_name",
 ]
