@@ -49,9 +49,9 @@ def c_count(binary: Path, n: int, runs: int) -> tuple[float, int]:
 
 
 def counting(quick: bool, runs: int) -> Section:
-    from searchlab.domains.queens.kernels import count_solutions
+    from searchlab.domains.queens.kernels import count_solutions, load_counter
 
-    count_solutions(4)  # load the compiled code before timing
+    load_counter()  # load the compiled code before timing
     section = Section(
         "N-queens: counting every solution",
         ["n", "solutions", "kernel", "C -O2", "kernel / C", "generic engine", "generic / kernel"],

@@ -318,3 +318,12 @@ def test_korf100_checks_every_length_against_the_published_one(
     monkeypatch.setattr(kernels, "load_korf100", lambda: [(one_move, 3)])  # a wrong table
     with pytest.raises(AssertionError, match="instance 1: found 1 moves, published 3"):
         korf100(heuristic="manhattan")
+
+
+def test_loading_the_solver_is_timed_apart_from_the_search() -> None:
+    from searchlab.domains.puzzle.kernels import load_solver
+
+    assert load_solver() >= 0
+    assert load_solver() < 0.01  # loaded once a process
+    found = solve_15((*range(1, 15), 0, 15), heuristic="manhattan")
+    assert found.moves == ["right"] and found.seconds < 0.01

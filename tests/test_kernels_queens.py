@@ -130,3 +130,28 @@ def test_verify_accepts_every_eight_queens_solution() -> None:
     found = [p for p in itertools.permutations(range(8)) if brute_force_ok(list(p))]
     assert len(found) == 92
     assert all(verify_queens(np.array(p)) for p in found)
+
+
+def test_loading_the_counter_is_timed_apart_from_counting() -> None:
+    from searchlab.domains.queens.kernels import load_counter
+
+    assert load_counter() >= 0
+    assert load_counter() < 0.01  # loaded once a process
+    assert count_solutions(8) == 92
+
+
+def test_a_fresh_process_reports_loading_as_set_up_not_counting() -> None:
+    import json
+    import subprocess
+    import sys
+
+    from searchlab import jit
+
+    code = "from searchlab.cli.main import main; main(['queens', 'count', '8', '--json'])"
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    payload = json.loads(run.stdout)
+    assert payload["count"] == 92 and payload["setup_seconds"] >= 0
+    if jit.JIT_ENABLED:  # loading numba's code takes far longer than counting 8 queens
+        assert payload["seconds"] < payload["setup_seconds"]

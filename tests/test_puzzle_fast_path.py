@@ -51,6 +51,8 @@ def test_solve_on_4x4_uses_the_kernel_and_agrees_with_the_generic_engine(
         assert fast_json["engine"] == "kernel"
         assert fast_json["heuristic"] == "pdb-663"
         assert slow_json["engine"] == "generic"
+        # loading the compiled solver is set-up, apart from the search's seconds
+        assert fast_json["setup_seconds"] >= 0 and slow_json["setup_seconds"] == 0
         assert fast_json["length"] == slow_json["length"]
         path = [tuple(cells) for cells in fast_json["path"]]
         assert path[0] == board and path[-1] == standard_goal(4)

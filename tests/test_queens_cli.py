@@ -279,6 +279,14 @@ def test_tour_queens(capsys: pytest.CaptureFixture[str]) -> None:
     assert "v1h2" in out and "v2h1" not in out
 
 
+def test_count_reports_counting_apart_from_loading(run_cli: RunCli) -> None:
+    payload = json.loads(run_cli("queens", "count", "8", "--json").stdout)
+    assert payload["count"] == 92
+    assert payload["seconds"] >= 0 and payload["setup_seconds"] >= 0
+    generic = json.loads(run_cli("queens", "count", "6", "--engine", "generic", "--json").stdout)
+    assert generic["setup_seconds"] == 0
+
+
 def test_count_matches_published_values_up_to_twelve(run_cli: RunCli) -> None:
     published = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]  # OEIS A000170
     for n, expected in enumerate(published, start=1):

@@ -3,6 +3,8 @@
 The compiled parts load on first use, so importing this package is cheap; the first
 call in a process pays numba's cache load (or compile). Entry points:
 
+- ``load_counter()``: load the compiled counter now and say how long that took, so
+  that set-up is reported apart from counting.
 - ``count_solutions(n, executor=None)``: the number of solutions, by mirror symmetry
   (first queen in the left half; for odd n, first queen in the middle and second in
   the left half) and an explicit-stack bitboard walk. With an executor the work is
@@ -15,6 +17,8 @@ call in a process pays numba's cache load (or compile). Entry points:
 
 from __future__ import annotations
 
+import functools
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 
@@ -68,13 +72,30 @@ def count_tasks(n: int, depth: int = 1) -> list[Task]:
     return tasks
 
 
+@functools.cache
+def _counter() -> Callable[[int, npt.NDArray[np.int64]], int]:
+    """The compiled counter, loaded (numba's cache, or a compile) and called once on a
+    small board: its first call still links code, which is set-up, not counting."""
+    from searchlab.domains.queens.kernels.counting import count_completions
+
+    count_completions(6, np.zeros(0, dtype=np.int64))
+    return count_completions
+
+
+def load_counter() -> float:
+    """Load the compiled counter into this process now; the seconds it took (about 0
+    once loaded). ``count_solutions`` does it before its first piece, so a caller that
+    wants the counting timed alone calls this first and starts its clock after."""
+    started = time.perf_counter()
+    _counter()
+    return time.perf_counter() - started
+
+
 def count_task(n: int, task: Task) -> int:
     """The solutions one piece of ``count_tasks(n)`` stands for (a top-level function, so
     that it pickles to worker processes)."""
-    from searchlab.domains.queens.kernels.counting import count_completions
-
     prefix, weight = task
-    return weight * int(count_completions(n, np.asarray(prefix, dtype=np.int64)))
+    return weight * int(_counter()(n, np.asarray(prefix, dtype=np.int64)))
 
 
 def count_solutions(
@@ -88,8 +109,11 @@ def count_solutions(
     The work is cut into pieces by the first rows (``count_tasks``), run here one after
     the other or mapped over ``executor``; ``progress(done, total)`` hears after each
     piece, and Ctrl-C is honoured between pieces (a compiled piece cannot be interrupted).
+    The compiled counter is loaded first (``load_counter``, which times it); worker
+    processes of an executor load their own copy during their first piece.
     """
     _check_count_n(n)
+    load_counter()
     tasks = count_tasks(n, depth=3 if n >= 12 else 1)
     if executor is None:
         results: Iterable[int] = (count_task(n, task) for task in tasks)
@@ -129,5 +153,6 @@ __all__ = [
     "count_solutions",
     "count_task",
     "count_tasks",
+    "load_counter",
     "verify_queens",
 ]
