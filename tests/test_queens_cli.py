@@ -200,6 +200,16 @@ def test_repl_through_stdin(run_cli: RunCli) -> None:
     assert "4 [(1,1),(2,1)" in column.stdout and "refused" in column.stdout
 
 
+def _drawn_queens(stdout: str) -> tuple[tuple[int, int], ...]:
+    """The queens of the board drawn under the first line, as (row, col) pairs."""
+    return tuple(
+        (row, col)
+        for row, line in enumerate(stdout.splitlines()[1:], start=1)
+        for col, mark in enumerate(line.split(), start=1)
+        if mark == "Q"
+    )
+
+
 def test_min_conflicts(run_cli: RunCli) -> None:
     payload = json.loads(run_cli("queens", "min-conflicts", "50", "--seed", "1", "--json").stdout)
     assert payload["solved"] is True and len(payload["rows"]) == 50
@@ -208,22 +218,10 @@ def test_min_conflicts(run_cli: RunCli) -> None:
     text = run_cli("queens", "min-conflicts", "30", "--max-steps", "5", "--seed", "1")
     assert "queens attacked) after 5 moves;" in text.stdout
     # the number of attacked queens printed is true of the board printed under it
-    drawn = text.stdout.splitlines()[1:]
-    queens = tuple(
-        (row, col)
-        for row, line in enumerate(drawn, start=1)
-        for col, mark in enumerate(line.split(), start=1)
-        if mark == "Q"
-    )
+    queens = _drawn_queens(text.stdout)
     assert f"not solved ({attackers(queens)} queens attacked)" in text.stdout
     kernel = run_cli("queens", "min-conflicts", "30", "--engine", "kernel", "--max-steps", "3")
-    drawn = kernel.stdout.splitlines()[1:]
-    queens = tuple(
-        (row, col)
-        for row, line in enumerate(drawn, start=1)
-        for col, mark in enumerate(line.split(), start=1)
-        if mark == "Q"
-    )
+    queens = _drawn_queens(kernel.stdout)
     assert f"not solved ({attackers(queens)} queens attacked) after 3 candidate swaps" in (
         kernel.stdout
     )
