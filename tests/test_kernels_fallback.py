@@ -11,7 +11,8 @@ from typing import Any
 
 from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
 from searchlab.domains.puzzle.kernels.pdb import Pattern, build_table, forget_loaded
-from searchlab.domains.queens.kernels import count_solutions, min_conflicts
+from searchlab.domains.queens.kernels import count_solutions
+from searchlab.domains.queens.repair import repair
 
 SCRIPT = """
 import json, sys
@@ -19,14 +20,15 @@ from pathlib import Path
 from searchlab import jit
 from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
 from searchlab.domains.puzzle.kernels.pdb import Pattern, build_table
-from searchlab.domains.queens.kernels import count_solutions, min_conflicts
+from searchlab.domains.queens.kernels import count_solutions
+from searchlab.domains.queens.repair import repair
 
 cache = Path(sys.argv[1])
 board = load_korf100()[78][0]  # instance 79, 42 moves
 print(json.dumps({
     "jit": jit.JIT_ENABLED,
     "counts": [count_solutions(n) for n in range(9)],
-    "repair": [min_conflicts(n, seed=3)[1].tolist() for n in (8, 30)],
+    "repair": [repair(n, engine="kernel", seed=3).rows.tolist() for n in (8, 30)],
     "pdb": build_table(Pattern((0, 5), 15)).tolist(),
     "moves": [
         [found.moves, found.generated]
@@ -41,7 +43,7 @@ def answers(cache: Path) -> dict[str, Any]:
     board = load_korf100()[78][0]
     return {
         "counts": [count_solutions(n) for n in range(9)],
-        "repair": [min_conflicts(n, seed=3)[1].tolist() for n in (8, 30)],
+        "repair": [repair(n, engine="kernel", seed=3).rows.tolist() for n in (8, 30)],
         "pdb": build_table(Pattern((0, 5), 15)).tolist(),
         "moves": [
             [found.moves, found.generated]

@@ -16,6 +16,7 @@ from searchlab.domains.puzzle.kernels import (
     KORF_GOAL,
     MOVE_NAMES,
     STANDARD_GOAL,
+    korf100,
     load_korf100,
     pdb_heuristic,
     solve_15,
@@ -258,13 +259,20 @@ def test_progress_is_reported_while_building(tmp_path: Path) -> None:
 
 
 def test_bad_requests_are_input_errors(cache: Path) -> None:
+    from searchlab.domains.puzzle import solvability
+
     unsolvable = (2, 1, *range(3, 16), 0)
-    with pytest.raises(InputError, match="parity"):
+    with pytest.raises(InputError, match="parity") as refused:
         solve_15(unsolvable, heuristic="manhattan")
-    with pytest.raises(InputError, match="16 cells"):
+    # one wording: the domain's, word for word
+    reason = solvability.unsolvable_reason(unsolvable, STANDARD_GOAL)
+    assert str(refused.value) == f"this board is unsolvable for that goal: {reason}"
+    with pytest.raises(InputError, match="4×4 boards only; the board is 3×3"):
         solve_15(tuple(range(9)))
-    with pytest.raises(InputError, match="exactly once"):
+    with pytest.raises(InputError, match="the board: tile 1 appears more than once"):
         solve_15((1, 1, *range(2, 16)))
+    with pytest.raises(InputError, match="the goal: the blank"):
+        solve_15(STANDARD_GOAL, goal=(0, 0, *range(2, 16)))
     with pytest.raises(InputError, match="heuristic"):
         solve_15(STANDARD_GOAL, heuristic="nope")
 
@@ -280,3 +288,42 @@ def test_expansion_limit_stops_the_kernel(cache: Path) -> None:
     found = solve_15(board, KORF_GOAL, heuristic="manhattan", max_expanded=1000)
     assert found.moves is None
     assert 1000 < found.expanded <= 1001
+
+
+def test_korf100_rows_totals_and_progress() -> None:
+    heard: list[tuple[int, int]] = []
+    run = korf100(3, heuristic="pdb-663", progress=lambda done, total: heard.append((done, total)))
+    assert heard == [(1, 3), (2, 3), (3, 3)]
+    assert [row.instance for row in run.rows] == [1, 2, 3]
+    assert [row.length for row in run.rows] == [row.optimal for row in run.rows] == [57, 55, 59]
+    assert run.generated == sum(row.generated for row in run.rows) > 0
+    assert run.seconds == pytest.approx(sum(row.seconds for row in run.rows))
+
+
+def test_korf100_refuses_a_bad_count_in_its_own_words() -> None:
+    for first in (0, 101):
+        with pytest.raises(InputError, match="between 1 and 100") as refused:
+            korf100(first)
+        assert "--" not in str(refused.value)
+
+
+def test_korf100_checks_every_length_against_the_published_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import searchlab.domains.puzzle.kernels as kernels
+
+    one_move = (1, 0, *range(2, 16))  # a single move from Korf's goal
+    monkeypatch.setattr(kernels, "load_korf100", lambda: [(one_move, 1)])
+    assert [row.length for row in korf100(heuristic="manhattan").rows] == [1]
+    monkeypatch.setattr(kernels, "load_korf100", lambda: [(one_move, 3)])  # a wrong table
+    with pytest.raises(AssertionError, match="instance 1: found 1 moves, published 3"):
+        korf100(heuristic="manhattan")
+
+
+def test_loading_the_solver_is_timed_apart_from_the_search() -> None:
+    from searchlab.domains.puzzle.kernels import load_solver
+
+    assert load_solver() >= 0
+    assert load_solver() < 0.01  # loaded once a process
+    found = solve_15((*range(1, 15), 0, 15), heuristic="manhattan")
+    assert found.moves == ["right"] and found.seconds < 0.01

@@ -241,3 +241,45 @@ def test_fifteen_puzzle_ida_linear_conflict_is_optimal() -> None:
         assert len(result.moves) % 2 == steps % 2
         lengths.append(len(result.moves))
     assert max(lengths) >= 30  # a few dozen moves deep, as intended
+
+
+def test_off_path_run_counts_expanded_states_off_the_path() -> None:
+    from searchlab.core.events import Expand, Recorder
+    from searchlab.domains.puzzle import off_path_run
+    from searchlab.experiments import bratko as experiment
+
+    start = BRATKO_POSITIONS["c"]
+    result, off_path = off_path_run(start, "astar", "manhattan")
+    recorder = Recorder()
+    watched = solve(start, BRATKO_GOAL, heuristic="manhattan", observer=recorder)
+    expanded = {event.state for event in recorder.of_type(Expand)}
+    assert off_path == len(expanded - set(watched.path)) > 0
+    assert result.path == watched.path
+    assert off_path_run(BRATKO_POSITIONS["a"], "best-first", "bratko")[1] == 0
+    stopped, none = off_path_run(start, "bfs", "manhattan", limits=Limits(max_expanded=5))
+    assert not stopped.solved and none is None
+    # the experiment's trial is the same count
+    spec = {"position": "c", "algorithm": "astar", "heuristic": "manhattan", "weight": 1.0}
+    assert experiment.trial({**spec, "max_expanded": 200_000})["off_path"] == off_path
+
+
+def test_the_documents_claims_are_judged_in_the_domain() -> None:
+    import dataclasses
+
+    from searchlab.domains.puzzle import CLAIMS, experiment_table, judge, verdict_lines
+
+    rows = run_experiment()
+    judgements = {judgement.position: judgement for judgement in judge(rows)}
+    assert sorted(judgements) == ["a", "b", "c"] == sorted(CLAIMS)
+    assert judgements["a"].verdict == judgements["b"].verdict == "holds"
+    assert judgements["c"].verdict.startswith("holds only loosely")  # 22 of 40 off the path
+    assert all(j.holds and j.reference is not None for j in judgements.values())
+    # a path one move too long breaks the exact claim for (b)
+    bratko_b = next(r for r in rows if r.position == "b" and r.heuristic == "bratko")
+    longer = dataclasses.replace(bratko_b, length=7, is_shortest=False, off_path=2)
+    (broken,) = judge([longer])
+    assert broken.verdict == "does not hold" and not broken.holds
+    assert "7 moves, 2 more than the fewest" in broken.line()
+    lines = verdict_lines(rows)
+    assert len(lines) == 4 and lines[-1].endswith("h = 22 but h* = 4: h is not admissible.")
+    assert experiment_table(rows).splitlines()[0].split()[:3] == ["pos", "heuristic", "search"]

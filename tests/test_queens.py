@@ -27,9 +27,9 @@ from searchlab.domains.queens import (
     count_solutions_generic,
     format_board,
     format_queens,
-    min_conflicts,
     parse_board,
     random_board,
+    repair,
     solutions,
     summarize_trials,
 )
@@ -397,6 +397,26 @@ def test_tie_break_last_reproduces_the_documents_printed_results() -> None:
     assert checked == 26
 
 
+def test_the_domains_cases_table_is_the_documents_32_results() -> None:
+    from searchlab.domains.queens import VARIANTS, cases_rows, variant_name
+
+    rows = cases_rows("last")
+    assert len(rows) == 32
+    names = [f"rainhas{variant_name(moves, h)}" for moves, h in VARIANTS]
+    assert names == list(DOCUMENT_FINALS)  # the document's four programs, in its order
+    for row in rows:
+        printed = DOCUMENT_FINALS[f"rainhas{row['variant']}"][row["case"] - 1]
+        if row["refused"] is not None:  # the document's bug: boards it should not take
+            assert row["moves"] == "column" and row["case"] in (4, 6, 7)
+            assert row["final"] is None
+            continue
+        assert format_queens(tuple((r, c) for r, c in row["final"])) == printed
+        assert row["h_final"] == HEURISTICS[row["heuristic"]](
+            tuple((r, c) for r, c in row["final"])
+        )
+    assert sum(1 for row in rows if row["refused"]) == 6
+
+
 def test_climb_never_takes_a_non_improving_step_without_sideways() -> None:
     rng = random.Random(7)
     for trial in range(40):
@@ -480,18 +500,57 @@ def _valid(rows: tuple[int, ...]) -> bool:
 
 @pytest.mark.parametrize("n", [1, 4, 8, 30, 2000, 100_000])
 def test_min_conflicts_solves(n: int) -> None:
-    result = min_conflicts(n, seed=11)
-    assert result.solved and result.conflicted == 0
-    assert _valid(result.rows)
+    result = repair(n, engine="generic", seed=11)
+    assert result.solved and result.conflicted == 0 and result.engine == "generic"
+    assert _valid(tuple(result.rows.tolist()))
 
 
 def test_min_conflicts_random_start_and_impossible_sizes() -> None:
-    assert _valid(min_conflicts(8, seed=1, init="random").rows)
-    for n in (2, 3):
-        result = min_conflicts(n, seed=1, max_steps=200)
-        assert not result.solved and result.steps == 200 and result.conflicted > 0
+    assert _valid(tuple(repair(8, engine="generic", seed=1, init="random").rows.tolist()))
+    for engine in ("generic", "kernel", "auto"):
+        for n in (2, 3):  # answered at once, not after max_steps moves
+            result = repair(n, engine=engine, seed=1, max_steps=10**9)
+            assert not result.solved and result.steps == 0
+            assert result.reason == f"no solution exists for n = {n}"
+            assert result.to_dict()["reason"] == result.reason
     with pytest.raises(InputError):
-        min_conflicts(0)
+        repair(0)
+
+
+def test_repair_chooses_the_engine_by_size() -> None:
+    from searchlab.domains.queens import KERNEL_FROM_N, choose_engine
+
+    assert choose_engine(KERNEL_FROM_N - 1) == "generic"
+    assert choose_engine(KERNEL_FROM_N) == "kernel"
+    assert choose_engine(10, "kernel") == "kernel"
+    assert choose_engine(10**6, "generic") == "generic"
+    with pytest.raises(InputError, match="unknown engine"):
+        choose_engine(10, "fast")
+
+
+def test_repair_refuses_boards_too_large_before_allocating() -> None:
+    from searchlab.domains.queens import MAX_REPAIR_N
+
+    for n in (MAX_REPAIR_N + 1, 10**12):
+        with pytest.raises(InputError, match="too large to repair") as refused:
+            repair(n)  # would need terabytes: refused at once, not by numpy
+        assert "--" not in str(refused.value)
+
+
+def test_kernel_refuses_a_chosen_start_in_domain_words() -> None:
+    with pytest.raises(InputError, match="generic engine only") as refused:
+        repair(30, engine="kernel", init="greedy")
+    assert "--" not in str(refused.value)
+
+
+def test_repair_reports_setup_apart_from_the_search() -> None:
+    first = repair(50, engine="kernel", seed=1)
+    again = repair(50, engine="kernel", seed=1)
+    assert first.setup_seconds >= 0 and again.setup_seconds < 0.01  # loaded once a process
+    assert again.rows.tolist() == first.rows.tolist() and again.steps == first.steps
+    payload = again.to_dict()
+    assert {"seconds", "setup_seconds"} <= set(payload)
+    assert repair(50, engine="generic", seed=1).setup_seconds == 0.0
 
 
 def test_min_conflicts_picks_every_conflicted_queen_and_only_those() -> None:
@@ -514,8 +573,8 @@ def test_min_conflicts_picks_every_conflicted_queen_and_only_those() -> None:
         }
         picks = [counters.pick_conflicted(rng) for _ in range(4000)]
         assert truly and set(picks) == truly
-    solved = min_conflicts(n, seed=2)
-    counters = _Counters(n, np.array([r - 1 for r in solved.rows], dtype=np.int64))
+    solved = repair(n, engine="generic", seed=2)
+    counters = _Counters(n, solved.rows - 1)
     assert counters.pick_conflicted(rng) is None
 
 

@@ -200,22 +200,31 @@ def test_repl_through_stdin(run_cli: RunCli) -> None:
     assert "4 [(1,1),(2,1)" in column.stdout and "refused" in column.stdout
 
 
+def _drawn_queens(stdout: str) -> tuple[tuple[int, int], ...]:
+    """The queens of the board drawn under the first line, as (row, col) pairs."""
+    return tuple(
+        (row, col)
+        for row, line in enumerate(stdout.splitlines()[1:], start=1)
+        for col, mark in enumerate(line.split(), start=1)
+        if mark == "Q"
+    )
+
+
 def test_min_conflicts(run_cli: RunCli) -> None:
     payload = json.loads(run_cli("queens", "min-conflicts", "50", "--seed", "1", "--json").stdout)
     assert payload["solved"] is True and len(payload["rows"]) == 50
     big = json.loads(run_cli("queens", "min-conflicts", "5000", "--seed", "1", "--json").stdout)
     assert big["solved"] is True and "rows" not in big
-    text = run_cli("queens", "min-conflicts", "3", "--max-steps", "50", "--seed", "1")
-    assert "queens attacked) after 50 moves (no solution exists for n = 3)" in text.stdout
+    text = run_cli("queens", "min-conflicts", "30", "--max-steps", "5", "--seed", "1")
+    assert "queens attacked) after 5 moves;" in text.stdout
     # the number of attacked queens printed is true of the board printed under it
-    drawn = text.stdout.splitlines()[1:]
-    queens = tuple(
-        (row, col)
-        for row, line in enumerate(drawn, start=1)
-        for col, mark in enumerate(line.split(), start=1)
-        if mark == "Q"
-    )
+    queens = _drawn_queens(text.stdout)
     assert f"not solved ({attackers(queens)} queens attacked)" in text.stdout
+    kernel = run_cli("queens", "min-conflicts", "30", "--engine", "kernel", "--max-steps", "3")
+    queens = _drawn_queens(kernel.stdout)
+    assert f"not solved ({attackers(queens)} queens attacked) after 3 candidate swaps" in (
+        kernel.stdout
+    )
     spread = json.loads(
         run_cli(
             "queens", "min-conflicts", "3000", "--init", "random", "--seed", "4", "--json"
@@ -270,6 +279,14 @@ def test_tour_queens(capsys: pytest.CaptureFixture[str]) -> None:
     assert "v1h2" in out and "v2h1" not in out
 
 
+def test_count_reports_counting_apart_from_loading(run_cli: RunCli) -> None:
+    payload = json.loads(run_cli("queens", "count", "8", "--json").stdout)
+    assert payload["count"] == 92
+    assert payload["seconds"] >= 0 and payload["setup_seconds"] >= 0
+    generic = json.loads(run_cli("queens", "count", "6", "--engine", "generic", "--json").stdout)
+    assert generic["setup_seconds"] == 0
+
+
 def test_count_matches_published_values_up_to_twelve(run_cli: RunCli) -> None:
     published = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]  # OEIS A000170
     for n, expected in enumerate(published, start=1):
@@ -296,6 +313,34 @@ def test_count_refuses_jobs_with_the_generic_engine(run_cli: RunCli) -> None:
     run = run_cli("queens", "count", "8", "--engine", "generic", "--jobs", "2")
     assert run.code == 2
     assert "--jobs" in run.stderr
+
+
+def test_min_conflicts_answers_two_and_three_at_once(run_cli: RunCli) -> None:
+    for n in ("2", "3"):
+        text = run_cli("queens", "min-conflicts", n, "--seed", "1")
+        assert text.code == 0
+        assert f"not solved: no solution exists for n = {n}, so no search ran" in text.stdout
+        payload = json.loads(run_cli("queens", "min-conflicts", n, "--json").stdout)
+        assert payload["solved"] is False and payload["steps"] == 0
+        assert payload["reason"] == f"no solution exists for n = {n}"
+
+
+def test_min_conflicts_refuses_a_board_too_large_and_says_so_in_help(run_cli: RunCli) -> None:
+    from searchlab.domains.queens import MAX_REPAIR_N
+
+    run = run_cli("queens", "min-conflicts", "1000000000000")
+    assert run.code == 2 and run.stdout == ""
+    assert "too large to repair" in run.stderr and f"{MAX_REPAIR_N:,}" in run.stderr
+    assert run.stderr.count("\n") == 1
+    help_text = run_cli("queens", "min-conflicts", "--help").stdout
+    assert f"at most {MAX_REPAIR_N:,}" in " ".join(help_text.split())
+
+
+def test_min_conflicts_times_the_search_apart_from_loading(run_cli: RunCli) -> None:
+    payload = json.loads(
+        run_cli("queens", "min-conflicts", "100", "--engine", "kernel", "--json").stdout
+    )
+    assert payload["seconds"] >= 0 and payload["setup_seconds"] >= 0
 
 
 def test_min_conflicts_kernel_board_is_a_solution(run_cli: RunCli) -> None:

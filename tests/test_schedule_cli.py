@@ -112,7 +112,8 @@ def test_more_processors_than_tasks(run_cli: RunCli, tmp_path: Path) -> None:
     assert "finishing time 4 (optimal)" in text.stdout
     payload = json.loads(run_cli("schedule", "solve", path, "--json").stdout)
     assert payload["schedule"]["finishing_time"] == 4
-    assert len(payload["schedule"]["processors"]) == 3 and payload["schedule"]["idle_processors"] == 999_997
+    assert len(payload["schedule"]["processors"]) == 3
+    assert payload["schedule"]["idle_processors"] == 999_997
 
 
 def test_a_limit_stops_the_search_with_status_3(run_cli: RunCli) -> None:

@@ -403,7 +403,10 @@ def domain_group(domain: Domain[Any, Any]) -> click.Group:
     @click.group(
         domain.name,
         cls=DomainGroup,
-        help=f"{domain.summary}\n\nA start is written as {domain.notation}\n\n\b\nExamples:\n{examples}",
+        help=(
+            f"{domain.summary}\n\nA start is written as {domain.notation}"
+            f"\n\n\b\nExamples:\n{examples}"
+        ),
         short_help=domain.summary,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
@@ -433,14 +436,14 @@ class DomainGroup(click.Group):
     rewrites: dict[str, str] = {}  # noqa: RUF012 - set per instance by domain_group
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if self.fallback and args and args[0] not in self.commands:
-            if args[0] not in ctx.help_option_names:
-                old = " ".join(args)
-                args = [self.fallback, *(self.rewrites.get(arg, arg) for arg in args)]
-                note(
-                    f"`searchlab {self.name} {old}` is deprecated and will be removed: "
-                    f"write `searchlab {self.name} {' '.join(args)}`"
-                )
+        first = args[0] if args else None
+        if self.fallback and first not in (None, *self.commands, *ctx.help_option_names):
+            old = " ".join(args)
+            args = [self.fallback, *(self.rewrites.get(arg, arg) for arg in args)]
+            note(
+                f"`searchlab {self.name} {old}` is deprecated and will be removed: "
+                f"write `searchlab {self.name} {' '.join(args)}`"
+            )
         return super().parse_args(ctx, args)
 
 

@@ -4,26 +4,22 @@ ch. 12); and the tour's stop for seed 003."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from searchlab.cli.main import print_json
 from searchlab.cli.output import console
-from searchlab.core.errors import InputError
 from searchlab.domains.puzzle import (
     BRATKO_GOAL,
     BRATKO_POSITIONS,
     Board,
     BratkoRow,
+    experiment_table,
     format_board,
     format_path,
-    make_heuristic,
     run_experiment,
-    seq_score,
     solve,
     to_bratko,
-    totdist,
+    verdict_lines,
 )
 from searchlab.domains.puzzle.heuristics import PATTERN_DATABASES
 
@@ -44,7 +40,10 @@ def prepare_databases(name: str, goal: Board, *, enabled: bool) -> None:
 
 @click.command("korf100")
 @click.option(
-    "--first", type=int, metavar="K", help="Only the first K instances (default: all 100)."
+    "--first",
+    type=click.IntRange(1, 100),
+    metavar="K",
+    help="Only the first K instances (default: all 100).",
 )
 @click.option(
     "--heuristic",
@@ -66,34 +65,28 @@ def korf100_command(first: int | None, heuristic: str, as_json: bool) -> None:
     import time
 
     from searchlab.cli.output import progress
-    from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
+    from searchlab.domains.puzzle.kernels import KORF_GOAL, KORF_INSTANCES, korf100
 
-    instances = load_korf100()
-    if first is not None and not 1 <= first <= len(instances):
-        raise InputError(f"--first must be between 1 and {len(instances)}, not {first}")
-    instances = instances[:first]
     started = time.perf_counter()
     if heuristic in PATTERN_DATABASES:
         prepare_databases(heuristic, KORF_GOAL, enabled=not as_json)
-    rows: list[dict[str, Any]] = []
-    with progress("Korf's instances", len(instances), enabled=not as_json) as bar:
-        for number, (board, optimal) in enumerate(instances, start=1):
-            found = solve_15(board, KORF_GOAL, heuristic=heuristic)
-            assert found.moves is not None
-            if len(found.moves) != optimal:  # pragma: no cover - would be a kernel bug
-                raise AssertionError(
-                    f"instance {number}: found {len(found.moves)} moves, published {optimal}"
-                )
-            rows.append(
-                {
-                    "instance": number,
-                    "length": len(found.moves),
-                    "generated": found.generated,
-                    "seconds": round(found.seconds, 6),
-                }
-            )
-            bar.advance()
+    count = KORF_INSTANCES if first is None else first
+    with progress("Korf's instances", count, enabled=not as_json) as bar:
+
+        def report(done: int, total: int) -> None:
+            bar.update(completed=done, total=total)
+
+        run = korf100(first, heuristic=heuristic, progress=report)
     total = time.perf_counter() - started
+    rows = [
+        {
+            "instance": row.instance,
+            "length": row.length,
+            "generated": row.generated,
+            "seconds": round(row.seconds, 6),
+        }
+        for row in run.rows
+    ]
     if as_json:
         print_json({"rows": rows, "seconds": round(total, 6)})
         return
@@ -110,91 +103,10 @@ def korf100_command(first: int | None, heuristic: str, as_json: bool) -> None:
             f"{row['seconds']:.3f}",
         )
     console().print(table)
-    generated = sum(row["generated"] for row in rows)
     click.echo(
         f"{len(rows)} instances solved optimally (every length equals the published one): "
-        f"{generated:,} nodes generated, {total:.1f} s in all, databases included"
+        f"{run.generated:,} nodes generated, {total:.1f} s in all, databases included"
     )
-
-
-def experiment_table(rows: list[BratkoRow]) -> str:
-    """The experiment as a plain-text table that fits 80 columns."""
-    headers: tuple[str, ...] = ("pos", "heuristic", "search", "moves", "fewest", "expanded")
-    headers += ("generated", "off path", "ms")
-    cells = [
-        (
-            row.position,
-            row.heuristic,
-            row.algorithm,
-            str(row.length),
-            f"{row.shortest} {'yes' if row.is_shortest else 'NO'}",
-            f"{row.expanded:,}",
-            f"{row.generated:,}",
-            f"{row.off_path:,}",
-            f"{row.seconds * 1000:.2f}",
-        )
-        for row in rows
-    ]
-    widths = [max(len(line[i]) for line in [headers, *cells]) for i in range(len(headers))]
-
-    def line(values: tuple[str, ...]) -> str:
-        return "  ".join(
-            value.ljust(width) if i < 3 else value.rjust(width)
-            for i, (value, width) in enumerate(zip(values, widths, strict=True))
-        ).rstrip()
-
-    rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(headers), rule, *(line(values) for values in cells)])
-
-
-CLAIMS = {
-    "a": "without a single step off the shortest path",
-    "b": "without a single step off the shortest path",
-    "c": "almost without backtracking",
-}
-"""What the document says Bratko's best-first with his heuristic does on each position."""
-
-
-def _verdicts(rows: list[BratkoRow]) -> list[str]:
-    """One line per position: the document's claim, what the run did, and whether the
-    claim holds; then the admissibility example."""
-    lines = []
-    reference = {row.position: row for row in rows if row.heuristic == "manhattan"}
-    for row in rows:
-        if row.heuristic != "bratko":
-            continue
-        found = (
-            f"a shortest solution ({row.length} moves)"
-            if row.is_shortest
-            else f"{row.length} moves, {row.length - row.shortest} more than the fewest"
-        )
-        on_path = row.expanded - row.off_path
-        if row.is_shortest and row.off_path == 0:
-            verdict = "holds"
-        elif row.position != "c":  # the claim for (a) and (b) is exact
-            verdict = "does not hold"
-        elif row.off_path <= on_path:
-            verdict = "holds (fewer detours than steps of the path)"
-        else:
-            verdict = "holds only loosely (more detours than steps of the path)"
-        other = reference.get(row.position)
-        compare = (
-            ""
-            if other is None
-            else f"; A* with manhattan expanded {other.off_path} of {other.expanded} off its path"
-        )
-        lines.append(
-            f'({row.position}) the document: "{CLAIMS[row.position]}". Found {found}, '
-            f"expanding {row.off_path} of {row.expanded} states off the path: {verdict}"
-            f"{compare}."
-        )
-    a = BRATKO_POSITIONS["a"]
-    lines.append(
-        f"(a) totdist = {totdist(a, BRATKO_GOAL)}, seq = {seq_score(a)}, "
-        f"h = {make_heuristic('bratko', BRATKO_GOAL)(a):g} but h* = "
-        f"{next(r.shortest for r in rows if r.position == 'a')}: h is not admissible."
-    )
-    return lines
 
 
 @click.command(
@@ -226,9 +138,14 @@ def bratko_command(as_json: bool) -> None:
             }
         )
         return
+    _print_experiment(rows)
+
+
+def _print_experiment(rows: list[BratkoRow]) -> None:
+    """The experiment's table and its verdicts, as the domain words them."""
     out = console()
     out.print(experiment_table(rows), markup=False)
-    for line in _verdicts(rows):
+    for line in verdict_lines(rows):
         out.print(line, markup=False, soft_wrap=True)
 
 
@@ -257,10 +174,7 @@ def tour_puzzle() -> None:
     out.print("The path for (b), as the document's showsol prints it:")
     out.print(format_path(path.path), markup=False)
     out.print()
-    rows = run_experiment()
-    out.print(experiment_table(rows), markup=False)
-    for line in _verdicts(rows):
-        out.print(line, markup=False, soft_wrap=True)
+    _print_experiment(run_experiment())
     out.print("More: searchlab puzzle --help, searchlab puzzle bratko --json.")
 
 

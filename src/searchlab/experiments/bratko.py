@@ -21,32 +21,25 @@ NO_HEURISTIC = "-"
 
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One position, one algorithm, one heuristic (runs in a worker)."""
-    from searchlab.core.events import Event, Expand
     from searchlab.core.limits import Limits
-    from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS, solve
-
-    expanded: set[Any] = set()
-
-    def watch(event: Event) -> None:
-        if isinstance(event, Expand):
-            expanded.add(event.state)
+    from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS
+    from searchlab.domains.puzzle.bratko import off_path_run
 
     heuristic = spec["heuristic"]
-    result = solve(
+    result, off_path = off_path_run(
         BRATKO_POSITIONS[spec["position"]],
-        BRATKO_GOAL,
-        algorithm=spec["algorithm"],
-        heuristic="manhattan" if heuristic == NO_HEURISTIC else heuristic,
+        spec["algorithm"],
+        "manhattan" if heuristic == NO_HEURISTIC else heuristic,
+        goal=BRATKO_GOAL,
         weight=spec["weight"] if spec["algorithm"] == "weighted-astar" else None,
         limits=Limits(max_expanded=spec["max_expanded"]),
-        observer=watch,
     )
     return {
         "status": str(result.status),
         "length": len(result.moves) if result.solved else None,
         "expanded": result.stats.expanded,
         "generated": result.stats.generated,
-        "off_path": len(expanded - set(result.path)) if result.solved else None,
+        "off_path": off_path,
         "seconds": result.stats.seconds,
     }
 

@@ -17,9 +17,7 @@ from searchlab.cli.queens.common import (
     HEURISTIC_NAMES,
     MOVE_NAMES,
     TIE_BREAK_NAMES,
-    VARIANTS,
     queens,
-    variant_name,
 )
 from searchlab.core.errors import InputError
 from searchlab.core.events import Event, Restart, Step
@@ -30,13 +28,16 @@ from searchlab.domains.queens import (
     SEED_CASES,
     Board,
     Queens,
+    cases_rows,
     climb,
     climb_trial,
     format_board,
     format_queens,
     parse_board,
+    run_case,
     summarize_trials,
     trial_seeds,
+    variant_name,
 )
 from searchlab.domains.queens.moves import Move
 
@@ -308,41 +309,6 @@ def _climb_random(
     )
     click.echo(f"mean successors generated: {mean(summary['mean_generated'])}")
     click.echo(f"time: {summary['seconds']:.2f} s")
-
-
-def run_case(board: Board, moves: str, heuristic: str, tie_break: str) -> dict[str, Any]:
-    """One case through one variant, as a row of the cases table (refusal included)."""
-    row: dict[str, Any] = {
-        "initial": board.to_json(),
-        "variant": variant_name(moves, heuristic),
-        "moves": MOVES.canonical(moves),
-        "heuristic": HEURISTICS.canonical(heuristic),
-    }
-    try:
-        result = climb(board, moves=moves, heuristic=heuristic, tie_break=tie_break)
-    except InputError as refused:
-        row.update(refused=str(refused), final=None, h_final=None, solved=None)
-        row.update(steps=None, generated=None, ms=None)
-        return row
-    row.update(
-        refused=None,
-        final=[[r, c] for r, c in result.final_state],
-        h_final=HEURISTICS[heuristic](result.final_state),
-        solved=result.solved,
-        steps=result.stats.iterations,
-        generated=result.stats.generated,
-        ms=round(result.stats.seconds * 1000, 3),
-    )
-    return row
-
-
-def cases_rows(tie_break: str = "last") -> list[dict[str, Any]]:
-    """The document's eight cases through its four variants."""
-    rows = []
-    for number, board in enumerate(SEED_CASES, start=1):
-        for moves, heuristic in VARIANTS:
-            rows.append({"case": number, **run_case(board, moves, heuristic, tie_break)})
-    return rows
 
 
 def _state_text(queens: list[list[int]]) -> str:

@@ -8,29 +8,11 @@ from contextlib import contextmanager
 import click
 
 from searchlab.cli.output import interactive
-from searchlab.domains.queens import (
-    HEURISTICS,
-    MOVES,
-)
 
 DRAW_LIMIT = 32  # boards wider than this are not drawn
 MOVE_NAMES = ["column", "free", "v2", "v1"]
 HEURISTIC_NAMES = ["attackers", "attacks", "pairs", "h1", "h2"]
 TIE_BREAK_NAMES = ["first", "last", "random"]
-VARIANTS: tuple[tuple[str, str], ...] = (
-    ("free", "attackers"),
-    ("free", "attacks"),
-    ("column", "attackers"),
-    ("column", "attacks"),
-)
-"""The document's four programs, in its order: rainhasv1h1, v1h2, v2h1, v2h2."""
-
-
-def variant_name(moves: str, heuristic: str) -> str:
-    """The document's name for a variant, e.g. ``v2h1``."""
-    operator = MOVES[moves].seed_name
-    h = {"attackers": "h1", "attacks": "h2"}.get(HEURISTICS.canonical(heuristic), heuristic)
-    return f"{operator}{h}"
 
 
 def no_solution_line(n: int) -> str:

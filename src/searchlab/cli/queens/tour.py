@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from searchlab.cli.output import console
-from searchlab.cli.queens.climbing import cases_rows, print_cases_table
+from searchlab.cli.queens.climbing import print_cases_table
 from searchlab.cli.queens.common import (
     no_solution_line,
 )
 from searchlab.domains.queens import (
+    cases_rows,
     columns_board,
     count_solutions_generic,
     format_board,

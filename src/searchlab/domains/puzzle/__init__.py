@@ -19,7 +19,17 @@ from searchlab.domains.puzzle.board import (
     standard_goal,
     to_bratko,
 )
-from searchlab.domains.puzzle.bratko import BRATKO_POSITIONS, BratkoRow, run_experiment
+from searchlab.domains.puzzle.bratko import (
+    BRATKO_POSITIONS,
+    CLAIMS,
+    BratkoRow,
+    Judgement,
+    experiment_table,
+    judge,
+    off_path_run,
+    run_experiment,
+    verdict_lines,
+)
 from searchlab.domains.puzzle.domain import PUZZLE, PuzzleDomain
 from searchlab.domains.puzzle.heuristics import (
     ADMISSIBLE,
@@ -44,12 +54,14 @@ __all__ = [
     "BLANK_SHOWN",
     "BRATKO_GOAL",
     "BRATKO_POSITIONS",
+    "CLAIMS",
     "GOAL_NAMES",
     "HEURISTICS",
     "MOVES",
     "PUZZLE",
     "Board",
     "BratkoRow",
+    "Judgement",
     "Move",
     "ParsedBoard",
     "PuzzleDomain",
@@ -58,13 +70,16 @@ __all__ = [
     "blank_first_goal",
     "board_size",
     "check_solvable",
+    "experiment_table",
     "format_board",
     "format_flat",
     "format_path",
     "is_admissible",
     "is_solvable",
+    "judge",
     "make_heuristic",
     "neighbours",
+    "off_path_run",
     "parse_board",
     "random_board",
     "register_heuristic",
@@ -76,4 +91,5 @@ __all__ = [
     "to_bratko",
     "totdist",
     "unsolvable_reason",
+    "verdict_lines",
 ]

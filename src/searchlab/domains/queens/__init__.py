@@ -1,5 +1,5 @@
 """N-queens: seed 002's backtracking and seed 000's hill climbing on the generic engine,
-plus min-conflicts for large n.
+plus ``repair`` (min-conflicts, or the compiled swap repair) for large n.
 
 Notation: a board is n queens as 1-based (row, column) pairs in list order
 (``[(1,1),(4,2),...]``) or one column per row (``[1,5,8,6,3,7,2,4]``).
@@ -23,6 +23,7 @@ from searchlab.domains.queens.board import (
     parse_board,
     random_board,
 )
+from searchlab.domains.queens.cases import VARIANTS, cases_rows, run_case, variant_name
 from searchlab.domains.queens.climb import (
     ClimbProblem,
     climb,
@@ -30,7 +31,6 @@ from searchlab.domains.queens.climb import (
     summarize_trials,
     trial_seeds,
 )
-from searchlab.domains.queens.conflicts import MinConflictsResult, min_conflicts
 from searchlab.domains.queens.heuristics import (
     HEURISTICS,
     attackers,
@@ -40,11 +40,21 @@ from searchlab.domains.queens.heuristics import (
     line_counts,
 )
 from searchlab.domains.queens.moves import MOVES, Move, MoveOperator
+from searchlab.domains.queens.repair import (
+    KERNEL_FROM_N,
+    MAX_REPAIR_N,
+    MinConflictsResult,
+    choose_engine,
+    repair,
+)
 
 __all__ = [
     "HEURISTICS",
+    "KERNEL_FROM_N",
+    "MAX_REPAIR_N",
     "MOVES",
     "SEED_CASES",
+    "VARIANTS",
     "Board",
     "ClimbProblem",
     "Columns",
@@ -57,6 +67,8 @@ __all__ = [
     "attackers",
     "attacking_pairs",
     "attacks",
+    "cases_rows",
+    "choose_engine",
     "climb",
     "climb_trial",
     "columns_board",
@@ -66,10 +78,12 @@ __all__ = [
     "is_solution",
     "last_queen_safe",
     "line_counts",
-    "min_conflicts",
     "parse_board",
     "random_board",
+    "repair",
+    "run_case",
     "solutions",
     "summarize_trials",
     "trial_seeds",
+    "variant_name",
 ]

@@ -7,60 +7,26 @@ broken at random; it may stay). Conflicts are read in O(1) from row and diagonal
 counters. The queen is drawn by trying random columns until one is conflicted, and
 only when a few dozen tries miss (few queens left in conflict) by listing them all in
 O(n): either way each conflicted queen is equally likely, and a random start does not
-pay a full scan per step. The start is greedy (a random permutation of rows, each queen swapped to a
-row whose diagonals are free while a few random tries find one), which leaves few
-conflicts, so few steps are needed; ``init="random"`` starts from random rows instead.
+pay a full scan per step. The start is greedy (a random permutation of rows, each queen
+swapped to a row whose diagonals are free while a few random tries find one), which
+leaves few conflicts, so few steps are needed; ``init="random"`` starts from random
+rows instead.
+
+This is the generic engine behind ``searchlab.domains.queens.repair.repair``; call that.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
-
-from searchlab.core.errors import InputError
+import numpy.typing as npt
 
 Init = Literal["greedy", "random"]
 DEFAULT_MAX_STEPS = 100_000
 _GREEDY_TRIES = 128  # at n = 100,000 this leaves ~20 conflicted queens (8 left ~12,000)
 _SAMPLE_TRIES = 32  # random columns tried before listing the conflicted queens in O(n)
-
-
-@dataclass(frozen=True)
-class MinConflictsResult:
-    """How a min-conflicts run ended. ``rows[c-1]`` is the row of the queen of column
-    c (1-based); ``conflicted`` counts the queens still attacked at the end."""
-
-    n: int
-    solved: bool
-    rows: tuple[int, ...] = field(repr=False)
-    steps: int
-    initial_conflicted: int
-    conflicted: int
-    seconds: float
-    seed: int
-
-    @property
-    def queens(self) -> tuple[tuple[int, int], ...]:
-        """The queens as (row, col) pairs, column by column."""
-        return tuple((row, col) for col, row in enumerate(self.rows, start=1))
-
-    def to_dict(self, *, with_rows: bool = True) -> dict[str, Any]:
-        payload: dict[str, Any] = {
-            "n": self.n,
-            "solved": self.solved,
-            "steps": self.steps,
-            "initial_conflicted": self.initial_conflicted,
-            "conflicted": self.conflicted,
-            "seconds": round(self.seconds, 6),
-            "seed": self.seed,
-        }
-        if with_rows:
-            payload["rows"] = list(self.rows)
-        return payload
 
 
 class _Counters:
@@ -140,23 +106,27 @@ def _greedy_rows(n: int, rng: random.Random) -> np.ndarray:
     return np.array(perm, dtype=np.int64)
 
 
-def min_conflicts(
-    n: int,
-    *,
-    seed: int | None = None,
-    max_steps: int = DEFAULT_MAX_STEPS,
-    init: Init = "greedy",
-) -> MinConflictsResult:
-    """Min-conflicts from a greedy (or random) start, for at most ``max_steps`` moves."""
-    if n < 1:
-        raise InputError(f"n must be at least 1, not {n}")
-    if max_steps < 0:
-        raise InputError(f"max-steps must be 0 or more, not {max_steps}")
-    if init not in ("greedy", "random"):
-        raise InputError(f"unknown start {init!r}: choose greedy or random")
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
-    started = time.perf_counter()
+class GenericRun(NamedTuple):
+    """What the generic engine leaves: ``rows[c]`` is the 0-based row of the queen of
+    column c (0-based), as the engine works; ``repair`` turns it into the result."""
+
+    rows: npt.NDArray[np.int64]
+    steps: int
+    initial_conflicted: int
+    conflicted: int
+
+
+def count_conflicted(rows: npt.NDArray[np.int64]) -> int:
+    """How many queens share a line with another on the board ``rows`` (0-based row of
+    each column): O(n) with numpy, whichever engine left the board."""
+    return len(_Counters(len(rows), rows).conflicted())
+
+
+def min_conflicts_search(n: int, *, seed: int, max_steps: int, init: Init) -> GenericRun:
+    """Min-conflicts from a greedy (or random) start, for at most ``max_steps`` moves.
+
+    The engine alone: arguments are checked, and the board verified, by
+    ``searchlab.domains.queens.repair.repair``, the one way in."""
     rng = random.Random(seed)
     if init == "greedy":
         rows = _greedy_rows(n, rng)
@@ -174,14 +144,4 @@ def min_conflicts(
         best = np.flatnonzero(scores == scores.min())
         counters.place(picked, int(best[rng.randrange(len(best))]))
         steps += 1
-    conflicted = len(counters.conflicted())
-    return MinConflictsResult(
-        n=n,
-        solved=conflicted == 0,
-        rows=tuple(int(row) + 1 for row in rows),
-        steps=steps,
-        initial_conflicted=initial_conflicted,
-        conflicted=conflicted,
-        seconds=time.perf_counter() - started,
-        seed=seed,
-    )
+    return GenericRun(rows, steps, initial_conflicted, len(counters.conflicted()))

@@ -3,18 +3,22 @@
 The compiled parts load on first use, so importing this package is cheap; the first
 call in a process pays numba's cache load (or compile). Entry points:
 
+- ``load_counter()``: load the compiled counter now and say how long that took, so
+  that set-up is reported apart from counting.
 - ``count_solutions(n, executor=None)``: the number of solutions, by mirror symmetry
   (first queen in the left half; for odd n, first queen in the middle and second in
   the left half) and an explicit-stack bitboard walk. With an executor the work is
   split by the first rows' placements (``count_tasks``) and ``count_task`` is mapped
   over it; both are top-level so they pickle to worker processes.
-- ``min_conflicts(n, seed=, max_steps=)``: a solution found by permutation-and-swap
-  repair, as ``(solved, columns, steps)``.
+- ``repair.solve``: the compiled permutation-and-swap repair, reached through
+  ``searchlab.domains.queens.repair.repair`` (which checks, times and verifies it).
 - ``verify_queens(columns)``: an independent O(n) check of a claimed solution.
 """
 
 from __future__ import annotations
 
+import functools
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 
@@ -68,13 +72,30 @@ def count_tasks(n: int, depth: int = 1) -> list[Task]:
     return tasks
 
 
+@functools.cache
+def _counter() -> Callable[[int, npt.NDArray[np.int64]], int]:
+    """The compiled counter, loaded (numba's cache, or a compile) and called once on a
+    small board: its first call still links code, which is set-up, not counting."""
+    from searchlab.domains.queens.kernels.counting import count_completions
+
+    count_completions(6, np.zeros(0, dtype=np.int64))
+    return count_completions
+
+
+def load_counter() -> float:
+    """Load the compiled counter into this process now; the seconds it took (about 0
+    once loaded). ``count_solutions`` does it before its first piece, so a caller that
+    wants the counting timed alone calls this first and starts its clock after."""
+    started = time.perf_counter()
+    _counter()
+    return time.perf_counter() - started
+
+
 def count_task(n: int, task: Task) -> int:
     """The solutions one piece of ``count_tasks(n)`` stands for (a top-level function, so
     that it pickles to worker processes)."""
-    from searchlab.domains.queens.kernels.counting import count_completions
-
     prefix, weight = task
-    return weight * int(count_completions(n, np.asarray(prefix, dtype=np.int64)))
+    return weight * int(_counter()(n, np.asarray(prefix, dtype=np.int64)))
 
 
 def count_solutions(
@@ -88,8 +109,11 @@ def count_solutions(
     The work is cut into pieces by the first rows (``count_tasks``), run here one after
     the other or mapped over ``executor``; ``progress(done, total)`` hears after each
     piece, and Ctrl-C is honoured between pieces (a compiled piece cannot be interrupted).
+    The compiled counter is loaded first (``load_counter``, which times it); worker
+    processes of an executor load their own copy during their first piece.
     """
     _check_count_n(n)
+    load_counter()
     tasks = count_tasks(n, depth=3 if n >= 12 else 1)
     if executor is None:
         results: Iterable[int] = (count_task(n, task) for task in tasks)
@@ -101,30 +125,6 @@ def count_solutions(
         if progress is not None:
             progress(done, len(tasks))
     return total
-
-
-def min_conflicts(
-    n: int, *, seed: int = 0, max_steps: int | None = None
-) -> tuple[bool, npt.NDArray[np.int64], int]:
-    """Place n queens by permutation-and-swap repair (Sosic & Gu), O(1) per step.
-
-    Returns ``(solved, columns, steps)``: ``columns[r]`` is the 0-based column of the
-    queen in row r, and ``steps`` counts candidate swaps examined (at most ``max_steps``,
-    by default 100·n + 10 000). ``solved`` is True only if ``verify_queens`` (an
-    independent check) accepts the board; n = 2 and 3 have no solution.
-    """
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise InputError(f"the number of queens must be a whole number 1 or more, not {n!r}")
-    if max_steps is None:
-        max_steps = 100 * n + 10_000
-    if max_steps < 0:
-        raise InputError(f"the step limit must be 0 or more, not {max_steps}")
-    from searchlab.domains.queens.kernels.repair import solve
-
-    columns = np.zeros(n, dtype=np.int64)
-    found, steps = solve(n, seed & 0xFFFFFFFF, max_steps, columns)
-    solved = bool(found) and verify_queens(columns)
-    return solved, columns, int(steps)
 
 
 def verify_queens(columns: Sequence[int] | npt.NDArray[np.integer]) -> bool:
@@ -153,6 +153,6 @@ __all__ = [
     "count_solutions",
     "count_task",
     "count_tasks",
-    "min_conflicts",
+    "load_counter",
     "verify_queens",
 ]

@@ -1,0 +1,219 @@
+"""Repairing a large N-queens board: the one way in, whichever engine does the work.
+
+Two engines repair a board until no queen is attacked. ``generic`` is min-conflicts in
+Python with numpy (``searchlab.domains.queens.conflicts``): a random attacked queen
+moves to the least-attacked row of its column. ``kernel`` is the compiled
+permutation-and-swap repair of Sosic & Gu (``searchlab.domains.queens.kernels.repair``):
+two queens swap rows whenever that lowers the attacks, a million queens in about a
+second. ``repair`` picks one (``auto``: the kernel from ``KERNEL_FROM_N`` queens), answers
+n = 2 and 3 without searching (they have no solution), refuses boards too large to hold
+before allocating them, and calls a board solved only when the independent
+``verify_queens`` accepts it.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from searchlab.core.errors import InputError
+from searchlab.domains.queens.conflicts import (
+    DEFAULT_MAX_STEPS,
+    Init,
+    count_conflicted,
+    min_conflicts_search,
+)
+
+Engine = Literal["auto", "generic", "kernel"]
+ENGINES: tuple[Engine, ...] = ("auto", "generic", "kernel")
+
+KERNEL_FROM_N = 20_000
+"""``engine="auto"`` hands boards at least this large to the compiled kernel."""
+
+MAX_REPAIR_N = 10_000_000
+"""The largest board repaired: the kernel's arrays for n queens take about 50·n bytes
+(half a gigabyte here), and a larger n would fail in an allocation instead."""
+
+UNSOLVABLE = (2, 3)
+"""The board sizes with no solution at all."""
+
+
+def kernel_default_steps(n: int) -> int:
+    """The kernel's step limit when none is given: 100·n + 10,000 candidate swaps."""
+    return 100 * n + 10_000
+
+
+@dataclass(frozen=True)
+class MinConflictsResult:
+    """How a repair ended, from either engine.
+
+    One convention: ``rows[c - 1]`` is the 1-based row of the queen in column c (a
+    numpy array; empty when no search ran). ``steps`` are moves (generic) or candidate
+    swaps examined (kernel), see ``step_unit``. ``seconds`` times the search alone
+    (start and repair); ``setup_seconds`` the loading of the compiled kernel (numba's
+    cache load or compile, paid once per process), the independent check neither.
+    ``conflicted`` counts queens still attacked; ``initial_conflicted`` those attacked
+    at the start (generic engine only). ``reason`` says why no search ran.
+    """
+
+    n: int
+    solved: bool
+    rows: npt.NDArray[np.int64] = field(repr=False, compare=False)
+    steps: int
+    seconds: float
+    seed: int
+    engine: Literal["generic", "kernel"]
+    setup_seconds: float = 0.0
+    initial_conflicted: int | None = None
+    conflicted: int | None = None
+    reason: str | None = None
+
+    @property
+    def step_unit(self) -> str:
+        return "candidate swaps" if self.engine == "kernel" else "moves"
+
+    @property
+    def queens(self) -> tuple[tuple[int, int], ...]:
+        """The queens as (row, col) pairs, column by column."""
+        return tuple((int(row), col) for col, row in enumerate(self.rows.tolist(), start=1))
+
+    def to_dict(self, *, with_rows: bool = True) -> dict[str, Any]:
+        """The result as JSON-ready data; fields that do not apply (None) are left out."""
+        payload: dict[str, Any] = {
+            "n": self.n,
+            "solved": self.solved,
+            "steps": self.steps,
+            "initial_conflicted": self.initial_conflicted,
+            "conflicted": self.conflicted,
+            "seconds": round(self.seconds, 6),
+            "setup_seconds": round(self.setup_seconds, 6),
+            "seed": self.seed,
+            "engine": self.engine,
+            "reason": self.reason,
+        }
+        if with_rows and self.reason is None:
+            payload["rows"] = self.rows.tolist()
+        return {key: value for key, value in payload.items() if value is not None}
+
+
+def no_solution_reason(n: int) -> str:
+    return f"no solution exists for n = {n}"
+
+
+def choose_engine(n: int, engine: str = "auto") -> Literal["generic", "kernel"]:
+    """The engine that repairs a board of n queens (checking n and the engine's name)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise InputError(f"n must be at least 1, not {n!r}")
+    if n > MAX_REPAIR_N:
+        raise InputError(
+            f"n = {n:,} is too large to repair: the board's arrays would not fit in memory "
+            f"(at most {MAX_REPAIR_N:,} queens)"
+        )
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    if engine == "auto":
+        return "kernel" if n >= KERNEL_FROM_N else "generic"
+    return "kernel" if engine == "kernel" else "generic"
+
+
+def repair(
+    n: int,
+    *,
+    engine: str = "auto",
+    seed: int | None = None,
+    max_steps: int | None = None,
+    init: Init | None = None,
+) -> MinConflictsResult:
+    """Repair a random board of n queens until none is attacked, or ``max_steps`` run out.
+
+    ``max_steps`` defaults to 100,000 moves (generic) or 100·n + 10,000 candidate swaps
+    (kernel). ``init`` chooses the generic engine's start (``greedy``, the default, or
+    ``random``); the kernel builds its own. Without ``seed`` one is drawn and reported.
+    """
+    used = choose_engine(n, engine)
+    if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 0):
+        raise InputError(f"the step limit must be 0 or more, not {max_steps!r}")
+    if init is not None and init not in ("greedy", "random"):
+        raise InputError(f"unknown start {init!r}: choose greedy or random")
+    if used == "kernel" and init is not None:
+        raise InputError(
+            f"the compiled repair (used for n = {n:,}) builds its own start: "
+            "a chosen start applies to the generic engine only"
+        )
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    if n in UNSOLVABLE:
+        empty = np.zeros(0, dtype=np.int64)
+        return MinConflictsResult(n, False, empty, 0, 0.0, seed, used, reason=no_solution_reason(n))
+    if used == "kernel":
+        return _repair_kernel(n, seed, kernel_default_steps(n) if max_steps is None else max_steps)
+    return _repair_generic(
+        n, seed, DEFAULT_MAX_STEPS if max_steps is None else max_steps, init or "greedy"
+    )
+
+
+def _verified(columns_by_row: npt.NDArray[np.int64]) -> bool:
+    from searchlab.domains.queens.kernels import verify_queens
+
+    return verify_queens(columns_by_row)
+
+
+def _repair_generic(n: int, seed: int, max_steps: int, init: Init) -> MinConflictsResult:
+    started = time.perf_counter()
+    run = min_conflicts_search(n, seed=seed, max_steps=max_steps, init=init)
+    seconds = time.perf_counter() - started
+    # verify_queens reads one column per row; a board's transpose (row and column
+    # swapped) is a solution exactly when the board is, so the rows by column will do
+    solved = run.conflicted == 0 and _verified(run.rows)
+    return MinConflictsResult(
+        n,
+        solved,
+        run.rows + 1,
+        run.steps,
+        seconds,
+        seed,
+        "generic",
+        initial_conflicted=run.initial_conflicted,
+        conflicted=run.conflicted,
+    )
+
+
+@functools.cache
+def _kernel() -> Callable[[int, int, int, npt.NDArray[np.int64]], tuple[int, int]]:
+    """The compiled repair, loaded (numba's cache, or a compile) and run once on a tiny
+    board: its first call still links code, which is set-up, not search."""
+    from searchlab.domains.queens.kernels.repair import solve
+
+    solve(8, 1, 0, np.zeros(8, dtype=np.int64))
+    return solve
+
+
+def _repair_kernel(n: int, seed: int, max_steps: int) -> MinConflictsResult:
+    loading = time.perf_counter()
+    solve = _kernel()
+    setup_seconds = time.perf_counter() - loading
+    columns = np.zeros(n, dtype=np.int64)  # the kernel's way: columns[r] of row r, 0-based
+    started = time.perf_counter()
+    found, steps = solve(n, seed & 0xFFFFFFFF, max_steps, columns)
+    seconds = time.perf_counter() - started
+    solved = bool(found) and _verified(columns)
+    rows = np.empty(n, dtype=np.int64)  # the board is a permutation: invert it
+    rows[columns] = np.arange(1, n + 1, dtype=np.int64)
+    return MinConflictsResult(
+        n,
+        solved,
+        rows,
+        int(steps),
+        seconds,
+        seed,
+        "kernel",
+        setup_seconds=setup_seconds,
+        conflicted=0 if solved else count_conflicted(rows - 1),
+    )
