@@ -159,12 +159,14 @@ def run_solve(
     """``solve``: build the request (every refusal before any work), run it, report it,
     and exit with the house status."""
     params = {option.name: options.pop(option.name, None) for option in domain.params}
-    start: Any = state if state is not None else domain.default_start()
-    if state == "-":
-        start = sys.stdin.read()
+    if state is None:
+        start = domain.default_start()
+    else:
+        start = domain.parse_start(sys.stdin.read() if state == "-" else state)
     limits = Limits(max_expanded, max_seconds)
     request = domain.request(
         start,
+        parsed=True,
         goal=goal,
         algorithm=algorithm,
         heuristic=heuristic,

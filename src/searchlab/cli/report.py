@@ -121,7 +121,8 @@ def print_result(
             click.echo(f"start:\n{drawn}" if "\n" in drawn else wrap(f"start: {drawn}", "  "))
     click.echo(wrap(domain.describe(request, result)))
     if result.moves:
-        moves = " ".join(_move_text(domain, move) for move in result.moves)
+        texts = [_move_text(domain, move) for move in result.moves]
+        moves = (", " if any(" " in text for text in texts) else " ").join(texts)
         click.echo(wrap(f"moves: {moves}", "  "))
     click.echo(figures(result.stats))
     if show_path and result.path:

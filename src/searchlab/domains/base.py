@@ -238,16 +238,19 @@ class Domain(Generic[S, M]):
         limits: Limits = NO_LIMITS,
         engine: str | None = None,
         observed: bool = False,
+        parsed: bool = False,
     ) -> SearchRequest:
         """A complete, checked request. ``start`` and ``goal`` are text (parsed; presets
         and named goals included) or already parsed. Every refusal is an InputError
-        naming its ``field``. ``engine`` "auto" (the default) is resolved here to the
+        naming its ``field`` (``parsed`` says ``start`` is parsed even if it is a string:
+        a problem whose states are strings). ``engine`` "auto" (the default) is resolved here to the
         engine that will run; ``observed`` says the search will report events (which a
         compiled engine may not do)."""
-        parsed = self.parse_start(start) if isinstance(start, str) else start
-        target = self.parse_goal(goal, parsed) if goal is None or isinstance(goal, str) else goal
-        offered = self.offered(parsed)
-        name = self.default_algorithm_for(parsed) if algorithm is None else algorithm
+        if isinstance(start, str) and not parsed:
+            start = self.parse_start(start)
+        target = self.parse_goal(goal, start) if goal is None or isinstance(goal, str) else goal
+        offered = self.offered(start)
+        name = self.default_algorithm_for(start) if algorithm is None else algorithm
         try:
             canonical = ALGORITHMS.canonical(name)
         except InputError as error:
@@ -261,7 +264,7 @@ class Domain(Generic[S, M]):
         info = ALGORITHMS[canonical]
         chosen: str | None = None
         if info.informed:
-            chosen = heuristic or self.default_heuristic_for(parsed, target)
+            chosen = heuristic or self.default_heuristic_for(start, target)
             if chosen is None:
                 raise InputError(
                     f"the algorithm {canonical} needs a heuristic, and "
@@ -289,7 +292,7 @@ class Domain(Generic[S, M]):
             )
         request = SearchRequest(
             self.name,
-            parsed,
+            start,
             target,
             canonical,
             chosen,

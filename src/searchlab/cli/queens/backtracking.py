@@ -111,4 +111,3 @@ def count(n: int, engine: str, jobs: int, cluster: str | None, as_json: bool) ->
     else:
         plural = "solution" if total == 1 else "solutions"
         click.echo(f"n = {n}: {total:,} {plural} ({duration(seconds)}, {engine}{loading})")
-
