@@ -113,7 +113,8 @@ def test_climb_reports_and_json(run_cli: RunCli) -> None:
 def test_climb_text_reads_in_order_and_numbers_moves_across_restarts(run_cli: RunCli) -> None:
     run = run_cli("queens", "climb", CASE_2, "--restarts", "20", "--seed", "3", "--trace")
     assert run.code == 0
-    lines = run.stdout.splitlines()
+    assert all(len(line) <= 80 for line in run.stdout.splitlines())  # wrapped, never cut
+    lines = run.stdout.replace("\n  ", " ").splitlines()  # a wrapped line made whole
     assert lines[1].startswith(f"initial: {CASE_2}  h = 56")
     moves = [line for line in lines if line.startswith("move ")]
     assert [int(line.split(":")[0].split()[1]) for line in moves] == list(range(1, len(moves) + 1))
@@ -126,7 +127,9 @@ def test_climb_text_reads_in_order_and_numbers_moves_across_restarts(run_cli: Ru
     payload = json.loads(
         run_cli("queens", "climb", CASE_2, "--restarts", "20", "--seed", "3", "--json").stdout
     )
-    assert payload["last_start"] != payload["initial"] and payload["restarts"] == len(restarts)
+    assert payload["path"][0] != payload["run"]["start"]  # the last climb's own start
+    assert payload["stats"]["restarts"] == len(restarts)
+    assert payload["run"]["seed"] == 3 and payload["run"]["tie_break"] == "first"
 
 
 def test_climb_trace_prints_every_move(run_cli: RunCli) -> None:
@@ -147,7 +150,7 @@ def test_climb_free_takes_any_board_and_column_refuses(run_cli: RunCli) -> None:
 
 
 def test_climb_random_trials(run_cli: RunCli) -> None:
-    args = ("queens", "climb", "--random", "30", "--n", "6", "--seed", "9", "--json")
+    args = ("queens", "climb", "--random", "30", "--size", "6", "--seed", "9", "--json")
     first = json.loads(run_cli(*args).stdout)
     second = json.loads(run_cli(*args).stdout)
     keys = ("trials", "solved", "success_rate", "mean_steps_solved", "mean_steps_failed")
@@ -250,13 +253,13 @@ def test_min_conflicts(run_cli: RunCli) -> None:
         (("min-conflicts", "30000", "--init", "random"), "--init chooses the generic"),
         (("min-conflicts", "30", "--engine", "kernel", "--init", "greedy"), "add --engine generic"),
         (("climb", "[(1,1),(9,9)]"), "entry 2 (9,9) is off the 2×2 board"),
-        (("climb", CASE_1, "--n", "9"), "8 queens given for n = 9"),
+        (("climb", CASE_1, "--size", "9"), "8 queens given for n = 9"),
         (("climb", CASE_1, "--heuristic", "h3"), "h3"),
         (("climb", CASE_1, "--moves", "diagonal"), "diagonal"),
         (("climb", "--random", "0"), "0"),
         (("min-conflicts", "0"), "n must be at least 1"),
-        (("climb", "--random", "2", "--n", "1000"), "too large for hill climbing"),
-        (("climb", "--random", "2", "--n", "101", "--moves", "free"), "at most 100"),
+        (("climb", "--random", "2", "--size", "1000"), "too large for hill climbing"),
+        (("climb", "--random", "2", "--size", "101", "--moves", "free"), "at most 100"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

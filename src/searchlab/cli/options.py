@@ -25,13 +25,14 @@ def flag(option: Option | str) -> str:
 
 
 def click_option(
-    option: Option, *, help: str | None = None, hidden: bool = False
+    option: Option, *, help: str | None = None, hidden: bool = False, fill: bool = False
 ) -> Callable[[F], F]:
     """A click option for ``option``: text in, checked by ``Option.parse`` (so the CLI
-    and the library refuse the same values with the same words)."""
+    and the library refuse the same values with the same words). Not given, it is None
+    (so a command can tell what the user chose), or with ``fill`` its default."""
 
     def convert(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
-        return None if value is None else option.parse(value)
+        return option.parse(value) if value is not None or fill else None
 
     return click.option(
         flag(option),

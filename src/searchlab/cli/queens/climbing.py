@@ -1,8 +1,9 @@
-"""``searchlab queens climb``, ``cases`` and ``repl``: seed 000's hill climbing."""
+"""``searchlab queens climb``, ``cases`` and ``repl``: seed 000's hill climbing, on the
+queens domain (``queens solve BOARD`` is the generic form of one climb)."""
 
 from __future__ import annotations
 
-import random
+import dataclasses
 import sys
 import time
 from collections.abc import Callable
@@ -10,143 +11,99 @@ from typing import Any
 
 import click
 
+from searchlab.algorithms.registry import RESTARTS, SIDEWAYS, TIE_BREAK
 from searchlab.cli.main import print_json
+from searchlab.cli.options import JSON, add_renamed, apply, click_option, seed_option
 from searchlab.cli.output import console, progress
-from searchlab.cli.queens.common import (
-    DRAW_LIMIT,
-    HEURISTIC_NAMES,
-    MOVE_NAMES,
-    TIE_BREAK_NAMES,
-    queens,
-)
+from searchlab.cli.queens.common import queens
+from searchlab.cli.report import EXIT_SOLVED, exit_status, print_document, seconds, wrap
 from searchlab.core.errors import InputError
 from searchlab.core.events import Event, Restart, Step
-from searchlab.core.result import SearchResult
+from searchlab.core.options import Option
+from searchlab.domains.drawing import to_text
 from searchlab.domains.queens import (
     HEURISTICS,
     MOVES,
     SEED_CASES,
-    Board,
-    Queens,
     cases_rows,
     climb,
     climb_trial,
-    format_board,
     format_queens,
     parse_board,
     run_case,
     summarize_trials,
-    trial_seeds,
     variant_name,
 )
-from searchlab.domains.queens.moves import Move
+from searchlab.domains.queens.domain import MAX_N, MOVES_OPTION, QUEENS
+from searchlab.experiments.seeds import trial_seed
+
+HEURISTIC = Option(
+    "heuristic",
+    "choice",
+    "attackers (h1): queens attacking another; attacks (h2): attacks summed over "
+    "queens; pairs: attacking pairs",
+    default="attacks",
+    choices=tuple(QUEENS.heuristics),
+    aliases={
+        alias: name for name in QUEENS.heuristics for alias in QUEENS.heuristics.aliases_of(name)
+    },
+)
+SIZE = Option(
+    "size",
+    "int",
+    "board size n (default: from STATE; 8 with --random)",
+    low=1,
+    high=MAX_N,
+    metavar="N",
+)
+TRIALS = Option(
+    "random",
+    "int",
+    "instead of STATE, run T climbs from random boards",
+    low=1,
+    high=1_000_000,
+    metavar="T",
+)
+
+LEGACY_CLIMB_KEYS = {
+    "initial": "run.start",
+    "h_initial": "h_start",
+    "steps": "stats.iterations",
+    "generated": "stats.generated",
+    "restarts": "stats.restarts",
+    "seconds": "stats.seconds",
+    "operator": "run.moves",
+    "heuristic": "run.heuristic",
+    "last_start": "path.0",
+}
+"""0.1's ``climb --json`` keys, kept for a release (``final``, ``h_final``, ``solved``,
+``status`` and ``n`` kept their names in the one schema)."""
 
 
-def _climb_options(
-    function: Callable[..., Any], *, tie_default: str = "first"
-) -> Callable[..., Any]:
-    options = [
-        click.option(
-            "--moves",
-            type=click.Choice(MOVE_NAMES, case_sensitive=False),
-            default="column",
-            show_default=True,
-            help="column (seed's v2): a queen moves within its column; free (v1): to any "
-            "empty square of a column holding no other queen.",
-        ),
-        click.option(
-            "--heuristic",
-            type=click.Choice(HEURISTIC_NAMES, case_sensitive=False),
-            default="attacks",
-            show_default=True,
-            help="attackers (h1): queens attacking another; attacks (h2): attacks summed "
-            "over queens; pairs: attacking pairs.",
-        ),
-        click.option(
-            "--tie-break",
-            type=click.Choice(TIE_BREAK_NAMES, case_sensitive=False),
-            default=tie_default,
-            show_default=True,
-            help="Which of equally good successors to take; 'last' is the document's program.",
-        ),
-        click.option(
-            "--sideways",
-            type=click.IntRange(min=0),
-            default=0,
-            show_default=True,
-            help="Allow this many moves in a row to an equally good state.",
-        ),
-        click.option(
-            "--restarts",
-            type=click.IntRange(min=0),
-            default=0,
-            show_default=True,
-            help="After a failed climb, start again from this many random boards.",
-        ),
-        click.option("--seed", type=int, help="Seed for random choices (reproducible runs)."),
+def climb_options(tie_default: str = "first") -> list[Callable[[Any], Any]]:
+    """The options of a climb, from the domain's and the algorithm's specs."""
+    tie_break = dataclasses.replace(TIE_BREAK, default=tie_default)
+    return [
+        click_option(MOVES_OPTION, fill=True),
+        click_option(HEURISTIC, fill=True),
+        click_option(tie_break, fill=True),
+        click_option(SIDEWAYS, fill=True),
+        click_option(RESTARTS, fill=True),
+        seed_option(),
     ]
-    for option in reversed(options):
-        function = option(function)
-    return function
-
-
-def _climb_defaults_last(function: Callable[..., Any]) -> Callable[..., Any]:
-    return _climb_options(function, tie_default="last")
-
-
-def _draw(queens: Queens, n: int) -> None:
-    if n <= DRAW_LIMIT:
-        click.echo(format_board(n, queens))
-
-
-def _count(k: int, noun: str) -> str:
-    return f"{k} {noun}{'' if k == 1 else 's'}"
-
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms"
-
-
-def _climb_payload(
-    board: Board, heuristic: str, result: SearchResult[Queens, Move]
-) -> dict[str, Any]:
-    h = HEURISTICS[heuristic]
-    return {
-        "initial": board.to_json(),
-        "final": [[row, col] for row, col in result.final_state],
-        "h_initial": h(board.queens),
-        "h_final": h(result.final_state),
-        "solved": result.solved,
-        "steps": result.stats.iterations,
-        "generated": result.stats.generated,
-        "restarts": result.stats.restarts,
-        "seconds": round(result.stats.seconds, 6),
-    }
 
 
 @queens.command(name="climb")
 @click.argument("state", required=False)
-@click.option(
-    "--random",
-    "trials",
-    type=click.IntRange(min=1),
-    metavar="T",
-    help="Instead of STATE, run T climbs from random boards and report the figures.",
-)
-@click.option(
-    "--n",
-    "n",
-    type=click.IntRange(min=1),
-    metavar="N",
-    help="Board size (default: inferred from STATE; 8 with --random).",
-)
-@_climb_options
+@click_option(TRIALS)
+@click_option(SIZE)
+@apply(climb_options())
 @click.option("--trace", is_flag=True, help="Print every move with the heuristic after it.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
+@JSON
 def climb_command(
     state: str | None,
-    trials: int | None,
-    n: int | None,
+    random: int | None,
+    size: int | None,
     moves: str,
     heuristic: str,
     tie_break: str,
@@ -161,35 +118,49 @@ def climb_command(
 
     Reports the initial and final state, the heuristic before and after, whether it
     is a solution, moves made, successors generated and time. With --tie-break last
-    it makes exactly the document's program's choices.
+    it makes exactly the document's program's choices. Column boards up to n = 200,
+    free ones up to n = 100 (each move lists ~n² or ~n³ boards; min-conflicts goes
+    further). --json: the one schema of docs/json.md, with h_start and h_final.
 
-    --random T --n N runs T independent climbs from random boards (for column, a
-    random row in every column; for free, N distinct random squares), reproducible
-    with --seed, and reports the success rate and mean moves and successors.
+    --random T --size N runs T independent climbs from random boards (for column, a
+    random row in every column; for free, N distinct random squares), trial i seeded
+    from --seed and i exactly as `searchlab experiment hill-climbing` seeds it, so the
+    same settings give the same figures there.
+
+    \b
+    Examples:
+      searchlab queens climb case1 --tie-break last --trace
+      searchlab queens climb --random 1000 --size 8 --moves free --heuristic h1
     """
-    if state is None and trials is None:
+    if state is None and random is None:
         raise InputError("give a STATE to climb from, or --random T for T random starts")
-    if state is not None and trials is not None:
+    if state is not None and random is not None:
         raise InputError("give a STATE or --random T, not both")
-    if trials is not None:
+    if random is not None:
         if trace:
             raise InputError("--trace follows one climb: give a STATE, not --random T")
         _climb_random(
-            trials, n or 8, moves, heuristic, tie_break, sideways, restarts, seed, as_json
+            random, size or 8, moves, heuristic, tie_break, sideways, restarts, seed, as_json
         )
         return
     assert state is not None
-    board = parse_board(state, n)
-    operator = MOVES[moves]
-    operator.check(board)  # refuse before printing anything
-    operator.check_size(board.n)
+    text = QUEENS.presets.get(state.strip(), state)
+    board = parse_board(text, size)
+    request = QUEENS.request(
+        board,
+        algorithm="hill-climbing",
+        heuristic=heuristic,
+        options={"tie_break": tie_break, "sideways": sideways, "restarts": restarts},
+        params={"moves": moves},
+        seed=seed,
+    )
     h = HEURISTICS[heuristic]
     if not as_json:
         click.echo(
-            f"{operator.name} moves, {HEURISTICS.canonical(heuristic)} heuristic "
-            f"({variant_name(moves, heuristic)}), tie-break {tie_break}"
+            f"{moves} moves, {heuristic} heuristic ({variant_name(moves, heuristic)}), "
+            f"tie-break {tie_break}, seed {request.seed}"
         )
-        click.echo(f"initial: {board}  h = {h(board.queens)}")
+        click.echo(wrap(f"initial: {board}  h = {h(board.queens)}", "  "))
     trace_lines: list[str] = []
     moves_made = 0
     with progress("climbing", None, enabled=not (as_json or trace)) as bar:
@@ -208,45 +179,39 @@ def climb_command(
             else:
                 return
             if trace and not as_json:
-                click.echo(trace_lines[-1])
+                click.echo(wrap(trace_lines[-1], "  "))
 
-        result = climb(
-            board,
-            moves=moves,
-            heuristic=heuristic,
-            sideways=sideways,
-            restarts=restarts,
-            tie_break=tie_break,
-            seed=seed,
-            observer=observe,
-        )
-    payload = _climb_payload(board, heuristic, result)
-    last_start: Queens = result.path[0]
+        result = QUEENS.search(request, observe)
     if as_json:
-        payload.update(
-            n=board.n,
-            operator=operator.name,
-            heuristic=HEURISTICS.canonical(heuristic),
-            status=str(result.status),
-            last_start=[[row, col] for row, col in last_start],
-        )
+        document = QUEENS.document(request, result)
         if trace:
-            payload["trace"] = trace_lines
-        print_json(payload)
-        return
+            document["trace"] = trace_lines
+        print_document(document, LEGACY_CLIMB_KEYS)
+        sys.exit(exit_status(result.status) if result.status == "limit_reached" else EXIT_SOLVED)
+    last_start = result.path[0]
     if result.stats.restarts:
         click.echo(
-            f"last climb (restart {result.stats.restarts}) from {format_queens(last_start)}  "
-            f"h = {h(last_start)}"
+            wrap(
+                f"last climb (restart {result.stats.restarts}) from {format_queens(last_start)}  "
+                f"h = {h(last_start)}",
+                "  ",
+            )
         )
+    final = result.final_state
     verdict = "a solution" if result.solved else "not a solution (local minimum)"
-    click.echo(f"final:   {format_queens(result.final_state)}  h = {payload['h_final']}, {verdict}")
+    click.echo(wrap(f"final:   {format_queens(final)}  h = {h(final)}, {verdict}", "  "))
+    stats = result.stats
     click.echo(
-        f"{_count(payload['steps'], 'move')} over all climbs, "
-        f"{payload['generated']} successors generated, "
-        f"{_count(payload['restarts'], 'restart')}, {_ms(result.stats.seconds)}"
+        f"{_count(stats.iterations, 'move')} over all climbs, {stats.generated:,} successors "
+        f"generated, {_count(stats.restarts, 'restart')}, {seconds(stats.seconds)}"
     )
-    _draw(result.final_state, board.n)
+    drawing = QUEENS.draw(final)
+    if board.n <= 32:
+        click.echo(to_text(drawing))
+
+
+def _count(k: int, noun: str) -> str:
+    return f"{k:,} {noun}{'' if k == 1 else 's'}"
 
 
 def _climb_random(
@@ -261,13 +226,13 @@ def _climb_random(
     as_json: bool,
 ) -> None:
     MOVES[moves].check_size(n)
-    HEURISTICS.canonical(heuristic)
     if seed is None:  # chosen here so that the report can say how to repeat the run
-        seed = random.SystemRandom().randrange(2**32)
+        seed = QUEENS.request(8, algorithm="hill-climbing").seed
+    assert seed is not None
     started = time.perf_counter()
     results = []
     with progress(f"{trials} climbs, n = {n}", trials, enabled=not as_json) as bar:
-        for trial_seed in trial_seeds(seed, trials):
+        for index in range(trials):
             results.append(
                 climb_trial(
                     n,
@@ -276,7 +241,7 @@ def _climb_random(
                     sideways=sideways,
                     restarts=restarts,
                     tie_break=tie_break,
-                    seed=trial_seed,
+                    seed=trial_seed(seed, index),
                 )
             )
             solved = sum(1 for trial in results if trial["solved"])
@@ -285,22 +250,38 @@ def _climb_random(
     summary = summarize_trials(results)
     summary["seconds"] = round(time.perf_counter() - started, 6)
     if as_json:
-        summary.update(
-            n=n,
-            operator=MOVES.canonical(moves),
-            heuristic=HEURISTICS.canonical(heuristic),
-            seed=seed,
+        summary["solved_count"] = summary.pop("solved")
+        summary["parameters"] = {
+            "size": n,
+            "trials": trials,
+            "moves": moves,
+            "heuristic": heuristic,
+            "tie_break": tie_break,
+            "sideways": sideways,
+            "restarts": restarts,
+            "seed": seed,
+        }
+        print_document(
+            summary,
+            {
+                "solved": "solved_count",
+                "n": "parameters.size",
+                "operator": "parameters.moves",
+                "heuristic": "parameters.heuristic",
+                "seed": "parameters.seed",
+            },
         )
-        print_json(summary)
         return
 
     def mean(value: float | None) -> str:
         return "-" if value is None else f"{value:.2f}"
 
     click.echo(
-        f"{trials} random starts, n = {n}, {MOVES.canonical(moves)} moves, "
-        f"{HEURISTICS.canonical(heuristic)} heuristic ({variant_name(moves, heuristic)}), "
-        f"tie-break {tie_break}, sideways {sideways}, restarts {restarts}, seed {seed}"
+        wrap(
+            f"{trials} random starts, n = {n}, {moves} moves, {heuristic} heuristic "
+            f"({variant_name(moves, heuristic)}), tie-break {tie_break}, sideways {sideways}, "
+            f"restarts {restarts}, seed {seed}"
+        )
     )
     click.echo(f"solved: {summary['solved']} of {trials} ({summary['success_rate']:.1%})")
     click.echo(
@@ -311,65 +292,70 @@ def _climb_random(
     click.echo(f"time: {summary['seconds']:.2f} s")
 
 
+add_renamed(climb_command)
+
+
 def _state_text(queens: list[list[int]]) -> str:
     return format_queens(tuple((row, col) for row, col in queens))
 
 
-def print_cases_table(rows: list[dict[str, Any]], title: str) -> None:
-    from rich.table import Table
-
-    table = Table(title=title, show_lines=False)
-    for header, justify in (
-        ("case", "right"),
-        ("variant", "left"),
-        ("final state", "left"),
-        ("final h", "right"),
-        ("solved", "left"),
-        ("moves", "right"),
-        ("generated", "right"),
-        ("ms", "right"),
-    ):
-        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+def cases_table(rows: list[dict[str, Any]], title: str) -> str:
+    """The cases as plain text within 80 columns: a line of figures per case and
+    variant, the final state (or the refusal) on its own line under it, whole."""
+    headers = ("case", "variant", "final h", "solved", "moves", "generated", "ms")
+    widths = (4, 7, 7, 6, 6, 10, 8)
+    lines = [
+        title,
+        "  ".join(
+            h.rjust(w) if i in (0, 2, 4, 5, 6) else h.ljust(w)
+            for i, (h, w) in enumerate(zip(headers, widths, strict=True))
+        ),
+    ]
     for row in rows:
         if row["refused"] is not None:
-            reason = row["refused"].split(" (use")[0].split(": ", 1)[-1]
-            table.add_row(
-                str(row["case"]), row["variant"], f"refused: {reason}", "", "", "", "", ""
-            )
+            reason = row["refused"].split(": ", 1)[-1]
+            lines.append(f"{row['case']:>4}  {row['variant']:<7}  refused")
+            lines.append(wrap(f"      {reason}", "      "))
             continue
-        table.add_row(
-            str(row["case"]),
-            row["variant"],
-            _state_text(row["final"]),
-            str(row["h_final"]),
-            "yes" if row["solved"] else "no",
-            str(row["steps"]),
-            str(row["generated"]),
-            f"{row['ms']:.1f}",
+        cells = (
+            f"{row['case']:>4}",
+            f"{row['variant']:<7}",
+            f"{row['h_final']:>7}",
+            f"{'yes' if row['solved'] else 'no':<6}",
+            f"{row['steps']:>6,}",
+            f"{row['generated']:>10,}",
+            f"{row['ms']:>8.1f}",
         )
-    out = console()
-    if not out.is_terminal:  # piped: room for a whole 8-queens state on each line
-        from rich.console import Console
+        lines.append("  ".join(cells))
+        lines.append(wrap(f"      {_state_text(row['final'])}", "      "))
+    return "\n".join(lines)
 
-        out = Console(highlight=False, width=max(out.width, 120))
-    out.print(table)
+
+def print_cases_table(rows: list[dict[str, Any]], title: str) -> None:
+    console().print(cases_table(rows, title), markup=False, highlight=False, soft_wrap=True)
 
 
 @queens.command()
-@click.option(
-    "--tie-break",
-    type=click.Choice(TIE_BREAK_NAMES, case_sensitive=False),
-    default="last",
-    show_default=True,
-    help="'last' is the document's program and reproduces its printed results.",
+@click_option(
+    dataclasses.replace(
+        TIE_BREAK,
+        default="last",
+        summary="which of equally good successors to take; last is the document's program "
+        "and reproduces its printed results",
+    ),
+    fill=True,
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
+@JSON
 def cases(tie_break: str, as_json: bool) -> None:
     """The document's eight test cases through its four programs (v1 = free moves,
     v2 = column moves; h1 = attackers, h2 = attacks).
 
     The column operator cannot take cases 4, 6 and 7 (not one queen per column):
     they are shown as refused, with the reason. h is the variant's own heuristic.
+
+    \b
+    Example:
+      searchlab queens cases --tie-break first --json
     """
     rows = cases_rows(tie_break)
     if as_json:
@@ -379,8 +365,8 @@ def cases(tie_break: str, as_json: bool) -> None:
 
 
 @queens.command()
-@_climb_defaults_last
-@click.option("--n", "n", type=click.IntRange(min=1), help="Board size (default: inferred).")
+@apply(climb_options(tie_default="last"))
+@click_option(SIZE)
 def repl(
     moves: str,
     heuristic: str,
@@ -388,11 +374,17 @@ def repl(
     sideways: int,
     restarts: int,
     seed: int | None,
-    n: int | None,
+    size: int | None,
 ) -> None:
     """The document's program: run the test cases, then climb from each initial state
     typed, until `stop` (or end of input). A bad state gets its message and a new
-    prompt. Defaults to the document's tie-break (last)."""
+    prompt. Defaults to the document's tie-break (last).
+
+    \b
+    Example:
+      printf '[1,2,3,4,5,6,7,8]\\nstop\\n' | searchlab queens repl --moves v2
+    """
+    n = size
     name = variant_name(moves, heuristic)
     click.echo(
         f"Program {name}: {MOVES[moves].summary}; heuristic {HEURISTICS.canonical(heuristic)}"
@@ -400,11 +392,15 @@ def repl(
     for number, board in enumerate(SEED_CASES, start=1):
         row = run_case(board, moves, heuristic, tie_break)
         if row["refused"] is not None:
-            click.echo(f"{number} {board} -> refused: {row['refused']}")
+            click.echo(wrap(f"{number} {board} -> refused: {row['refused']}", "  "))
         else:
             verdict = "solved" if row["solved"] else "not solved"
             click.echo(
-                f"{number} {board} -> {_state_text(row['final'])}  h = {row['h_final']}, {verdict}"
+                wrap(
+                    f"{number} {board} -> {_state_text(row['final'])}  "
+                    f"h = {row['h_final']}, {verdict}",
+                    "  ",
+                )
             )
     stdin = sys.stdin
     while True:
@@ -435,7 +431,13 @@ def repl(
         h = HEURISTICS[heuristic]
         verdict = "solved" if result.solved else "not solved"
         click.echo(
-            f"Final state: {format_queens(result.final_state)}  h = {h(result.final_state)}, "
-            f"{verdict} ({result.stats.iterations} moves, {result.stats.generated} generated)"
+            wrap(
+                f"Final state: {format_queens(result.final_state)}  h = {h(result.final_state)}, "
+                f"{verdict} ({result.stats.iterations} moves, {result.stats.generated} generated)",
+                "  ",
+            )
         )
     click.echo("Bye.")
+
+
+add_renamed(repl)

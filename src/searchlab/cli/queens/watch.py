@@ -1,14 +1,11 @@
 """``searchlab queens watch``: the document's applet in the terminal, stepping
-through the backtracking on the engine's event stream."""
+through the backtracking one event at a time (the depth-first stream's ``events()``)."""
 
 from __future__ import annotations
 
-import contextlib
-import queue
 import sys
-import threading
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Generator, Hashable
 from typing import TextIO
 
 import click
@@ -28,10 +25,6 @@ from searchlab.domains.queens import (
 )
 
 
-class _Stopped(Exception):
-    """Raised inside the search thread when the viewer quits."""
-
-
 class _End:
     """The search ran to its end, having found ``found`` solutions."""
 
@@ -39,53 +32,13 @@ class _End:
         self.found = found
 
 
-class EventFeed:
-    """The backtracking's events one at a time: the search runs in a thread whose
-    observer waits until the viewer takes each event, so a step costs one event."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self._events: queue.Queue[Event | _End | BaseException] = queue.Queue(maxsize=64)
-        self._stop = threading.Event()
-        self._stream = solutions(n, observer=self._observe)
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def _observe(self, event: Event) -> None:
-        self._put(event)
-
-    def _put(self, item: Event | _End | BaseException) -> None:
-        while True:
-            if self._stop.is_set():
-                raise _Stopped
-            try:
-                self._events.put(item, timeout=0.05)
-                return
-            except queue.Full:
-                continue
-
-    def _run(self) -> None:
-        try:
-            found = sum(1 for _ in self._stream)
-            self._put(_End(found))
-        except _Stopped:
-            pass
-        except BaseException as error:  # hand it to the viewer's thread
-            with contextlib.suppress(_Stopped):
-                self._put(error)
-
-    def __iter__(self) -> Iterator[Event | _End]:
-        while True:
-            item = self._events.get()
-            if isinstance(item, BaseException):
-                raise item
-            yield item
-            if isinstance(item, _End):
-                return
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=2)
+def event_feed(n: int) -> Generator[Event | _End, None, None]:
+    """The backtracking's events one at a time, then its end: the depth-first stream
+    is a generator, so the search advances only when the next event is asked for
+    (no thread, nothing buffered)."""
+    stream = solutions(n)
+    yield from stream.events()
+    yield _End(stream.found)
 
 
 def _columns(state: Hashable) -> tuple[int, ...]:
@@ -212,8 +165,7 @@ def watch(n: int, every_attempt: bool, delay: float | None) -> None:
             click.echo(f"--- step {frame_number}: {caption}")
             click.echo(board)
 
-    feed = EventFeed(n)
-    events = iter(feed)
+    events = event_feed(n)
     mode = "step"
     try:
         click.echo(WATCH_KEYS if not terminal else f"N-queens, n = {n}. {WATCH_KEYS}")
@@ -254,4 +206,4 @@ def watch(n: int, every_attempt: bool, delay: float | None) -> None:
                 except KeyboardInterrupt:
                     mode = "step"
     finally:
-        feed.close()
+        events.close()

@@ -28,8 +28,8 @@ from searchlab.domains.queens.climb import (
     ClimbProblem,
     climb,
     climb_trial,
+    random_climb_start,
     summarize_trials,
-    trial_seeds,
 )
 from searchlab.domains.queens.heuristics import (
     HEURISTICS,
@@ -80,10 +80,10 @@ __all__ = [
     "line_counts",
     "parse_board",
     "random_board",
+    "random_climb_start",
     "repair",
     "run_case",
     "solutions",
     "summarize_trials",
-    "trial_seeds",
     "variant_name",
 ]

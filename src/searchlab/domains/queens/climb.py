@@ -86,12 +86,13 @@ def climb(
     )
 
 
-def trial_seeds(seed: int | None, trials: int) -> list[int]:
-    """Independent seeds for ``trials`` trials, all fixed by ``seed`` (random if None)."""
-    base = random.SystemRandom().getrandbits(63) if seed is None else seed
-    return [
-        random.Random(f"searchlab-queens:{base}:{index}").getrandbits(63) for index in range(trials)
-    ]
+def random_climb_start(n: int, moves: str, seed: int | None) -> tuple[Board, int]:
+    """The board a random-start climb begins from, and the seed of the climb's own
+    choices: both drawn from one generator seeded with ``seed``, so one number repeats
+    a whole trial (``climb_trial``, ``queens solve N -a hill-climbing --seed S``)."""
+    rng = random.Random(seed)
+    board = random_board(n, moves, rng)
+    return board, rng.getrandbits(63)
 
 
 def climb_trial(
@@ -107,8 +108,7 @@ def climb_trial(
     """One climb from a random start; all its randomness comes from ``seed``, so a
     trial can run in any process. Returns solved, steps, generated, seconds."""
     MOVES[moves].check_size(n)
-    rng = random.Random(seed)
-    board = random_board(n, moves, rng)
+    board, climb_seed = random_climb_start(n, moves, seed)
     started = time.perf_counter()
     result = climb(
         board,
@@ -117,7 +117,7 @@ def climb_trial(
         sideways=sideways,
         restarts=restarts,
         tie_break=tie_break,
-        seed=rng.getrandbits(63),
+        seed=climb_seed,
     )
     return {
         "solved": result.solved,

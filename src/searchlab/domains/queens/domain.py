@@ -32,7 +32,7 @@ from searchlab.domains.queens.board import (
     parse_board,
     random_board,
 )
-from searchlab.domains.queens.climb import ClimbProblem
+from searchlab.domains.queens.climb import ClimbProblem, random_climb_start
 from searchlab.domains.queens.heuristics import HEURISTIC_SUMMARIES, HEURISTICS
 from searchlab.domains.queens.moves import MOVES
 
@@ -151,7 +151,6 @@ class QueensDomain(Domain[Any, Any]):
     commands = "searchlab.cli.queens:queens_commands"
     tour = "searchlab.cli.queens:tour_queens"
     tour_title = "Seeds 000 and 002: N-queens by backtracking and hill climbing"
-    legacy_keys: ClassVar[Mapping[str, str]] = {"n": "run.start"}
 
     # -- states -----------------------------------------------------------------------
     def parse(self, text: str) -> int | Board:
@@ -238,9 +237,8 @@ class QueensDomain(Domain[Any, Any]):
         start = request.start
         if not isinstance(start, int):
             return start.queens, request.seed
-        rng = random.Random(request.seed)
-        board = random_board(start, request.params["moves"], rng)
-        return board.queens, rng.getrandbits(63)
+        board, climb_seed = random_climb_start(start, request.params["moves"], request.seed)
+        return board.queens, climb_seed
 
     def problem(self, request: SearchRequest) -> Any:
         start = request.start
@@ -282,6 +280,8 @@ class QueensDomain(Domain[Any, Any]):
         """The one schema, plus for local search ``h_start`` and ``h_final``: the
         heuristic of the board the (last) climb started from and of where it ended."""
         document = super().document(request, result)
+        start = request.start
+        document["n"] = start if isinstance(start, int) else start.n
         if request.algorithm in LOCAL and result.path:
             h = HEURISTICS[request.heuristic or "attacks"]
             document["h_start"] = h(result.path[0])
