@@ -321,10 +321,11 @@ def test_count_refuses_jobs_with_the_generic_engine(run_cli: RunCli) -> None:
 def test_min_conflicts_answers_two_and_three_at_once(run_cli: RunCli) -> None:
     for n in ("2", "3"):
         text = run_cli("queens", "min-conflicts", n, "--seed", "1")
-        assert text.code == 0
+        assert text.code == 1  # the house convention: no solution
         assert f"not solved: no solution exists for n = {n}, so no search ran" in text.stdout
         payload = json.loads(run_cli("queens", "min-conflicts", n, "--json").stdout)
         assert payload["solved"] is False and payload["steps"] == 0
+        assert payload["status"] == "exhausted"
         assert payload["reason"] == f"no solution exists for n = {n}"
 
 
@@ -355,3 +356,24 @@ def test_min_conflicts_kernel_board_is_a_solution(run_cli: RunCli) -> None:
     assert sorted(rows) == list(range(1, 201))
     assert len({r - c for c, r in enumerate(rows)}) == 200
     assert len({r + c for c, r in enumerate(rows)}) == 200
+
+
+def test_min_conflicts_stopped_by_its_step_limit_exits_3(run_cli: RunCli) -> None:
+    # the house convention: a limit that stops a search first exits 3 (it exited 0)
+    run = run_cli(
+        "queens",
+        "min-conflicts",
+        "60",
+        "--engine",
+        "generic",
+        "--init",
+        "random",
+        "--max-steps",
+        "1",
+        "--seed",
+        "1",
+        "--json",
+    )
+    assert run.code == 3
+    payload = json.loads(run.stdout)
+    assert payload["status"] == "limit_reached" and payload["limit"] == "max_steps"

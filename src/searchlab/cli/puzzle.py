@@ -8,6 +8,7 @@ import click
 
 from searchlab.cli.main import print_json
 from searchlab.cli.output import console
+from searchlab.cli.report import wrap
 from searchlab.domains.puzzle import (
     BRATKO_GOAL,
     BRATKO_POSITIONS,
@@ -146,7 +147,7 @@ def _print_experiment(rows: list[BratkoRow]) -> None:
     out = console()
     out.print(experiment_table(rows), markup=False)
     for line in verdict_lines(rows):
-        out.print(line, markup=False, soft_wrap=True)
+        out.print(wrap(line, "  "), markup=False, soft_wrap=True)
 
 
 def tour_puzzle() -> None:
@@ -164,8 +165,11 @@ def tour_puzzle() -> None:
         out.print(f"Position ({name}), {to_bratko(start)}:", markup=False)
         out.print(format_board(start), markup=False)
         out.print(
-            f"solved in {len(result.moves)} moves by best-first + bratko "
-            f"(expanded {result.stats.expanded}): {' '.join(result.moves)}",
+            wrap(
+                f"solved in {len(result.moves)} moves by best-first + bratko "
+                f"(expanded {result.stats.expanded}): {' '.join(result.moves)}",
+                "  ",
+            ),
             markup=False,
             soft_wrap=True,
         )

@@ -314,8 +314,8 @@ def cases_table(rows: list[dict[str, Any]], title: str) -> str:
     for row in rows:
         if row["refused"] is not None:
             reason = row["refused"].split(": ", 1)[-1]
-            lines.append(f"{row['case']:>4}  {row['variant']:<7}  refused")
-            lines.append(wrap(f"      {reason}", "      "))
+            lines.append(f"{row['case']:>4}  {row['variant']:<7}")
+            lines.append(wrap(f"      refused: {reason}", "      "))
             continue
         cells = (
             f"{row['case']:>4}",

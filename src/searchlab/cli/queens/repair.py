@@ -4,12 +4,14 @@ layer over ``searchlab.domains.queens.repair``."""
 from __future__ import annotations
 
 import contextlib
+import sys
 
 import click
 
 from searchlab.cli.main import print_json
 from searchlab.cli.output import console, interactive
 from searchlab.cli.queens.common import DRAW_LIMIT, queens
+from searchlab.cli.report import exit_status
 from searchlab.core.errors import InputError
 from searchlab.domains.queens import (
     KERNEL_FROM_N,
@@ -66,6 +68,12 @@ def min_conflicts_command(
     at most 10,000,000 (larger boards would not fit in memory). The board is printed
     only for n <= 32; --json gives n, solved, steps, seconds (the search alone),
     setup_seconds (loading the compiled kernel), seed, engine and (for small n) rows.
+    Exit status: 0 solved, 1 no solution exists (n = 2, 3), 3 the step limit came first.
+
+    \b
+    Examples:
+      searchlab queens min-conflicts 1000000
+      searchlab queens min-conflicts 200 --engine generic --seed 7 --json
     """
     used = choose_engine(n, engine)
     if used == "kernel" and init is not None:
@@ -85,11 +93,11 @@ def min_conflicts_command(
         )
     if as_json:
         print_json(result.to_dict(with_rows=with_rows))
-        return
+        sys.exit(exit_status(result.status))
     tail = f"seed {result.seed}; {result.engine} engine"
     if result.reason is not None:
         click.echo(f"n = {n:,}: not solved: {result.reason}, so no search ran; {tail}")
-        return
+        sys.exit(exit_status(result.status))
     if result.solved:
         verdict = "solved (checked independently)"
     else:
@@ -100,3 +108,4 @@ def min_conflicts_command(
     click.echo(f"n = {n:,}: {verdict} after {result.steps:,} {result.step_unit}; {took}; {tail}")
     if n <= DRAW_LIMIT:
         click.echo(format_board(n, result.queens))
+    sys.exit(exit_status(result.status))

@@ -76,6 +76,14 @@ class MinConflictsResult:
     reason: str | None = None
 
     @property
+    def status(self) -> str:
+        """The house status: solved, exhausted (no solution exists) or limit_reached
+        (the step limit came first)."""
+        if self.solved:
+            return "solved"
+        return "exhausted" if self.reason is not None else "limit_reached"
+
+    @property
     def step_unit(self) -> str:
         return "candidate swaps" if self.engine == "kernel" else "moves"
 
@@ -88,7 +96,9 @@ class MinConflictsResult:
         """The result as JSON-ready data; fields that do not apply (None) are left out."""
         payload: dict[str, Any] = {
             "n": self.n,
+            "status": self.status,
             "solved": self.solved,
+            "limit": "max_steps" if self.status == "limit_reached" else None,
             "steps": self.steps,
             "initial_conflicted": self.initial_conflicted,
             "conflicted": self.conflicted,
