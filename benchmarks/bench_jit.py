@@ -16,7 +16,7 @@ KERNELS = {
         "from searchlab.domains.queens.kernels import count_solutions; count_solutions(8)"
     ),
     "queens repair": (
-        "from searchlab.domains.queens import repair; repair(8, engine='kernel', seed=1)"
+        "from searchlab.domains.queens.repair import repair; repair(8, engine='kernel', seed=1)"
     ),
     "15-puzzle IDA*": (
         "from searchlab.domains.puzzle.kernels import solve_15; "

@@ -126,8 +126,8 @@ def parallel_note(n: int) -> str:
 def repair(quick: bool, runs: int) -> Section:
     import numpy as np
 
-    from searchlab.domains.queens import repair as repair_board
     from searchlab.domains.queens.kernels import verify_queens
+    from searchlab.domains.queens.repair import repair as repair_board
 
     repair_board(8, engine="kernel", seed=0)  # load the compiled code
     section = Section(

@@ -29,10 +29,10 @@ from searchlab.domains.queens import (
     format_queens,
     parse_board,
     random_board,
-    repair,
     solutions,
     summarize_trials,
 )
+from searchlab.domains.queens.repair import repair
 
 # OEIS A000170. The generic engine counts n = 11 in about 2 s and n = 12 in about 15 s
 # on this machine, so n = 12 is left to the compiled kernel's tests.

@@ -71,6 +71,10 @@ def bench(
     million-queen repair, Korf's 100 15-puzzles with pattern databases, and JIT cold
     vs warm start. Medians of --runs runs; ratios printed; a full run rewrites
     BENCHMARKS.md with the machine and versions. A full run takes several minutes.
+
+    \b
+    Example:
+      searchlab bench --quick --no-write
     """
     root = source_tree()
     if root is None:

@@ -62,6 +62,11 @@ def korf100_command(first: int | None, heuristic: str, as_json: bool) -> None:
     Prints instance, length, nodes generated and seconds; --json gives
     {"rows": [{"instance", "length", "generated", "seconds"}, ...], "seconds": total}.
     With pdb-663 all 100 take seconds; manhattan takes minutes.
+
+    \b
+    Examples:
+      searchlab puzzle korf100 --first 10
+      searchlab puzzle korf100 --heuristic pdb-555 --json
     """
     import time
 
@@ -128,6 +133,10 @@ def bratko_command(as_json: bool) -> None:
     --json: {"goal", "positions", "runs": [{"position", "heuristic", "algorithm",
     "length", "shortest", "is_shortest", "expanded", "generated", "off_path",
     "seconds", ...}]}.
+
+    \b
+    Example:
+      searchlab puzzle bratko --json
     """
     rows = run_experiment()
     if as_json:

@@ -21,7 +21,7 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
 
     Always the generic engine: its steps are moves, the unit the claim counts (the
     kernel's are candidate swaps), so every n of a table is measured the same way."""
-    from searchlab.domains.queens import repair
+    from searchlab.domains.queens.repair import repair
 
     result = repair(
         spec["n"],

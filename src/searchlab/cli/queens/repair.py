@@ -13,12 +13,8 @@ from searchlab.cli.output import console, interactive
 from searchlab.cli.queens.common import DRAW_LIMIT, queens
 from searchlab.cli.report import exit_status
 from searchlab.core.errors import InputError
-from searchlab.domains.queens import (
-    KERNEL_FROM_N,
-    choose_engine,
-    format_board,
-    repair,
-)
+from searchlab.domains.queens import format_board
+from searchlab.domains.queens.repair import KERNEL_FROM_N, choose_engine, repair
 
 
 @queens.command(name="min-conflicts")

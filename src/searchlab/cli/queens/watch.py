@@ -140,6 +140,11 @@ def watch(n: int, every_attempt: bool, delay: float | None) -> None:
     Keys: space or Enter = one step, c = run continuously to the next solution,
     n = jump to the next solution, q = quit (Ctrl-C pauses a continuous run). When
     stdin is not a terminal, each line is a key (an empty line is Enter).
+
+    \b
+    Examples:
+      searchlab queens watch 5
+      searchlab queens watch 4 --every-attempt
     """
     if n < 1:
         raise InputError(f"n must be at least 1, not {n}")

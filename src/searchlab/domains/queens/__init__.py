@@ -5,6 +5,9 @@ Notation: a board is n queens as 1-based (row, column) pairs in list order
 (``[(1,1),(4,2),...]``) or one column per row (``[1,5,8,6,3,7,2,4]``).
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from searchlab.domains.queens.backtracking import (
     Columns,
     PlacementProblem,
@@ -40,13 +43,25 @@ from searchlab.domains.queens.heuristics import (
     line_counts,
 )
 from searchlab.domains.queens.moves import MOVES, Move, MoveOperator
-from searchlab.domains.queens.repair import (
-    KERNEL_FROM_N,
-    MAX_REPAIR_N,
-    MinConflictsResult,
-    choose_engine,
-    repair,
-)
+
+if TYPE_CHECKING:
+    from searchlab.domains.queens.repair import (
+        KERNEL_FROM_N,
+        MAX_REPAIR_N,
+        MinConflictsResult,
+        choose_engine,
+    )
+
+_REPAIR = ("KERNEL_FROM_N", "MAX_REPAIR_N", "MinConflictsResult", "choose_engine")
+
+
+def __getattr__(name: str) -> Any:
+    """The repair names, imported on first use: they need numpy, which the commands
+    that only list or describe the domain (``searchlab --help``) should not load."""
+    if name in _REPAIR:
+        module = importlib.import_module("searchlab.domains.queens.repair")
+        return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "HEURISTICS",
@@ -81,7 +96,6 @@ __all__ = [
     "parse_board",
     "random_board",
     "random_climb_start",
-    "repair",
     "run_case",
     "solutions",
     "summarize_trials",
