@@ -628,7 +628,7 @@ def test_water_jugs_impossible_target_is_exhausted(
         searchlab.iterative_deepening(problem),
     ):
         assert result.status is Status.EXHAUSTED
-        assert result.path == (problem.initial,) and result.moves == ()
+        assert result.path == () and result.moves == () and result.cost is None
 
 
 # ---------------------------------------------------------------------------------------

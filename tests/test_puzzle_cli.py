@@ -148,7 +148,8 @@ def test_bratko_experiment(run_cli: RunCli) -> None:
     text = run_cli("puzzle", "bratko")
     assert "h = 22 but h* = 4" in text.stdout
     assert "off path" in text.stdout
-    verdicts = [line for line in text.stdout.splitlines() if line.startswith("(")]
+    whole = text.stdout.replace("\n  ", " ")  # each verdict wrapped to 80 columns, made whole
+    verdicts = [line for line in whole.splitlines() if line.startswith("(")]
     assert verdicts[0].startswith('(a) the document: "without a single step off')
     assert verdicts[0].endswith("off its path.") and ": holds;" in verdicts[0]
 
