@@ -169,10 +169,13 @@ def print_document(document: Mapping[str, Any], legacy: Mapping[str, str] | None
 
 
 def lookup(document: Mapping[str, Any], path: str) -> Any:
-    """The value at a dotted path (``run.start``) of a document, or None."""
+    """The value at a dotted path (``run.start``, ``path.0``) of a document, or None."""
     value: Any = document
     for key in path.split("."):
-        if not isinstance(value, Mapping):
+        if isinstance(value, Mapping):
+            value = value.get(key)
+        elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        else:
             return None
-        value = value.get(key)
     return value
