@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import sys
 import threading
 import webbrowser
 
@@ -92,6 +93,7 @@ def serve(
     import uvicorn
 
     from searchlab.web import create_app
+    from searchlab.web.pool import SWITCH_SECONDS
 
     sock = _bind(host, port)
     bound_port = sock.getsockname()[1]
@@ -106,6 +108,7 @@ def serve(
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     app = create_app(hosts=(host, *allow_hosts))
+    sys.setswitchinterval(SWITCH_SECONDS)  # the page stays quick while searches compute
     config = uvicorn.Config(app, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     try:
