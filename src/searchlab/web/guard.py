@@ -18,6 +18,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from searchlab.web.errors import is_api, refusal
+from searchlab.web.fields import shown
 
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 """The names this machine reaches the server by, whatever it is bound to."""
@@ -104,9 +105,9 @@ class Guard:
 
         host = _split_host(headers.get("host", ""))
         if host is None or host[0] not in self.hosts:
-            shown = "none" if host is None else repr(host[0])
+            named = "none" if host is None else shown(host[0])
             names = ", ".join(sorted(self.hosts))
-            await refuse(400, f"this server answers only as {names}, not as host {shown}")
+            await refuse(400, f"this server answers only as {names}, not as host {named}")
             return
         reason = self._cross_site(scope, headers, _origin(scope.get("scheme", "http"), *host))
         if reason is not None:
@@ -118,8 +119,8 @@ class Guard:
             await self.app(scope, receive, send)  # no body: nothing more to check
             return
         if is_api(path) and _media_type(headers) != "application/json":
-            shown = _media_type(headers) or "no Content-Type"
-            await refuse(415, f"the request body must be JSON (application/json), not {shown}")
+            named = shown(_media_type(headers)) if _media_type(headers) else "no Content-Type"
+            await refuse(415, f"the request body must be JSON (application/json), not {named}")
             return
         too_large = f"the request is too large (at most {self.max_body_bytes} bytes)"
         if length is not None and not chunked:
@@ -154,7 +155,7 @@ class Guard:
         passes, since it changes nothing and the other site cannot read the answer."""
         origin = headers.get("origin")
         if origin is not None and _parse_origin(origin) != own:
-            return f"requests from {origin} are refused: open the viewer at {own}/"
+            return f"requests from {shown(origin)} are refused: open the viewer at {own}/"
         site = headers.get("sec-fetch-site")
         if site in ("cross-site", "same-site"):
             navigation = headers.get("sec-fetch-mode") == "navigate" and scope["method"] in (
