@@ -10,13 +10,17 @@ import sys
 import threading
 import time
 import tracemalloc
+import urllib.error
+import urllib.request
 import warnings
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import anyio
 import anyio.to_thread
 import pytest
+from conftest import served
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -37,8 +41,8 @@ def make_client(**limits: Any) -> TestClient:
     return TestClient(create_app(WebLimits(**limits)), base_url=BASE)
 
 
-def rss_mb() -> float:
-    with open("/proc/self/status", encoding="ascii") as status:
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
         for line in status:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
@@ -117,21 +121,45 @@ def test_a_recorded_run_is_kept_about_as_small_as_its_json() -> None:
     assert source.nbytes < 1.1 * len(served)
 
 
+def request(url: str, method: str = "GET", body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"content-type": "application/json"}
+    outgoing = urllib.request.Request(url, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(outgoing, timeout=60) as reply:
+        return json.load(reply)
+
+
+def solve(url: str) -> str:
+    """A heavy A* run's session, asking again while the server is busy."""
+    while True:
+        try:
+            return str(request(url + "api/puzzle/solve", "POST", HARD)["session"])
+        except urllib.error.HTTPError as refused:
+            if refused.code != 429:
+                raise
+            time.sleep(0.5)
+
+
 def test_memory_comes_back_once_the_sessions_are_dropped() -> None:
-    with make_client() as client:  # the app's own housekeeping, as the server runs it
-        session = client.post("/api/puzzle/solve", json=HARD).json()["session"]
-        client.delete(f"/api/sessions/{session}")  # warm up: the first run loads things
+    """The real server (its own process, its own housekeeping), as benchmarks/web_load.py
+    measures it: what eight heavy runs from four clients took is mostly given back after
+    their DELETE (when sessions kept dicts, some 75 % of it stayed)."""
+    with served() as address:
+        url, pid = address["url"], address["pid"]
+        session = request(url + "api/puzzle/solve", "POST", HARD)["session"]
+        request(f"{url}api/sessions/{session}", "DELETE")  # warm up: the first run loads things
         time.sleep(1.5)
-        base = rss_mb()
-        sessions = [client.post("/api/puzzle/solve", json=HARD).json()["session"] for _ in range(8)]
-        held = rss_mb()
+        base = rss_mb(pid)
+        with ThreadPoolExecutor(4) as clients:
+            sessions = list(clients.map(lambda _: solve(url), range(8)))
+        held = rss_mb(pid)
         assert held - base > 15, "eight heavy runs should hold some 20 MB"
         for session in sessions:
-            assert client.delete(f"/api/sessions/{session}").status_code == 200
+            request(f"{url}api/sessions/{session}", "DELETE")
         deadline = time.monotonic() + 5
-        while rss_mb() - base > 0.35 * (held - base) and time.monotonic() < deadline:
+        while rss_mb(pid) - base > 0.35 * (held - base) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert rss_mb() - base <= 0.35 * (held - base), (base, held, rss_mb())
+        assert rss_mb(pid) - base <= 0.35 * (held - base), (base, held, rss_mb(pid))
 
 
 # -- the workers -------------------------------------------------------------------------

@@ -9,9 +9,11 @@
     GET  /api/options, /api/source/{view}            choices and defaults; code shown
 
 Bad input is HTTP 400 with ``{"error": message, "field": name}``, and every other
-refusal on /api is in that format too; every search request is capped by ``WebLimits``.
-``Guard`` checks each request before any route sees it (host, origin, body), and
-searches compute on a small ``WorkPool`` so that the page stays quick under load.
+refusal on /api is in that format too: 400 a host name not this server's, 403 a request
+from another site, 404, 405, 409 a search asked out of order, 413 a body past the cap,
+415 a body not JSON, 429 every search worker busy (with Retry-After). Every search
+request is capped by ``WebLimits``; ``Guard`` checks each request before any route sees
+it, and searches compute on a small ``WorkPool`` so that the page stays quick under load.
 """
 
 from __future__ import annotations

@@ -42,7 +42,6 @@ class WorkPool:
         self.wait_seconds = wait_seconds
         self._slots = anyio.Semaphore(workers)
         self._threads = anyio.CapacityLimiter(workers)
-        self.busy = 0  # requests computing now (for tests and the curious)
 
     async def run(self, work: Callable[[], T]) -> T:
         """``work()`` on a worker thread once one is free; Overloaded if none frees up."""
@@ -55,9 +54,7 @@ class WorkPool:
                 "the server is busy with other searches: try again in a few seconds",
                 max(1, math.ceil(self.wait_seconds)),
             )
-        self.busy += 1
         try:
             return await anyio.to_thread.run_sync(work, limiter=self._threads)
         finally:
-            self.busy -= 1
             self._slots.release()
