@@ -22,8 +22,8 @@ SWITCH_SECONDS = 0.001
 """The thread switch interval ``searchlab serve`` sets (Python's default is 5 ms).
 Searches compute in threads holding the interpreter lock, and at each step of
 answering a request the event loop waits up to this long for it: measured with two
-searches running, a plain GET took 100–300 ms at 5 ms and 15–30 ms at 1 ms, while
-the searches took the same time."""
+searches running, a plain GET took 9–230 ms (median; up to 370 ms) at 5 ms and 10–30 ms
+(under 75 ms) at 1 ms, while the searches took the same time."""
 
 
 class Overloaded(Exception):
