@@ -55,13 +55,16 @@ PLAUSIBLE = [  # values some field accepts, so that bodies reach past the first 
     "standard", "bratko", "astar", "bfs", "rbfs", "ida", "manhattan", "misplaced",
 ]  # fmt: skip
 
+TEXTS = [value for value in PLAUSIBLE if isinstance(value, str)]
+
 json_values = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(min_value=-(10**40), max_value=10**40)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=20)
-    | st.sampled_from(PLAUSIBLE),
+    | st.sampled_from(PLAUSIBLE)
+    | st.sampled_from(TEXTS).map(lambda text: text + "\udc80"),  # a lone surrogate
     lambda inner: (
         st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
     ),

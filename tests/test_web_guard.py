@@ -259,6 +259,11 @@ MALFORMED = {
     "2,000 nested objects": b'{"a":' * 2000 + b"1" + b"}" * 2000,
     "not UTF-8": b'{"n": "\xff\xfe"}',
     "a lone surrogate": b'{"n": "\\ud800", "state": "\\ud800", "start": "\\ud800"}',
+    # fields whose refusal names the value: no UTF-8 answer could carry it
+    "lone surrogates everywhere": (
+        b'{"n": 4, "state": "[(1,1),(2,3)\\udfff", "start": "1 2 3/4 5 6/7 _ 8",'
+        b' "goal": "x\\ud800", "moves": "\\ud800", "algorithm": "\\udbff"}'
+    ),
     "NaN": b'{"n": NaN, "weight": NaN}',
     "Infinity": b'{"n": Infinity, "weight": -Infinity, "seed": 1e999}',
     "not an object": b'"text"',

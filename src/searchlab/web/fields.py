@@ -41,7 +41,9 @@ def shown(value: Any, width: int = 40) -> str:
 def parse_object(raw: bytes) -> dict[str, Any]:
     """A request body as a JSON object (empty: no fields). Every way a body can be
     malformed is a FieldError: Python's parser also refuses numbers of more than 4300
-    digits (ValueError) and nesting deeper than its recursion limit (RecursionError)."""
+    digits (ValueError) and nesting deeper than its recursion limit (RecursionError);
+    and a lone surrogate ("\\ud800") it accepts is refused here, since no answer in
+    UTF-8 could name it back."""
     if not raw.strip():
         return {}
     try:
@@ -56,6 +58,12 @@ def parse_object(raw: bytes) -> dict[str, Any]:
         raise FieldError(None, "the request body is JSON nested too deeply") from None
     if not isinstance(body, dict):
         raise FieldError(None, "the request body must be a JSON object")
+    try:
+        json.dumps(body, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise FieldError(None, "the request body has a \\u escape that is no character") from None
+    except RecursionError:
+        raise FieldError(None, "the request body is JSON nested too deeply") from None
     return body
 
 
