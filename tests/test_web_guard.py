@@ -240,13 +240,20 @@ def test_a_body_under_the_cap_reaches_the_route_whole() -> None:
     assert b'"session"' in body
 
 
-def test_a_length_that_is_not_a_number_is_refused(client: TestClient) -> None:
+@pytest.mark.parametrize(
+    ("length", "status"),
+    [("2x", 400), ("-1", 400), ("1e3", 400), ("²".encode("latin-1"), 400), ("9" * 5000, 413)],
+)
+def test_a_length_that_is_not_a_number_is_refused(
+    client: TestClient, length: str | bytes, status: int
+) -> None:
     reply = client.post(
         "/api/queens/backtrack",
         content=b"{}",
-        headers={"content-type": "application/json", "content-length": "2x"},
+        headers={"content-type": "application/json", "content-length": length},
     )
-    assert reply.status_code == 400
+    assert_api_error(reply, status)
+    assert client.get("/", headers={"content-length": length}).status_code == status
 
 
 # -- malformed bodies --------------------------------------------------------------------

@@ -54,6 +54,15 @@ def _parse_origin(value: str) -> str | None:
     return None if parts is None else _origin(scheme, *parts)
 
 
+def _declared_length(value: str) -> int | None:
+    """A Content-Length as a number (None: it is not one), read without ``int`` on
+    thousands of digits, which Python refuses."""
+    value = value.strip()
+    if not value or not value.isascii() or not value.isdigit():
+        return None
+    return int(value) if len(value) <= 18 else 10**18
+
+
 def _media_type(headers: Headers) -> str:
     return headers.get("content-type", "").split(";")[0].strip().lower()
 
@@ -124,10 +133,11 @@ class Guard:
             return
         too_large = f"the request is too large (at most {self.max_body_bytes} bytes)"
         if length is not None and not chunked:
-            if not length.isdigit():
+            declared = _declared_length(length)
+            if declared is None:
                 await refuse(400, "the Content-Length header is not a number", close=True)
                 return
-            if int(length) > self.max_body_bytes:
+            if declared > self.max_body_bytes:
                 await refuse(413, too_large, close=True)
                 return
         try:
