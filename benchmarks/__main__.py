@@ -22,6 +22,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_jit import jit_section
     from benchmarks.bench_puzzle import puzzle_sections
     from benchmarks.bench_queens import counting, repair
+    from benchmarks.web_load import web_load_section
 
     return {
         "queens-count": lambda quick, runs: [counting(quick, runs)],
@@ -30,6 +31,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "min-conflicts": lambda quick, runs: [repair(quick, runs)],
         "puzzle15": puzzle_sections,
         "jit": lambda quick, runs: [jit_section(quick, runs)],
+        "web-load": web_load_section,
     }
 
 

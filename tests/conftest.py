@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 import pytest
 from click.testing import CliRunner
@@ -47,20 +47,22 @@ def run_cli() -> RunCli:
 
 
 @contextmanager
-def served() -> Iterator[dict[str, Any]]:
-    """The real `searchlab serve --port 0 --json` in a subprocess: yields the address it
-    printed ({"url", "host", "port"}), and stops the server on the way out."""
+def served(*options: str, stderr: IO[bytes] | None = None) -> Iterator[dict[str, Any]]:
+    """The real `searchlab serve --port 0 --json OPTIONS` in a subprocess: yields the
+    address it printed ({"url", "host", "port"}) with its process id ("pid"), and stops
+    the server on the way out. Its stderr goes to ``stderr`` if given."""
     command = [sys.executable, "-c", "from searchlab.cli.main import main; main()"]
     process = subprocess.Popen(
-        [*command, "serve", "--port", "0", "--json"],
+        [*command, "serve", "--port", "0", "--json", *options],
         stdout=subprocess.PIPE,
+        stderr=stderr,
         text=True,
     )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
         assert line, "searchlab serve printed nothing"
-        yield json.loads(line)
+        yield {**json.loads(line), "pid": process.pid}
     finally:
         process.terminate()
         try:

@@ -8,9 +8,14 @@ skipped only when no chromium is installed.
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import json
 import os
 import shutil
+import threading
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +29,7 @@ from searchlab.domains.puzzle import solve as solve_puzzle
 from searchlab.domains.queens.board import SEED_CASES, parse_board
 from searchlab.domains.queens.climb import climb
 from searchlab.domains.queens.heuristics import HEURISTICS
+from searchlab.web import DEFAULT_LIMITS
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 try:
@@ -300,3 +306,141 @@ def test_pattern_databases_are_refused_on_3x3_and_solve_on_4x4(page: Any) -> Non
     expect(page.locator("#pz-play-solution")).to_be_enabled(timeout=90_000)  # a first build
     page.click("#pz-end")
     expect(page.locator("#pz-result")).to_contain_text(f"solved in {len(shortest.moves)} moves")
+
+
+# -- a page on another origin ----------------------------------------------------------
+
+ATTACKS = r"""
+async ({target, known}) => {
+  const out = {};
+  const bodies = {
+    "api/queens/backtrack": {n: 4},
+    "api/queens/climb": {state: "[(1,1),(2,2),(3,3),(4,4)]", moves: "free"},
+    "api/queens/random": {n: 8},
+    "api/puzzle/solve": {start: "1 2 3/4 5 6/7 _ 8"},
+  };
+  const attempt = async (name, url, init) => {
+    try {
+      const reply = await fetch(url, init);
+      out[name] = {type: reply.type, status: reply.status, text: await reply.text()};
+    } catch (error) {
+      out[name] = {error: String(error)};
+    }
+  };
+  for (const [path, body] of Object.entries(bodies)) {
+    // a "simple" request: text/plain, no preflight, sent whatever the server says
+    await attempt(`no-cors ${path}`, target + path,
+                  {method: "POST", mode: "no-cors", body: JSON.stringify(body)});
+    await attempt(`cors ${path}`, target + path, {
+      method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body),
+    });
+  }
+  await attempt("read options", target + "api/options", {});
+  const events = `${target}api/sessions/${known}/events?from=0`;
+  await attempt("read events", events, {});
+  await attempt("no-cors events", events, {mode: "no-cors"});
+  const frame = document.querySelector("iframe");
+  const loaded = new Promise((done) => { frame.onload = done; setTimeout(done, 5000); });
+  document.querySelector("form").submit();
+  await loaded;
+  try {
+    out.form = {text: frame.contentWindow.document.body.innerText};
+  } catch (error) {
+    out.form = {error: error.name};
+  }
+  return out;
+}
+"""
+
+
+def attacker_page(target: str) -> str:
+    """A page elsewhere with a form that posts "JSON" as text/plain, as forms can."""
+    field = '{"n": 4, "padding": "'
+    return (
+        "<!doctype html><meta charset=utf-8><title>elsewhere</title>"
+        "<iframe name=sink></iframe>"
+        f'<form method=POST enctype=text/plain target=sink action="{target}api/queens/backtrack">'
+        f"<input type=hidden name='{field}' value='\"}}'></form>"
+    )
+
+
+@contextlib.contextmanager
+def elsewhere(page: str) -> Iterator[int]:
+    """Another web server on this machine serving ``page``: yields its port."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            data = page.encode()
+            self.send_response(200)
+            self.send_header("content-type", "text/html; charset=utf-8")
+            self.send_header("content-length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        answer: dict[str, Any] = json.load(reply)
+    return answer
+
+
+def still_there(url: str, session: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}api/sessions/{session}/events?max=1", timeout=10):
+            return True
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 404
+        return False
+
+
+@pytest.mark.parametrize("their_host", ["localhost", "127.0.0.1"])  # cross-site, same-site
+def test_a_page_on_another_origin_can_neither_start_a_search_nor_read_one(
+    browser: Any, their_host: str
+) -> None:
+    with served() as address:
+        target = str(address["url"])
+        # Fill the server with sessions: any session the attacks start would drop the
+        # least recently used of these, so finding them all afterwards proves none did.
+        climb = {"state": "[(1,1),(2,2),(3,3),(4,4)]", "moves": "free"}
+        ours = [
+            post(target + "api/queens/climb", climb)["session"]
+            for _ in range(DEFAULT_LIMITS.max_sessions)
+        ]
+        with elsewhere(attacker_page(target)) as port:
+            context = browser.new_context()
+            answers: list[tuple[str, str, int]] = []
+            context.on(
+                "response",
+                lambda reply: answers.append((reply.request.method, reply.url, reply.status)),
+            )
+            page = context.new_page()
+            page.goto(f"http://{their_host}:{port}/")
+            tried = page.evaluate(ATTACKS, {"target": target, "known": ours[-1]})
+            context.close()
+        assert all(still_there(target, session) for session in ours), "an attack started one"
+    assert len(tried) == 12
+    for name, outcome in tried.items():
+        if name.startswith("no-cors"):  # sent, but the page gets an empty opaque answer
+            assert outcome == {"type": "opaque", "status": 0, "text": ""}, (name, outcome)
+        elif name == "form":  # the answer landed in a frame the page cannot look into
+            assert outcome == {"error": "SecurityError"}, outcome
+        else:  # refused by the browser: no CORS answer (the JSON ones at their preflight)
+            assert "error" in outcome, (name, outcome)
+    reached = [(method, url, status) for method, url, status in answers if url.startswith(target)]
+    assert len(reached) >= 6  # the no-cors posts, the no-cors read and the form at least
+    assert all(status == 403 for _, _, status in reached), reached

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import sys
 import threading
 import webbrowser
 
@@ -57,6 +58,14 @@ def _is_loopback(host: str) -> bool:
     type=click.IntRange(0, 65535),
     help="Port to listen on (0: any free port).",
 )
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Another host name the page may be opened by (repeatable), e.g. this machine's "
+    "name on the network with --host 0.0.0.0. Loopback names and --host always work.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in your web browser.")
 @click.option(
     "--json",
@@ -64,14 +73,17 @@ def _is_loopback(host: str) -> bool:
     is_flag=True,
     help='Print {"url", "host", "port"} as one JSON line once listening.',
 )
-def serve(host: str, port: int, open_browser: bool, as_json: bool) -> None:
+def serve(
+    host: str, port: int, allow_hosts: tuple[str, ...], open_browser: bool, as_json: bool
+) -> None:
     """Watch the searches step by step in your browser.
 
     Starts a local web server with three views: N-queens backtracking (step, play,
     next solution), N-queens hill climbing (the document's eight cases, h over the
     steps) and the sliding puzzle by best-first search and A* (expansions, then the
     solution played back). Every search runs in the server with limits on size,
-    events and seconds. Stop it with Ctrl-C.
+    events and seconds. The server answers only its own pages: requests from other
+    web sites, or under a host name it was not given, are refused. Stop it with Ctrl-C.
 
     \b
     Examples:
@@ -81,6 +93,7 @@ def serve(host: str, port: int, open_browser: bool, as_json: bool) -> None:
     import uvicorn
 
     from searchlab.web import create_app
+    from searchlab.web.pool import SWITCH_SECONDS
 
     sock = _bind(host, port)
     bound_port = sock.getsockname()[1]
@@ -90,13 +103,13 @@ def serve(host: str, port: int, open_browser: bool, as_json: bool) -> None:
         print_json({"url": url, "host": host, "port": bound_port})
     else:
         click.echo(f"searchlab viewer at {url}  (Ctrl-C to stop)")
-        if not _is_loopback(host):
-            click.echo(
-                f"warning: listening on {host}: other machines can reach this viewer", err=True
-            )
+    if not _is_loopback(host):  # on stderr, so --json output stays one JSON line
+        click.echo(f"warning: listening on {host}: other machines can reach this viewer", err=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(create_app(), log_level="warning", access_log=False)
+    app = create_app(hosts=(host, *allow_hosts))
+    sys.setswitchinterval(SWITCH_SECONDS)  # the page stays quick while searches compute
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

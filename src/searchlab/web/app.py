@@ -8,22 +8,28 @@
     DELETE /api/sessions/{id}                        drop a search
     GET  /api/options, /api/source/{view}            choices and defaults; code shown
 
-Bad input is HTTP 400 with ``{"error": message, "field": name}``; every search
-request is capped by ``WebLimits``.
+Bad input is HTTP 400 with ``{"error": message, "field": name}``, and every other
+refusal on /api is in that format too: 400 a host name not this server's, 403 a request
+from another site, 404, 405, 409 a search asked out of order, 413 a body past the cap,
+415 a body not JSON, 429 every search worker busy (with Retry-After). Every search
+request is capped by ``WebLimits``; ``Guard`` checks each request before any route sees
+it, and searches compute on a small ``WorkPool`` so that the page stays quick under load.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -32,20 +38,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from searchlab import __version__
 from searchlab.core.errors import InputError
-from searchlab.web import source_code
-from searchlab.web.fields import FieldError, get_int
+from searchlab.web import memory, source_code
+from searchlab.web.errors import error, is_api, refusal
+from searchlab.web.fields import FieldError, get_int, parse_object, shown
+from searchlab.web.guard import Guard
 from searchlab.web.limits import DEFAULT_LIMITS, WebLimits
+from searchlab.web.pool import Overloaded, WorkPool
 from searchlab.web.sessions import SessionGone, SessionStore
-from searchlab.web.sources import Busy, EventSource
+from searchlab.web.sources import Busy, EventSource, Page, RecordedRun
 from searchlab.web.views import backtrack, climb, puzzle
 
 STATIC = Path(str(resources.files("searchlab.web") / "static"))
 
 Starter = Callable[[Mapping[str, Any], WebLimits], tuple[EventSource, dict[str, Any]]]
-
-
-def error(status: int, message: str, field: str | None = None) -> JSONResponse:
-    return JSONResponse({"error": message, "field": field}, status_code=status)
 
 
 class SecurityHeaders:
@@ -78,29 +83,20 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(limits: WebLimits = DEFAULT_LIMITS) -> Starlette:
-    """A fresh app with its own session store (tests make one per case)."""
-    store = SessionStore(limits.max_sessions, limits.idle_seconds)
+def create_app(limits: WebLimits = DEFAULT_LIMITS, hosts: Iterable[str] = ()) -> Starlette:
+    """A fresh app with its own session store (tests make one per case), answering
+    under the loopback names and ``hosts`` (the address it is served on)."""
+    store = SessionStore(limits.max_sessions, limits.idle_seconds, limits.max_session_bytes)
+    pool = WorkPool(limits.max_concurrent_searches, limits.queue_seconds)
 
     async def read_body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > limits.max_body_bytes:
-            raise FieldError(
-                None, f"the request is too large (at most {limits.max_body_bytes} bytes)"
-            )
-        if not raw.strip():
-            return {}
-        try:
-            body = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise FieldError(None, "the request body is not JSON") from None
-        if not isinstance(body, dict):
-            raise FieldError(None, "the request body must be a JSON object")
-        return body
+        raw = await request.body()  # the Guard has read it, up to max_body_bytes
+        return parse_object(raw)
 
-    def handle(call: Callable[[], Response]) -> Response:
+    async def answer(work: Callable[[], Awaitable[Response]]) -> Response:
+        """The response of ``work``, or its refusal in the API's error format."""
         try:
-            return call()
+            return await work()
         except FieldError as problem:
             return error(400, str(problem), problem.field)
         except InputError as problem:
@@ -109,52 +105,60 @@ def create_app(limits: WebLimits = DEFAULT_LIMITS) -> Starlette:
             return error(404, str(problem))
         except Busy as problem:
             return error(409, str(problem))
+        except Overloaded as problem:
+            return error(429, str(problem), headers={"retry-after": str(problem.retry_after)})
 
     def starter(view: str, start: Starter) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
-            try:
+            async def work() -> Response:
                 body = await read_body(request)
-            except FieldError as problem:
-                return error(400, str(problem), problem.field)
 
-            def run() -> Response:
-                source, info = start(body, limits)
-                session = store.add(view, source, info)
-                return JSONResponse({"session": session.id, "view": view, **info})
+                def run() -> Response:
+                    source, info = start(body, limits)
+                    session = store.add(view, source, info)
+                    return JSONResponse({"session": session.id, "view": view, **info})
 
-            return await run_in_threadpool(handle, run)
+                return await pool.run(run)
+
+            return await answer(work)
 
         return endpoint
 
     async def events(request: Request) -> Response:
         params = request.query_params
 
-        def run() -> Response:
+        async def work() -> Response:
             session = store.get(request.path_params["session"])
             start = get_int(params, "from", 0, 0, 2**62)
             limit = get_int(params, "max", limits.max_page_events, 1, limits.max_page_events)
             until = params.get("until", "")
             if until not in ("", "event", "solution"):
-                raise FieldError("until", f"until must be 'event' or 'solution', not {until!r}")
-            page = session.source.pull(
-                start, limit, until_solution=until == "solution", seconds=limits.slice_seconds
-            )
-            return JSONResponse(page.to_json())
+                wrong = shown(until)
+                raise FieldError("until", f"until must be 'event' or 'solution', not {wrong}")
 
-        return await run_in_threadpool(handle, run)
+            def pull() -> Page:
+                return session.source.pull(
+                    start, limit, until_solution=until == "solution", seconds=limits.slice_seconds
+                )
+
+            # a recorded run answers from its stored JSON at once; a live search computes
+            page = pull() if isinstance(session.source, RecordedRun) else await pool.run(pull)
+            return Response(page.body(), media_type="application/json")
+
+        return await answer(work)
 
     async def drop(request: Request) -> Response:
-        store.remove(request.path_params["session"])
+        session = request.path_params["session"]
+        if not store.remove(session):
+            return error(404, f"no search {shown(session)} on this server: it ended or was dropped")
         return JSONResponse({"dropped": True})
 
     async def random_board(request: Request) -> Response:
-        try:
+        async def work() -> Response:
             body = await read_body(request)
-        except FieldError as problem:
-            return error(400, str(problem), problem.field)
-        return await run_in_threadpool(
-            handle, lambda: JSONResponse(climb.random_start(body, limits))
-        )
+            return JSONResponse(await run_in_threadpool(climb.random_start, body, limits))
+
+        return await answer(work)
 
     async def options(_request: Request) -> Response:
         return JSONResponse(
@@ -184,31 +188,47 @@ def create_app(limits: WebLimits = DEFAULT_LIMITS) -> Starlette:
             except InputError as problem:
                 return error(400, str(problem), "algorithm")
         else:
-            return error(404, f"no view called {view!r}: backtrack, climb or puzzle")
+            return error(404, f"no view called {shown(view)}: backtrack, climb or puzzle")
         return JSONResponse({"view": view, "sources": source_code.sources(names)})
 
     async def index(_request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
-    async def not_found(request: Request, _exc: Exception) -> Response:
-        if request.url.path.startswith("/api/"):
-            return error(404, f"no such API path: {request.url.path}")
-        return Response("not found", status_code=404, media_type="text/plain")
+    async def http_error(request: Request, problem: Exception) -> Response:
+        """Starlette's own refusals (no such path, wrong method) in the API's format."""
+        assert isinstance(problem, HTTPException)
+        path = request.url.path
+        message = problem.detail
+        if problem.status_code == 404:
+            message = f"no such API path: {path}" if is_api(path) else "not found"
+        elif problem.status_code == 405:
+            allowed = (problem.headers or {}).get("Allow")
+            message = f"{request.method} is not allowed on {path}"
+            message += f": use {allowed}" if allowed else ""
+        return refusal(path, problem.status_code, message, problem.headers)
 
     async def reaper() -> None:
         while True:
             await asyncio.sleep(min(60.0, max(0.05, limits.idle_seconds / 4)))
             store.reap()
 
+    async def give_memory_back() -> None:
+        while True:
+            await asyncio.sleep(memory.CHECK_SECONDS)
+            freed = store.take_freed()
+            if freed >= memory.TRIM_AFTER_BYTES or (freed and not len(store)):
+                await anyio.to_thread.run_sync(memory.give_back)
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        task = asyncio.create_task(reaper())
+        tasks = [asyncio.create_task(reaper()), asyncio.create_task(give_memory_back())]
         try:
             yield
         finally:  # shutdown: every live search thread is told to end
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             store.close_all()
 
     routes = [
@@ -225,10 +245,14 @@ def create_app(limits: WebLimits = DEFAULT_LIMITS) -> Starlette:
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={404: not_found},
+        middleware=[  # outermost first: refusals get the security headers too
+            Middleware(SecurityHeaders),
+            Middleware(Guard, hosts=hosts, max_body_bytes=limits.max_body_bytes),
+        ],
+        exception_handlers={HTTPException: http_error},
         lifespan=lifespan,
     )
     app.state.sessions = store
     app.state.limits = limits
-    app.add_middleware(SecurityHeaders)
+    app.state.pool = pool
     return app

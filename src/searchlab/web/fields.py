@@ -3,6 +3,7 @@ show the message next to it."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
@@ -30,6 +31,42 @@ def blame(field: str) -> Iterator[None]:
         raise FieldError(field, str(error)) from error
 
 
+def shown(value: Any, width: int = 40) -> str:
+    """``repr(value)`` cut to ``width`` characters: a message names a bad value, it
+    does not echo a 20 kB one back."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def parse_object(raw: bytes) -> dict[str, Any]:
+    """A request body as a JSON object (empty: no fields). Every way a body can be
+    malformed is a FieldError: Python's parser also refuses numbers of more than 4300
+    digits (ValueError) and nesting deeper than its recursion limit (RecursionError);
+    and a lone surrogate ("\\ud800") it accepts is refused here, since no answer in
+    UTF-8 could name it back."""
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except json.JSONDecodeError:
+        raise FieldError(None, "the request body is not JSON") from None
+    except UnicodeDecodeError:
+        raise FieldError(None, "the request body is not JSON in UTF-8") from None
+    except ValueError:
+        raise FieldError(None, "the request body has a number too long to read as JSON") from None
+    except RecursionError:
+        raise FieldError(None, "the request body is JSON nested too deeply") from None
+    if not isinstance(body, dict):
+        raise FieldError(None, "the request body must be a JSON object")
+    try:
+        json.dumps(body, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise FieldError(None, "the request body has a \\u escape that is no character") from None
+    except RecursionError:
+        raise FieldError(None, "the request body is JSON nested too deeply") from None
+    return body
+
+
 def get_int(body: Mapping[str, Any], name: str, default: int, low: int, high: int) -> int:
     value = body.get(name, default)
     if value is None or value == "":
@@ -38,11 +75,11 @@ def get_int(body: Mapping[str, Any], name: str, default: int, low: int, high: in
         try:
             value = int(value.strip())
         except ValueError:
-            raise FieldError(name, f"{name} must be a whole number, not {value!r}") from None
+            raise FieldError(name, f"{name} must be a whole number, not {shown(value)}") from None
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(name, f"{name} must be a whole number, not {value!r}")
+        raise FieldError(name, f"{name} must be a whole number, not {shown(value)}")
     if not low <= value <= high:
         raise FieldError(name, f"{name} must be between {low} and {high}, not {value}")
     return value
@@ -56,9 +93,9 @@ def get_float(body: Mapping[str, Any], name: str, default: float, low: float, hi
         try:
             value = float(value.strip())
         except ValueError:
-            raise FieldError(name, f"{name} must be a number, not {value!r}") from None
+            raise FieldError(name, f"{name} must be a number, not {shown(value)}") from None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise FieldError(name, f"{name} must be a number, not {value!r}")
+        raise FieldError(name, f"{name} must be a number, not {shown(value)}")
     if not low <= value <= high:
         raise FieldError(name, f"{name} must be between {low} and {high}, not {value}")
     return float(value)
@@ -78,7 +115,7 @@ def get_text(body: Mapping[str, Any], name: str, default: str = "", max_length: 
 def get_choice(body: Mapping[str, Any], name: str, default: str, choices: Collection[str]) -> str:
     value = get_text(body, name, default, 100).strip() or default
     if value not in choices:
-        raise FieldError(name, f"unknown {name} {value!r}: choose one of {', '.join(choices)}")
+        raise FieldError(name, f"unknown {name} {shown(value)}: choose one of {', '.join(choices)}")
     return value
 
 

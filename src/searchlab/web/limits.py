@@ -1,7 +1,8 @@
 """Every bound the web server puts on what one request or one viewer may cost.
 
-A request can neither hang nor exhaust the server: boards, pages of events and
-seconds are capped, and idle searches are dropped. Tests shrink these to exercise them.
+A request can neither hang nor exhaust the server: boards, pages of events, seconds,
+request bodies, the memory sessions hold and the searches computing at once are capped,
+and idle searches are dropped. Tests shrink these to exercise them.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ class WebLimits:
     max_restarts: int = 200
     max_sessions: int = 64  # live viewers; the least recently used is dropped past it
     idle_seconds: float = 900.0  # a viewer idle this long is dropped
-    max_body_bytes: int = 20_000
+    max_session_bytes: int = 64 * 2**20  # events all sessions hold; LRU dropped past it
+    max_body_bytes: int = 20_000  # a request body, refused (413) before it is read past this
+    max_concurrent_searches: int = 2  # searches computing at once: one per core here
+    queue_seconds: float = 2.0  # a search waits this long for a free worker, then 429
 
 
 DEFAULT_LIMITS = WebLimits()

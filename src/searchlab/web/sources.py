@@ -10,7 +10,7 @@ is waiting for it, a page holds exactly what was asked for whatever n is, and an
 search costs a sleeping thread (closed when its session expires).
 
 Hill climbing and A* finish in one call, capped by ``Limits``: their events are
-recorded (up to a bound) and served by slices.
+recorded (up to a bound), kept encoded (``EventLog``) and served by slices.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from searchlab.core.encoding import EventEncoder
 from searchlab.core.errors import InputError
 from searchlab.core.events import Event, Observer, Solution
 from searchlab.core.result import SearchResult, Status
+from searchlab.web.eventlog import EventLog, dumps
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,14 @@ class Page:
     status: str | None = None  # how the search ended, once it has
     message: str | None = None  # a sentence for the page when it ended or stopped
     extra: dict[str, Any] = field(default_factory=dict)
+    raw_events: bytes | None = None  # the events already encoded (a JSON array), if so
+
+    def body(self) -> bytes:
+        """The page as the JSON the server answers with."""
+        if self.raw_events is None:
+            return dumps(self.to_json())
+        rest = dumps({**self.to_json(), "events": None})
+        return b'{"events":' + self.raw_events + b"," + rest[len(b'{"events":null,') :]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -251,7 +260,7 @@ class BoundedRecorder:
         self.encoder = encoder
         self.max_events = max_events
         self.keep = keep
-        self.events: list[dict[str, Any]] = []
+        self.events = EventLog()
 
     def __call__(self, event: Event) -> None:
         kind = type(event).__name__.lower()
@@ -264,28 +273,31 @@ class BoundedRecorder:
 
 
 class RecordedRun:
-    """The events of a finished run, served by slices."""
+    """The events of a finished run, served by slices of their JSON: cheap enough to
+    answer without a worker thread."""
 
-    def __init__(self, events: list[dict[str, Any]], status: str, message: str | None) -> None:
+    def __init__(self, events: EventLog, status: str, message: str | None) -> None:
         self.events = events
         self.status = status
         self.message = message
 
+    @property
+    def nbytes(self) -> int:
+        return self.events.nbytes
+
     def pull(self, start: int, limit: int, *, until_solution: bool, seconds: float) -> Page:
-        if not 0 <= start <= len(self.events):
-            raise Busy(f"events were asked from {start}, but this run has {len(self.events)}")
-        stop = min(len(self.events), start + max(1, limit))
+        total = len(self.events)
+        if not 0 <= start <= total:
+            raise Busy(f"events were asked from {start}, but this run has {total}")
+        stop = min(total, start + max(1, limit))
         if until_solution:
-            later = (
-                index
-                for index in range(start, len(self.events))
-                if self.events[index]["kind"] == "solution"
-            )
-            stop = next(later, len(self.events) - 1) + 1
+            solution = self.events.next_solution(start)
+            stop = total if solution is None else solution + 1
         first = max(start, stop - max(1, limit))
-        done = stop >= len(self.events)
+        done = stop >= total
         return Page(
-            events=self.events[first:stop],
+            events=[],
+            raw_events=self.events.json(first, stop),
             next=stop,
             skipped=first - start,
             done=done,
@@ -294,4 +306,4 @@ class RecordedRun:
         )
 
     def close(self) -> None:
-        self.events = []
+        self.events.clear()
