@@ -22,6 +22,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_jit import jit_section
     from benchmarks.bench_puzzle import puzzle_sections
     from benchmarks.bench_queens import counting, repair
+    from benchmarks.bench_startup import startup_section
     from benchmarks.web_load import web_load_section
 
     return {
@@ -31,6 +32,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "min-conflicts": lambda quick, runs: [repair(quick, runs)],
         "puzzle15": puzzle_sections,
         "jit": lambda quick, runs: [jit_section(quick, runs)],
+        "startup": lambda quick, runs: [startup_section(quick, runs)],
         "web-load": web_load_section,
     }
 

@@ -16,7 +16,16 @@ import click
 
 from searchlab.core.errors import InputError
 
-WORKLOADS = ("queens-count", "astar", "hill", "min-conflicts", "puzzle15", "jit")
+WORKLOADS = (
+    "queens-count",
+    "astar",
+    "hill",
+    "min-conflicts",
+    "puzzle15",
+    "jit",
+    "startup",
+    "web-load",
+)
 
 
 def source_tree() -> Path | None:

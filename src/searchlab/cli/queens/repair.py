@@ -14,7 +14,7 @@ from searchlab.cli.queens.common import DRAW_LIMIT, queens
 from searchlab.cli.report import exit_status
 from searchlab.core.errors import InputError
 from searchlab.domains.queens import format_board
-from searchlab.domains.queens.repair import KERNEL_FROM_N, choose_engine, repair
+from searchlab.domains.queens.engines import KERNEL_FROM_N, choose_engine
 
 
 @queens.command(name="min-conflicts")
@@ -79,6 +79,8 @@ def min_conflicts_command(
         )
     with_rows = rows if rows is not None else n <= 1000
     waiting = console().status(f"repairing a board of n = {n:,} ...")
+    from searchlab.domains.queens.repair import repair  # numpy: loaded only to repair
+
     with waiting if interactive() and not as_json and n > 10_000 else contextlib.nullcontext():
         result = repair(
             n,

@@ -34,6 +34,7 @@ from searchlab.domains.queens.climb import (
     random_climb_start,
     summarize_trials,
 )
+from searchlab.domains.queens.engines import KERNEL_FROM_N, MAX_REPAIR_N, choose_engine
 from searchlab.domains.queens.heuristics import (
     HEURISTICS,
     attackers,
@@ -45,23 +46,19 @@ from searchlab.domains.queens.heuristics import (
 from searchlab.domains.queens.moves import MOVES, Move, MoveOperator
 
 if TYPE_CHECKING:
-    from searchlab.domains.queens.repair import (
-        KERNEL_FROM_N,
-        MAX_REPAIR_N,
-        MinConflictsResult,
-        choose_engine,
-    )
+    from searchlab.domains.queens.repair import MinConflictsResult
 
-_REPAIR = ("KERNEL_FROM_N", "MAX_REPAIR_N", "MinConflictsResult", "choose_engine")
+_REPAIR = ("MinConflictsResult",)
 
 
 def __getattr__(name: str) -> Any:
-    """The repair names, imported on first use: they need numpy, which the commands
-    that only list or describe the domain (``searchlab --help``) should not load."""
+    """The repair's result type, imported on first use: the repair needs numpy, which
+    the commands that only list or describe the domain (``--help``) should not load."""
     if name in _REPAIR:
         module = importlib.import_module("searchlab.domains.queens.repair")
         return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "HEURISTICS",

@@ -30,19 +30,10 @@ from searchlab.domains.queens.conflicts import (
     count_conflicted,
     min_conflicts_search,
 )
-
-Engine = Literal["auto", "generic", "kernel"]
-ENGINES: tuple[Engine, ...] = ("auto", "generic", "kernel")
-
-KERNEL_FROM_N = 20_000
-"""``engine="auto"`` hands boards at least this large to the compiled kernel."""
-
-MAX_REPAIR_N = 10_000_000
-"""The largest board repaired: the kernel's arrays for n queens take about 50·n bytes
-(half a gigabyte here), and a larger n would fail in an allocation instead."""
-
-UNSOLVABLE = (2, 3)
-"""The board sizes with no solution at all."""
+from searchlab.domains.queens.engines import (
+    UNSOLVABLE,
+    choose_engine,
+)
 
 
 def kernel_default_steps(n: int) -> int:
@@ -115,22 +106,6 @@ class MinConflictsResult:
 
 def no_solution_reason(n: int) -> str:
     return f"no solution exists for n = {n}"
-
-
-def choose_engine(n: int, engine: str = "auto") -> Literal["generic", "kernel"]:
-    """The engine that repairs a board of n queens (checking n and the engine's name)."""
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise InputError(f"n must be at least 1, not {n!r}")
-    if n > MAX_REPAIR_N:
-        raise InputError(
-            f"n = {n:,} is too large to repair: the board's arrays would not fit in memory "
-            f"(at most {MAX_REPAIR_N:,} queens)"
-        )
-    if engine not in ENGINES:
-        raise InputError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    if engine == "auto":
-        return "kernel" if n >= KERNEL_FROM_N else "generic"
-    return "kernel" if engine == "kernel" else "generic"
 
 
 def repair(
