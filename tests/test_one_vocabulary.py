@@ -234,3 +234,29 @@ def test_help_starts_without_numpy_or_the_kernels() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stderr.strip() == "[]"
+
+
+README_COMMANDS = [
+    "searchlab queens solve 8",
+    "searchlab queens solve case1 -a hill-climbing -H h1 --tie-break last",
+    "searchlab queens climb case1 --trace",
+    "searchlab queens cases",
+    "searchlab puzzle solve c -a best-first -H bratko",
+    "searchlab puzzle bratko",
+    "searchlab schedule solve example",
+    "searchlab run examples/romania.py -H straight-line",
+    "searchlab algorithms",
+]
+
+
+@pytest.mark.parametrize("command", README_COMMANDS)
+def test_the_readme_commands_work_as_printed(run_cli: RunCli, command: str) -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    assert f"`{command}" in readme
+    import shlex
+
+    run = run_cli(*shlex.split(command)[1:])
+    assert run.code == 0, (command, run.stderr)
+    assert run.stderr == "", (command, run.stderr)  # no notice: nothing deprecated in it

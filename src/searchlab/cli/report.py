@@ -121,7 +121,7 @@ def print_result(
             click.echo(f"start:\n{drawn}" if "\n" in drawn else wrap(f"start: {drawn}", "  "))
     click.echo(wrap(domain.describe(request, result)))
     if result.moves:
-        texts = [_move_text(domain, move) for move in result.moves]
+        texts = [domain.format_move(move) for move in result.moves]
         moves = (", " if any(" " in text for text in texts) else " ").join(texts)
         click.echo(wrap(f"moves: {moves}", "  "))
     click.echo(figures(result.stats))
@@ -141,11 +141,6 @@ def fits(drawing: Drawing) -> bool:
     if isinstance(drawing, Grid):
         return drawing.rows <= DRAW_LIMIT and drawing.cols <= DRAW_LIMIT
     return len(drawing.text) <= 20_000
-
-
-def _move_text(domain: Domain[Any, Any], move: Any) -> str:
-    encoded = domain.encode_move(move)
-    return encoded if isinstance(encoded, str) else str(move)
 
 
 def print_document(document: Mapping[str, Any], legacy: Mapping[str, str] | None = None) -> None:

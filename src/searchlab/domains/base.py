@@ -167,6 +167,10 @@ class Domain(Generic[S, M]):
         """A state on one line, as people write it."""
         return str(state)
 
+    def format_move(self, move: Any) -> str:
+        """A move as people read it in a list of moves."""
+        return str(move)
+
     def draw(self, state: Any, problem: Any = None) -> Drawing:
         """A picture of the state (``problem``, when given, is the one it belongs to)."""
         return Text(self.format(state))

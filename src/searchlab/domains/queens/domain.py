@@ -177,6 +177,12 @@ class QueensDomain(Domain[Any, Any]):
             return [list(square) for square in move]
         return move
 
+    def format_move(self, move: Any) -> str:
+        if isinstance(move, tuple):
+            (r0, c0), (r1, c1) = move
+            return f"({r0},{c0})->({r1},{c1})"
+        return str(move)
+
     def start_state(self, start: Any) -> Any:
         return None if isinstance(start, int) else start.queens
 
