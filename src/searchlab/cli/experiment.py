@@ -96,6 +96,8 @@ def experiment_command(experiment: Experiment) -> click.Command:
         common = {key: values.pop(key) for key in COMMON}
         _preflight(experiment, **common)
         parameters = experiment.parameters(values)
+        for line in experiment.notes(parameters):
+            note(line)
         _execute(experiment, parameters, **common)
 
     command = click.Command(

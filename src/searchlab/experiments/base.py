@@ -74,6 +74,7 @@ class Experiment:
     plot: Callable[[Report], Figure] | None = None  # the chart of a report
     arguments: tuple[Option, ...] = ()  # positional parameters (before the options)
     order: int = 100  # place among the experiments (searchlab's own first)
+    notes: Callable[[Parameters], list[str]] = lambda _parameters: []  # worth telling first
 
     @property
     def every_option(self) -> tuple[Option, ...]:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from searchlab.algorithms.registry import ALGORITHMS
 from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED, Limits
-from searchlab.core.options import MAX_SEED, Option
+from searchlab.core.options import MAX_SEED, Option, parse_options
 from searchlab.core.seeds import trial_seed
 from searchlab.experiments.base import Experiment, Parameters, pair_label
 from searchlab.experiments.report import Report, mean
@@ -44,7 +45,8 @@ PROBLEM = Option(
 PARAM = Option(
     "param",
     "text",
-    "a keyword argument for your problem's factory, KEY=VALUE (a Python literal, or text)",
+    "a parameter of the domain (e.g. moves=free for queens), or a keyword argument of "
+    "your problem's factory: KEY=VALUE, VALUE a Python literal or text",
     metavar="KEY=VALUE",
     many=True,
     separator=None,
@@ -72,6 +74,13 @@ START = Option(
     many=True,
     separator=None,
 )
+GOAL = Option(
+    "goal",
+    "text",
+    "the goal of every start, for a domain that takes one: one of its named goals, or a "
+    "state (default: the domain's own)",
+    metavar="G",
+)
 RANDOM = Option(
     "random",
     "int",
@@ -98,8 +107,8 @@ LIMIT = dataclasses.replace(
 
 @cache
 def _domain(name: str | None, problem: str | None, param: tuple[str, ...]) -> Domain[Any, Any]:
-    """The registered domain ``name``, or the domain of the user's ``problem`` (loaded
-    once per process: workers load it too)."""
+    """The registered domain ``name``, or the domain of the user's ``problem`` made by its
+    factory with ``param`` (loaded once per process: workers load it too)."""
     if problem is not None:
         from searchlab.domains.user import load_problem, parse_params
 
@@ -110,21 +119,42 @@ def _domain(name: str | None, problem: str | None, param: tuple[str, ...]) -> Do
     from searchlab.domains.registry import get_domain
 
     assert name is not None
+    return get_domain(name)  # DOMAIN is an argument, not an option: the error names no field
+
+
+def _domain_params(
+    domain: Domain[Any, Any], problem: str | None, param: list[str] | None
+) -> dict[str, Any]:
+    """The domain's own parameters (e.g. the queens' ``moves``), parsed and checked; a
+    user's problem takes ``param`` in its factory instead."""
+    from searchlab.domains.user import parse_params
+
+    if problem is not None:
+        return {}
+    given = parse_params(tuple(param or ()))
     try:
-        return get_domain(name)
+        return parse_options(domain.params, given, where=domain.title or domain.name)
     except InputError as error:
-        raise error.about("domain") from None
+        raise InputError(f"param {error.field}: {error}", field="param") from None
 
 
-def _start(domain: Domain[Any, Any], start: dict[str, Any], seed: int) -> Any:
+def _start(
+    domain: Domain[Any, Any],
+    start: dict[str, Any],
+    *,
+    seed: int,
+    params: dict[str, Any],
+    goal: str | None,
+) -> Any:
     """A start as the trial describes it: text (a named start or the domain's notation),
-    the problem's own initial state, or random start number ``random`` of ``size``."""
+    the problem's own initial state, or random start number ``random`` of ``size`` (one
+    that can reach ``goal``)."""
     if "text" in start:
         return domain.parse_start(start["text"])
     if "random" in start:
         rng = random.Random(trial_seed(seed, start["random"]))
         try:
-            return domain.random_start(rng, start["size"], {})
+            return domain.random_start(rng, start["size"], params, goal)
         except InputError as error:
             raise error.about("size") from None
     return domain.default_start()
@@ -136,6 +166,8 @@ def _request(
     algorithm: str,
     heuristic: str | None,
     *,
+    goal: str | None,
+    params: dict[str, Any],
     seed: int,
     max_expanded: int,
     engine: str | None,
@@ -143,8 +175,10 @@ def _request(
     return domain.request(
         start,
         parsed=True,
+        goal=goal,
         algorithm=algorithm,
         heuristic=heuristic,
+        params=params,
         seed=seed & MAX_SEED,
         limits=Limits(max_expanded=max_expanded),
         engine=engine,
@@ -153,14 +187,18 @@ def _request(
 
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One search from one start (runs in a worker)."""
-    domain = _domain(spec["domain"], spec["problem"], tuple(spec["param"] or ()))
-    start = _start(domain, spec["start"], spec["seed"])
+    problem, param = spec["problem"], spec["param"]
+    domain = _domain(spec["domain"], problem, tuple(param or ()))
+    params = _domain_params(domain, problem, param)
+    start = _start(domain, spec["start"], seed=spec["seed"], params=params, goal=spec["goal"])
     heuristic = spec["heuristic"]
     request = _request(
         domain,
         start,
         spec["algorithm"],
         None if heuristic == NO_HEURISTIC else heuristic,
+        goal=spec["goal"],
+        params=params,
         seed=trial_seed(spec["seed"], "search", spec["index"]),
         max_expanded=spec["max_expanded"],
         engine=spec["engine"],
@@ -179,9 +217,10 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _starts(domain: Domain[Any, Any], parameters: Parameters) -> list[dict[str, Any]]:
+def _starts(domain: Domain[Any, Any], parameters: Parameters) -> tuple[list[dict[str, Any]], bool]:
     """The starts to run from, as JSON: given as text, drawn at random, or else the
-    domain's named starts (its one initial state, for a user's problem)."""
+    domain's named starts (its one initial state, for a user's problem); and whether
+    they were chosen (not the defaults)."""
     title = domain.title or domain.name
     starts: list[dict[str, Any]] = [{"text": text} for text in parameters["start"] or ()]
     count, size = parameters["random"], parameters["size"]
@@ -198,11 +237,11 @@ def _starts(domain: Domain[Any, Any], parameters: Parameters) -> list[dict[str, 
             hint=("random", "10"),
         )
     if starts:
-        return starts
+        return starts, True
     if domain.presets:
-        return [{"text": name} for name in domain.presets]
+        return [{"text": name} for name in domain.presets], False
     if domain.has_default_start:
-        return [{"initial": True}]
+        return [{"initial": True}], False
     raise InputError(f"{title} has no named starts: give starts to compare on", field="start")
 
 
@@ -215,25 +254,45 @@ def _canonical(names: list[str] | None, canonical: Any, field: str) -> list[str]
         raise error.about(field) from None
 
 
+def _reason(error: InputError, domain: Domain[Any, Any]) -> str:
+    """Why a start was left out, with the domain parameter that would take it if the
+    domain knows one (e.g. the queens' ``moves=free``)."""
+    reason = str(error)
+    names = {option.name for option in domain.params}
+    if error.hint is not None and error.hint[0] in names:
+        reason += f" (the parameter {error.hint[0]}={error.hint[1]} would take it)"
+    return reason
+
+
 def check(parameters: Parameters) -> Parameters:
     """Load the domain, read every start, and keep the pairs that can run from every
-    start: a pair made of defaults that does not apply (a heuristic defined for other
-    boards, an algorithm not offered from a start) is left out; a named one is refused."""
-    name, problem = parameters["domain"], parameters["problem"]
-    if (name is None) == (problem is None):
+    start. Defaults give way: a named start of the domain that no pair can run from is
+    left out (and listed, with the reason, in ``left_out``), and a pair that cannot run
+    is skipped (a heuristic defined for other boards, an algorithm not offered from a
+    start) unless everything in it was named. An algorithm or heuristic named that ends
+    up in no pair is refused, with the reason."""
+    name, problem, param = parameters["domain"], parameters["problem"], parameters["param"]
+    if name is None and problem is None:
         raise InputError(
-            "name one domain to compare the algorithms on, or give your own problem",
-            field="domain" if name is None else "problem",
+            "name the domain to compare the algorithms on, or give your own problem",
+            hint=("problem", "FILE.py"),
         )
-    if parameters["param"] and problem is None:
-        raise InputError("param is for your own problem's factory", field="param")
-    domain = _domain(name, problem, tuple(parameters["param"] or ()))
-    starts = _starts(domain, parameters)
-    seed = parameters["seed"]
+    if name is not None and problem is not None:
+        raise InputError(
+            f"problem {problem}: compare on a domain or on your own problem, not both",
+            field="problem",
+        )
+    domain = _domain(name, problem, tuple(param or ()))
+    params = _domain_params(domain, problem, param)
+    goal = parameters["goal"]
+    if goal is not None and not domain.takes_goal:
+        raise InputError(f"{domain.title or domain.name} takes no goal", field="goal")
+    starts, chosen = _starts(domain, parameters)
+    seed, max_expanded = parameters["seed"], parameters["max_expanded"]
     parsed = []
     for start in starts:
         try:
-            parsed.append(_start(domain, start, seed))
+            parsed.append(_start(domain, start, seed=seed, params=params, goal=goal))
         except InputError as error:
             raise error.about("start") from None
     named_algorithms = _canonical(parameters["algorithm"], ALGORITHMS.canonical, "algorithm")
@@ -241,50 +300,92 @@ def check(parameters: Parameters) -> Parameters:
     algorithms = named_algorithms or [
         algorithm
         for algorithm in domain.algorithms
-        if all(algorithm in domain.offered(start) for start in parsed)
+        if any(algorithm in domain.offered(start) for start in parsed)
     ]
     heuristics = named_heuristics or list(domain.heuristics)
     engine = "generic" if "generic" in domain.engines else None  # the algorithms as named
-    pairs: list[tuple[str, str]] = []
-    refusal: InputError | None = None
+    refusals: dict[tuple[str, str | None], list[InputError | None]] = {}
     for algorithm in algorithms:
-        informed = ALGORITHMS[algorithm].informed
-        for heuristic in heuristics if informed else [None]:
-            try:
-                for start in parsed:
+        for heuristic in heuristics if ALGORITHMS[algorithm].informed else [None]:
+            row: list[InputError | None] = []
+            for start in parsed:
+                try:
                     _request(
                         domain,
                         start,
                         algorithm,
                         heuristic,
+                        goal=goal,
+                        params=params,
                         seed=seed,
-                        max_expanded=parameters["max_expanded"],
+                        max_expanded=max_expanded,
                         engine=engine,
                     )
-            except InputError as error:
-                if error.field == "heuristic":
-                    named = named_heuristics is not None
-                else:
-                    named = named_algorithms is not None
-                if named:
-                    raise
-                refusal = error
-                continue
+                    row.append(None)
+                except InputError as error:
+                    row.append(error)
+            refusals[algorithm, heuristic] = row
+    kept = list(range(len(starts)))
+    left_out: list[dict[str, Any]] = []
+    if not chosen:  # a named start that no pair can run from gives way
+        kept = [i for i in kept if any(row[i] is None for row in refusals.values())]
+        if not kept:
+            raise _first(refusals, range(len(starts))) or InputError("no start to compare on")
+        for i in sorted(set(range(len(starts))) - set(kept)):
+            reason = _first(refusals, [i])
+            assert reason is not None
+            left_out.append({**starts[i], "reason": _reason(reason, domain)})
+    pairs: list[tuple[str, str]] = []
+    for (algorithm, heuristic), row in refusals.items():
+        refusal = next((row[i] for i in kept if row[i] is not None), None)
+        if refusal is None:
             pairs.append((algorithm, heuristic or NO_HEURISTIC))
+        elif named_algorithms and (heuristic is None or named_heuristics):
+            raise refusal  # all of it was named
+    for algorithm in named_algorithms or ():
+        if all(a != algorithm for a, _ in pairs):
+            raise _first(refusals, kept, algorithm=algorithm) or InputError(
+                f"the algorithm {algorithm} runs from no start", field="algorithm"
+            )
+    for heuristic in named_heuristics or ():
+        if all(h != heuristic for _, h in pairs):
+            raise _first(refusals, kept, heuristic=heuristic) or InputError(
+                f"no informed algorithm is compared to use the heuristic {heuristic}",
+                field="heuristic",
+            )
     if not pairs:
-        raise refusal or InputError("no algorithm to compare", field="algorithm")
+        raise _first(refusals, kept) or InputError("no algorithm to compare", field="algorithm")
     return {
         "domain": domain.name,
         "problem": problem,
-        "param": parameters["param"],
-        "starts": starts,
+        "param": param,
+        "goal": goal,
+        "starts": [starts[i] for i in kept],
+        "left_out": left_out,
         "algorithm": list(dict.fromkeys(algorithm for algorithm, _ in pairs)),
         "heuristic": list(dict.fromkeys(h for _, h in pairs if h != NO_HEURISTIC)),
         "pairs": [list(pair) for pair in pairs],
         "engine": engine,
-        "max_expanded": parameters["max_expanded"],
+        "max_expanded": max_expanded,
         "seed": seed,
     }
+
+
+def _first(
+    refusals: dict[tuple[str, str | None], list[InputError | None]],
+    starts: Iterable[int],
+    *,
+    algorithm: str | None = None,
+    heuristic: str | None = None,
+) -> InputError | None:
+    """The first refusal among ``starts`` (of pairs with that algorithm or heuristic)."""
+    for (a, h), row in refusals.items():
+        if algorithm not in (None, a) or heuristic not in (None, h):
+            continue
+        for i in starts:
+            if row[i] is not None:
+                return row[i]
+    return None
 
 
 def specs(parameters: Parameters) -> list[dict[str, Any]]:
@@ -295,6 +396,7 @@ def specs(parameters: Parameters) -> list[dict[str, Any]]:
             "problem": parameters["problem"],
             "param": parameters["param"],
             "start": start,
+            "goal": parameters["goal"],
             "index": index,
             "algorithm": algorithm,
             "heuristic": heuristic,
@@ -361,6 +463,14 @@ def draw(report: Report) -> Figure:
     return chart
 
 
+def notes(parameters: Parameters) -> list[str]:
+    """The named starts left out, and why."""
+    return [
+        f"left out the start {item['text']}: {item['reason']}"
+        for item in parameters.get("left_out") or ()
+    ]
+
+
 def milliseconds(value: Any) -> str:
     return f"{1000 * value:.2f}"
 
@@ -386,7 +496,7 @@ EXPERIMENT = Experiment(
         "--problem examples/romania.py --json",
     ),
     domain=None,
-    options=(PROBLEM, PARAM, ALGORITHM, HEURISTIC, START, RANDOM, SIZE, LIMIT),
+    options=(PROBLEM, PARAM, ALGORITHM, HEURISTIC, START, GOAL, RANDOM, SIZE, LIMIT),
     check=check,
     specs=specs,
     trial=trial,
@@ -406,5 +516,6 @@ EXPERIMENT = Experiment(
     plot=draw,
     arguments=(DOMAIN,),
     order=90,
+    notes=notes,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""
