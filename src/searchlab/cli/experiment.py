@@ -46,7 +46,7 @@ def _common_options() -> list[click.Option]:
             default=None,
             metavar=JOBS.metavar,
             callback=lambda _ctx, _param, value: None if value is None else JOBS.parse(value),
-            help=JOBS.describe().replace("1 runs", "--jobs 1 runs"),
+            help=JOBS.describe(),
         ),
         click.Option(
             ["--cluster", "cluster"],
@@ -84,8 +84,10 @@ def experiment_command(experiment: Experiment) -> click.Command:
     help_text = (
         f"{experiment.help}\n\nThe same --seed gives the same numbers however the trials "
         "are spread (--jobs, --cluster); --out keeps every finished trial, --resume "
-        f"continues it.\n\n\b\nExamples:\n{examples}"
+        "continues it."
     )
+    if examples:
+        help_text += f"\n\n\b\nExamples:\n{examples}"
     params: list[click.Parameter] = [_argument(option) for option in experiment.arguments]
     params += [
         click_param(option) for option in experiment.every_option[len(experiment.arguments) :]

@@ -180,7 +180,8 @@ class Option:
                     )
                 extend(range(low, high + 1))
             else:
-                extend(range(self._one(part), self._one(part) + 1))
+                value = self._one(part)
+                extend(range(value, value + 1))
             index += 1
         return values
 
