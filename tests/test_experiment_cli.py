@@ -134,9 +134,9 @@ def test_astar_depth_finds_shortest_paths_and_h2_beats_h1(run_cli: RunCli, tmp_p
         "6,8,...,14",
         "--per-depth",
         "4",
-        "--heuristics",
+        "--heuristic",
         "misplaced,manhattan",
-        "--algorithms",
+        "--algorithm",
         "astar,ida",
         "--jobs",
         "1",
@@ -166,7 +166,7 @@ def test_bratko_claims_and_shortest_lengths(run_cli: RunCli, tmp_path: Path) -> 
     done = run_cli(
         "experiment",
         "bratko",
-        "--algorithms",
+        "--algorithm",
         "best-first,astar,bfs",
         "--jobs",
         "1",
@@ -189,7 +189,7 @@ def test_bratko_claims_and_shortest_lengths(run_cli: RunCli, tmp_path: Path) -> 
 
 def test_min_conflicts_rows(run_cli: RunCli) -> None:
     done = run_cli(
-        "experiment", "min-conflicts", "--n", "50,200", "--trials", "3", "--jobs", "1", "--json"
+        "experiment", "min-conflicts", "--size", "50,200", "--trials", "3", "--jobs", "1", "--json"
     )
     assert done.code == 0, done.stderr
     rows = json.loads(done.stdout)["rows"]
@@ -221,7 +221,7 @@ def test_table_and_png_chart(run_cli: RunCli, tmp_path: Path) -> None:
         (["astar-depth", "--depths", "2,40"], "out of range"),
         (["astar-depth", "--depths", "2,4,...,25"], "progression"),
         (["astar-depth", "--size", "4"], "3x3"),
-        (["astar-depth", "--heuristics", "euclid"], "heuristic"),
+        (["astar-depth", "--heuristic", "euclid"], "heuristic"),
         (["astar-depth", "--per-depth", "0"], "--per-depth"),
         (["bratko", "--positions", "d"], "position"),
         (["min-conflicts", "--trials", "0"], "--trials"),

@@ -27,22 +27,39 @@ def flag(option: Option | str) -> str:
 def click_option(
     option: Option, *, help: str | None = None, hidden: bool = False, fill: bool = False
 ) -> Callable[[F], F]:
-    """A click option for ``option``: text in, checked by ``Option.parse`` (so the CLI
-    and the library refuse the same values with the same words). Not given, it is None
-    (so a command can tell what the user chose), or with ``fill`` its default."""
+    """A click option decorator for ``option`` (see ``click_param``). Not given, it is
+    None (so a command can tell what the user chose), or with ``fill`` its default."""
+    declarations, attributes = _click_spec(option, help=help, hidden=hidden, fill=fill)
+    return click.option(*declarations, **attributes)
+
+
+def click_param(option: Option, *, help: str | None = None, hidden: bool = False) -> click.Option:
+    """The click option of ``option``: text in, checked by ``Option.parse`` (so the CLI
+    and the library refuse the same values with the same words). A list option whose
+    values are not written in one text (``separator`` None) is repeated instead."""
+    declarations, attributes = _click_spec(option, help=help, hidden=hidden)
+    return click.Option(declarations, **attributes)
+
+
+def _click_spec(
+    option: Option, *, help: str | None, hidden: bool, fill: bool = False
+) -> tuple[list[str], dict[str, Any]]:
+    repeated = option.many and option.separator is None
 
     def convert(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
-        return option.parse(value) if value is not None or fill else None
+        if value is None or (repeated and not value):
+            return option.parse(None) if fill else None
+        return option.parse(list(value) if repeated else value)
 
-    return click.option(
-        flag(option),
-        option.name,
-        default=None,
-        metavar=option.metavar or ("NAME" if option.kind == "choice" else "VALUE"),
-        callback=convert,
-        help=help or option.describe(),
-        hidden=hidden,
-    )
+    attributes = {
+        "default": None,
+        "multiple": repeated,
+        "metavar": option.metavar or ("NAME" if option.kind == "choice" else "VALUE"),
+        "callback": convert,
+        "help": help or option.describe(),
+        "hidden": hidden,
+    }
+    return [flag(option), option.name], attributes
 
 
 def apply(options: Iterable[Any]) -> Callable[[F], F]:

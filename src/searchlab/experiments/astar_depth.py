@@ -4,22 +4,81 @@ and h2, and its effective branching factors).
 For each depth d, ``per_depth`` boards are drawn uniformly from those whose shortest
 solution takes exactly d moves (see ``sampler``), and each board is solved by every
 (algorithm, heuristic) pair, so the pairs are compared on the same boards. Board i of
-depth d is drawn with a seed made from ``--seed``, d and i alone.
+depth d is drawn with a seed made from ``seed``, d and i alone.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from searchlab.algorithms.registry import ALGORITHMS
 from searchlab.core.errors import InputError
+from searchlab.core.limits import MAX_EXPANDED
+from searchlab.core.options import Option
+from searchlab.core.seeds import trial_seed
+from searchlab.domains.puzzle.board import MAX_SIDE
+from searchlab.domains.puzzle.domain import PUZZLE
 from searchlab.experiments import sampler
+from searchlab.experiments.base import Experiment, Parameters, fixed, names_option, pair_label
 from searchlab.experiments.ebf import effective_branching_factor
 from searchlab.experiments.report import Report, mean
-from searchlab.experiments.seeds import trial_seed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 NAME = "astar-depth"
 NO_HEURISTIC = "-"
+
+SYSTEMATIC = tuple(name for name in PUZZLE.algorithms if not ALGORITHMS[name].local)
+"""The puzzle's algorithms that a seed does not change (local search is another study)."""
+
+SIZE = Option(
+    "size",
+    "int",
+    "board side: 3 only (drawing boards of an exact depth needs every board's distance)",
+    default=3,
+    low=2,
+    high=MAX_SIDE,
+    metavar="K",
+)
+DEPTHS = Option(
+    "depths",
+    "int",
+    f"solution depths, at most {sampler.DEEPEST} (the deepest 8-puzzle boards)",
+    default="2,4,...,24",
+    low=0,
+    metavar="D[,...]",
+    many=True,
+)
+PER_DEPTH = Option(
+    "per_depth",
+    "int",
+    "boards per depth (AIMA averaged 100)",
+    default=100,
+    low=1,
+    high=10**5,
+    metavar="B",
+)
+ALGORITHM = names_option(
+    "algorithm",
+    ALGORITHMS,
+    "algorithms, e.g. astar,ida; an uninformed one (iterative-deepening, bfs) runs once",
+    default="astar",
+    only=SYSTEMATIC,
+)
+HEURISTIC = names_option(
+    "heuristic",
+    PUZZLE.heuristics,
+    "heuristics for the informed algorithms (AIMA's h1 = misplaced, h2 = manhattan)",
+    default="misplaced,manhattan,linear-conflict",
+)
+LIMIT = dataclasses.replace(
+    MAX_EXPANDED,
+    summary="stop a search after expanding this many states (it then counts as unsolved)",
+    low=1,
+)
 
 
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
@@ -45,61 +104,68 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def check(
-    *,
-    size: int,
-    depths: list[int],
-    per_depth: int,
-    algorithms: list[str],
-    heuristics: list[str],
-    max_expanded: int | None,
-) -> tuple[list[tuple[str, str]], tuple[int, ...]]:
-    """Refuse bad parameters before any work; return the (algorithm, heuristic) pairs to
-    run (uninformed algorithms once, with no heuristic) and the goal."""
-    from searchlab.algorithms.registry import ALGORITHMS
-    from searchlab.domains.puzzle import HEURISTICS, standard_goal
+def pairs(parameters: Parameters) -> list[tuple[str, str]]:
+    """The (algorithm, heuristic) pairs to run: informed algorithms with each heuristic,
+    uninformed ones once, with no heuristic."""
+    out: list[tuple[str, str]] = []
+    for name in parameters["algorithm"]:
+        if ALGORITHMS[name].informed:
+            out.extend((name, heuristic) for heuristic in parameters["heuristic"])
+        else:
+            out.append((name, NO_HEURISTIC))
+    return list(dict.fromkeys(out))
 
+
+def check(parameters: Parameters) -> Parameters:
+    """Refuse bad parameters before any work; the parameters add the goal, and list the
+    heuristics actually used."""
+    from searchlab.domains.puzzle import make_heuristic, standard_goal
+
+    size = parameters["size"]
     if size != 3:
         raise InputError(
-            f"--size {size}: drawing boards of an exact depth needs every board's distance, "
-            "which only the 3x3 puzzle (181,440 boards) allows"
+            f"size {size}: drawing boards of an exact depth needs every board's distance, "
+            "which only the 3x3 puzzle (181,440 boards) allows",
+            field="size",
         )
-    if per_depth < 1:
-        raise InputError(f"--per-depth must be 1 or more, not {per_depth}")
-    if max_expanded is not None and max_expanded < 1:
-        raise InputError(f"--max-expanded must be 1 or more, not {max_expanded}")
     goal = standard_goal(size)
-    for depth in depths:
-        sampler.check_depth(depth, goal)
-    names = [ALGORITHMS.canonical(name) for name in algorithms]
-    chosen = [HEURISTICS.canonical(name) for name in heuristics]
-    if "bratko" in chosen:
-        raise InputError(
-            "the bratko heuristic is defined for Bratko's goal only; use the bratko experiment"
-        )
-    pairs: list[tuple[str, str]] = []
-    for name in names:
-        if ALGORITHMS[name].informed:
-            pairs.extend((name, heuristic) for heuristic in chosen)
-        else:
-            pairs.append((name, NO_HEURISTIC))
-    return list(dict.fromkeys(pairs)), goal
+    for depth in parameters["depths"]:
+        try:
+            sampler.check_depth(depth, goal)
+        except InputError as error:
+            raise error.about("depths") from None
+    for heuristic in parameters["heuristic"]:
+        if heuristic == "bratko":
+            raise InputError(
+                "the bratko heuristic is defined for Bratko's goal only; use the bratko experiment",
+                field="heuristic",
+            )
+        try:
+            make_heuristic(heuristic, goal)
+        except InputError as error:
+            raise error.about("heuristic") from None
+    chosen = pairs(parameters)
+    return {
+        "size": size,
+        "depths": parameters["depths"],
+        "per_depth": parameters["per_depth"],
+        "algorithm": list(dict.fromkeys(a for a, _ in chosen)),
+        "heuristic": list(dict.fromkeys(h for _, h in chosen if h != NO_HEURISTIC)),
+        "goal": list(goal),
+        "max_expanded": parameters["max_expanded"],
+        "seed": parameters["seed"],
+    }
 
 
-def specs(
-    *,
-    depths: list[int],
-    per_depth: int,
-    pairs: list[tuple[str, str]],
-    goal: tuple[int, ...],
-    seed: int,
-    max_expanded: int | None,
-) -> list[dict[str, Any]]:
+def specs(parameters: Parameters) -> list[dict[str, Any]]:
+    goal = tuple(parameters["goal"])
+    chosen = pairs(parameters)
+    seed, max_expanded = parameters["seed"], parameters["max_expanded"]
     out = []
-    for depth in depths:
-        for index in range(per_depth):
+    for depth in parameters["depths"]:
+        for index in range(parameters["per_depth"]):
             board = sampler.sample(depth, trial_seed(seed, depth, index), goal)
-            for algorithm, heuristic in pairs:
+            for algorithm, heuristic in chosen:
                 out.append(
                     {
                         "experiment": NAME,
@@ -117,7 +183,7 @@ def specs(
 
 
 def summarize(
-    parameters: dict[str, Any], trial_specs: list[dict[str, Any]], results: list[dict[str, Any]]
+    parameters: Parameters, trial_specs: list[dict[str, Any]], results: list[dict[str, Any]]
 ) -> Report:
     """One row per (depth, algorithm, heuristic). Means are over the boards solved;
     b* is solved from the mean number of nodes generated, as AIMA's table does."""
@@ -145,3 +211,61 @@ def summarize(
             }
         )
     return Report(NAME, parameters, rows)
+
+
+def draw(report: Report) -> Figure:
+    """Mean nodes generated against depth, one line per pair, log scale."""
+    from searchlab.experiments.plotting import figure
+
+    chart, axes = figure(7.0, 4.5)
+    lines: dict[str, list[tuple[int, float]]] = {}
+    for row in report.rows:
+        if row["mean_generated"] is None:
+            continue
+        name = pair_label(row["algorithm"], row["heuristic"])
+        lines.setdefault(name, []).append((row["depth"], row["mean_generated"]))
+    for name, points in lines.items():
+        points.sort()
+        axes.plot([d for d, _ in points], [g for _, g in points], marker="o", label=name)
+    axes.set_yscale("log")
+    axes.set_xlabel("solution depth d (moves)")
+    axes.set_ylabel("nodes generated (mean)")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend()
+    per = report.parameters.get("per_depth")
+    axes.set_title(f"8-puzzle: nodes generated against depth ({per} boards per depth)")
+    return chart
+
+
+EXPERIMENT = Experiment(
+    name=NAME,
+    title="8-puzzle by solution depth ({per_depth} boards per depth, seed {seed})",
+    summary="8-puzzle: nodes generated against solution depth, b*",
+    help="Nodes generated against solution depth on the 8-puzzle, with b*.\n\n"
+    "For each depth, boards are drawn uniformly among all boards whose shortest solution "
+    "has exactly that many moves, and solved by every algorithm and heuristic. b* solves "
+    "N + 1 = 1 + b* + ... + b*^d for the mean N generated: the textbook's effective "
+    "branching factor.",
+    examples=(
+        "--depths 2,4,...,20 --per-depth 50 --plot a.svg",
+        "--algorithm astar,ida --heuristic misplaced,manhattan --depths 2..12",
+    ),
+    domain="puzzle",
+    options=(SIZE, DEPTHS, PER_DEPTH, HEURISTIC, ALGORITHM, LIMIT),
+    check=check,
+    specs=specs,
+    trial=trial,
+    summarize=summarize,
+    headers={
+        "heuristic": "h",
+        "mean_generated": "generated",
+        "mean_expanded": "expanded",
+        "effective_branching_factor": "b*",
+    },
+    formats={"effective_branching_factor": fixed(2)},
+    chunk=8,
+    unit="8-puzzle searches",
+    plot=draw,
+    order=20,
+)
+"""The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

@@ -9,14 +9,54 @@ are not on the path returned: the document claims none for (a) and (b).
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import TYPE_CHECKING, Any
 
+from searchlab.algorithms.registry import ALGORITHMS, WEIGHT
 from searchlab.core.errors import InputError
+from searchlab.core.limits import MAX_EXPANDED
+from searchlab.core.options import Option
+from searchlab.domains.puzzle.domain import POSITIONS, PUZZLE
 from searchlab.experiments import sampler
+from searchlab.experiments.base import Experiment, Parameters, names_option, pair_label
 from searchlab.experiments.report import Report
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 NAME = "bratko"
 NO_HEURISTIC = "-"
+
+SYSTEMATIC = tuple(name for name in PUZZLE.algorithms if not ALGORITHMS[name].local)
+"""The puzzle's algorithms that a seed does not change: every one is run by default."""
+
+POSITION = Option(
+    "positions",
+    "choice",
+    "positions of fig. 12.7",
+    default="a,b,c",
+    choices=tuple(POSITIONS),
+    metavar="P[,...]",
+    many=True,
+)
+ALGORITHM = names_option(
+    "algorithm",
+    ALGORITHMS,
+    "algorithms to run (default: every one the puzzle offers but local search)",
+    only=SYSTEMATIC,
+)
+HEURISTIC = names_option(
+    "heuristic",
+    PUZZLE.heuristics,
+    "heuristics for the informed algorithms (default: every one that applies)",
+)
+WEIGHT_OPTION = dataclasses.replace(WEIGHT, summary="w of weighted A*")
+LIMIT = dataclasses.replace(
+    MAX_EXPANDED,
+    summary="stop a search after expanding this many states (uninformed depth-first would not end)",
+    low=1,
+    default=200_000,
+)
 
 
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
@@ -44,65 +84,71 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def pairs(algorithms: list[str] | None, heuristics: list[str] | None) -> list[tuple[str, str]]:
-    """Every (algorithm, heuristic) that applies: informed algorithms with each
-    heuristic, uninformed ones once."""
-    from searchlab.algorithms.registry import ALGORITHMS
-    from searchlab.domains.puzzle import BRATKO_GOAL, HEURISTICS, make_heuristic
+def _applies(heuristic: str) -> bool:
+    """Whether ``heuristic`` is defined for Bratko's goal (the 4×4 databases are not)."""
+    from searchlab.domains.puzzle import BRATKO_GOAL, make_heuristic
 
-    def applies(heuristic: str) -> bool:  # e.g. the 4×4 pattern databases do not
-        try:
-            make_heuristic(heuristic, BRATKO_GOAL)
-        except InputError:
-            return False
-        return True
+    try:
+        make_heuristic(heuristic, BRATKO_GOAL)
+    except InputError:
+        return False
+    return True
 
-    names = [ALGORITHMS.canonical(a) for a in algorithms] if algorithms else list(ALGORITHMS)
-    if heuristics:
-        chosen = [HEURISTICS.canonical(h) for h in heuristics]
-    else:
-        chosen = [h for h in HEURISTICS if applies(h)]
+
+def pairs(algorithms: list[str], heuristics: list[str]) -> list[tuple[str, str]]:
+    """Every (algorithm, heuristic) to run: informed algorithms with each heuristic,
+    uninformed ones once."""
     out: list[tuple[str, str]] = []
-    for name in names:
+    for name in algorithms:
         if ALGORITHMS[name].informed:
-            out.extend((name, heuristic) for heuristic in chosen)
+            out.extend((name, heuristic) for heuristic in heuristics)
         else:
             out.append((name, NO_HEURISTIC))
     return list(dict.fromkeys(out))
 
 
-def specs(
-    *,
-    positions: list[str],
-    runs: list[tuple[str, str]],
-    weight: float,
-    max_expanded: int,
-) -> list[dict[str, Any]]:
-    from searchlab.domains.puzzle import BRATKO_POSITIONS
+def check(parameters: Parameters) -> Parameters:
+    """Fill in every algorithm and every heuristic that applies when none is named;
+    refuse a named heuristic that does not apply to Bratko's goal."""
+    algorithms = parameters["algorithm"] or list(SYSTEMATIC)
+    heuristics = parameters["heuristic"]
+    if heuristics is None:
+        heuristics = [name for name in PUZZLE.heuristics if _applies(name)]
+    for heuristic in heuristics:
+        if not _applies(heuristic):
+            raise InputError(
+                f"the heuristic {heuristic} does not apply to Bratko's 3×3 goal",
+                field="heuristic",
+            )
+    runs = pairs(algorithms, heuristics)
+    return {
+        "positions": parameters["positions"],
+        "algorithm": list(dict.fromkeys(a for a, _ in runs)),
+        "heuristic": list(dict.fromkeys(h for _, h in runs if h != NO_HEURISTIC)),
+        "weight": parameters["weight"],
+        "max_expanded": parameters["max_expanded"],
+        "seed": parameters["seed"],
+    }
 
-    for position in positions:
-        if position not in BRATKO_POSITIONS:
-            raise InputError(f"unknown position {position!r}: choose from a, b, c")
-    if max_expanded < 1:
-        raise InputError(f"--max-expanded must be 1 or more, not {max_expanded}")
-    if not weight >= 1.0:
-        raise InputError(f"--weight must be 1 or more, not {weight}")
+
+def specs(parameters: Parameters) -> list[dict[str, Any]]:
+    runs = pairs(parameters["algorithm"], parameters["heuristic"])
     return [
         {
             "experiment": NAME,
             "position": position,
             "algorithm": algorithm,
             "heuristic": heuristic,
-            "weight": weight,
-            "max_expanded": max_expanded,
+            "weight": parameters["weight"],
+            "max_expanded": parameters["max_expanded"],
         }
-        for position in positions
+        for position in parameters["positions"]
         for algorithm, heuristic in runs
     ]
 
 
 def summarize(
-    parameters: dict[str, Any], trial_specs: list[dict[str, Any]], results: list[dict[str, Any]]
+    parameters: Parameters, trial_specs: list[dict[str, Any]], results: list[dict[str, Any]]
 ) -> Report:
     from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS
 
@@ -128,3 +174,58 @@ def summarize(
             }
         )
     return Report(NAME, parameters, rows)
+
+
+def draw(report: Report) -> Figure:
+    """Horizontal grouped bars: one group per (algorithm, heuristic), one bar per position,
+    log scale (the counts run from 4 to 10^5); hatched bars did not find a shortest path."""
+    from searchlab.experiments.plotting import figure
+
+    def name(row: dict[str, Any]) -> str:
+        return pair_label(row["algorithm"], row["heuristic"])
+
+    names = list(dict.fromkeys(name(row) for row in report.rows))
+    positions = list(dict.fromkeys(row["position"] for row in report.rows))
+    chart, axes = figure(8.0, 0.32 * len(names) * max(1, len(positions)) / 2 + 1.8)
+    height = 0.8 / max(1, len(positions))
+    for offset, position in enumerate(positions):
+        rows = {name(row): row for row in report.rows if row["position"] == position}
+        ys = [i + (offset - (len(positions) - 1) / 2) * height for i in range(len(names))]
+        values = [max(1, rows[n]["expanded"]) if n in rows else 0 for n in names]
+        bars = axes.barh(ys, values, height, label=f"({position})")
+        for bar, n in zip(bars, names, strict=True):
+            if n in rows and rows[n]["is_shortest"] is not True:
+                bar.set_hatch("///")
+                bar.set_edgecolor("black")
+    axes.set_xscale("log")
+    axes.set_yticks(list(range(len(names))), names, fontsize=8)
+    axes.invert_yaxis()
+    axes.set_xlabel("states expanded (log scale; hatched: not a shortest solution)")
+    axes.grid(True, axis="x", which="both", alpha=0.3)
+    axes.legend(title="position")
+    axes.set_title("Bratko's positions (fig. 12.7) under every algorithm")
+    return chart
+
+
+EXPERIMENT = Experiment(
+    name=NAME,
+    title="Bratko's positions under every algorithm (max {max_expanded} expansions)",
+    summary="Bratko's three positions under every algorithm",
+    help="Bratko's positions (a), (b), (c) under every algorithm and heuristic, one "
+    "table.\n\nShows the length found against the shortest (from a breadth-first count "
+    "of all boards), states expanded and generated, and how many expanded states lie "
+    "off the path returned: the document claims none for (a) and (b) with its heuristic.",
+    examples=("--plot bratko.svg", "--algorithm best-first,astar --heuristic bratko,manhattan"),
+    domain="puzzle",
+    options=(POSITION, ALGORITHM, HEURISTIC, WEIGHT_OPTION, LIMIT),
+    check=check,
+    specs=specs,
+    trial=trial,
+    summarize=summarize,
+    headers={"heuristic": "h", "is_shortest": "shortest?", "off_path": "off path"},
+    chunk=1,
+    unit="searches",
+    plot=draw,
+    order=30,
+)
+"""The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Any, ParamSpec, TypeVar
 
 from searchlab.core.errors import InputError
+from searchlab.core.options import Option
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -24,6 +25,24 @@ T = TypeVar("T")
 CLUSTER_EXTRA = "pip install 'searchlab[cluster]'"
 # Seconds to wait for an existing Dask scheduler to answer before giving up.
 CONNECT_TIMEOUT = 10.0
+
+JOBS = Option(
+    "jobs",
+    "int",
+    "worker processes (default: every core; 1 runs in this process); on a local Dask "
+    "cluster, its workers",
+    low=1,
+    high=1024,
+    metavar="J",
+)
+CLUSTER = Option(
+    "cluster",
+    "text",
+    "run the trials on a Dask cluster: a scheduler's address (tcp://HOST:PORT), or "
+    "local to start one for the run; needs the extra searchlab[cluster], and searchlab "
+    "on every remote worker",
+    metavar="ADDRESS|local",
+)
 
 
 def default_jobs() -> int:
@@ -38,9 +57,8 @@ def check_jobs(jobs: int | None) -> int:
     """``jobs`` as a worker count (None: all cores); fewer than 1 is an InputError."""
     if jobs is None:
         return default_jobs()
-    if jobs < 1:
-        raise InputError(f"--jobs must be 1 or more, not {jobs}")
-    return jobs
+    checked: int = JOBS.parse(jobs)
+    return checked
 
 
 def check_cluster(cluster: str | None) -> str | None:
@@ -52,7 +70,8 @@ def check_cluster(cluster: str | None) -> str | None:
     host, _, port = rest.rpartition(":")
     if not scheme or not host or not port.isdigit():
         raise InputError(
-            f"--cluster takes 'local' or a scheduler address like tcp://HOST:8786, not {cluster!r}"
+            f"cluster takes 'local' or a scheduler address like tcp://HOST:8786, not {cluster!r}",
+            field="cluster",
         )
     return address
 
@@ -122,7 +141,9 @@ class WorkerPool:
         try:
             from dask.distributed import Client, LocalCluster
         except ImportError:
-            raise InputError(f"--cluster needs Dask, an optional extra: {CLUSTER_EXTRA}") from None
+            raise InputError(
+                f"cluster needs Dask, an optional extra: {CLUSTER_EXTRA}", field="cluster"
+            ) from None
         if cluster == "local":
             try:
                 self._local_cluster = LocalCluster(  # type: ignore[no-untyped-call]
@@ -136,14 +157,15 @@ class WorkerPool:
             except Exception as error:
                 self.close()
                 raise InputError(
-                    f"could not start a local Dask cluster: {_one_line(error)}"
+                    f"could not start a local Dask cluster: {_one_line(error)}", field="cluster"
                 ) from None
         else:
             try:
                 self._client = Client(cluster, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
             except Exception as error:
                 raise InputError(
-                    f"cannot reach the Dask scheduler at {cluster}: {_one_line(error)}"
+                    f"cannot reach the Dask scheduler at {cluster}: {_one_line(error)}",
+                    field="cluster",
                 ) from None
         executor: Executor = self._client.get_executor(pure=False)
         return executor

@@ -5,6 +5,9 @@ that returns a JSON-ready dict of results. Trials travel to workers in chunks (a
 per trial costs more than a small trial on Dask), but are written one JSON line each,
 flushed, as their chunk comes back. So a crash, a Ctrl-C or a killed worker loses at
 most the chunks in flight, and ``resume`` picks up from what the file holds.
+
+The runner speaks no front end's language: it reports progress to a callback the
+caller passes (the command line's progress bar), and its errors name their field.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from pathlib import Path
 from typing import IO, Any
 
-from searchlab.cli.output import progress
 from searchlab.core.errors import InputError, SearchlabError
 from searchlab.experiments.executors import WorkerPool
 
@@ -27,13 +29,26 @@ Spec = dict[str, Any]
 Result = dict[str, Any]
 TrialFunction = Callable[[Spec], Result]
 Chunk = list[tuple[str, Spec]]  # (key, spec) of the trials sent in one task
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` of the trials this run has to do: once before the first, then
+after every chunk that comes back."""
 
 # A pool that breaks this many times in one run is not going to get better.
 MAX_POOL_RENEWALS = 5
 
 
 class WorkerFailure(SearchlabError):
-    """Workers kept dying: the run stops (finished trials are kept in the --out file)."""
+    """Workers kept dying: the run stops (finished trials are kept in the trial file)."""
+
+
+class TrialsInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: the workers are stopped, and ``finished`` trials are kept in
+    ``out`` (None when the run kept no file) for a run that resumes it."""
+
+    def __init__(self, finished: int, out: Path | None) -> None:
+        super().__init__("trials interrupted")
+        self.finished = finished
+        self.out = out
 
 
 def trial_key(spec: Spec) -> str:
@@ -49,12 +64,12 @@ def run_chunk(function: TrialFunction, specs: list[Spec]) -> tuple[list[Result],
     return results, time.perf_counter() - started
 
 
-def _notify(message: str) -> None:
+def notify_stderr(message: str) -> None:
     print(f"searchlab: {message}", file=sys.stderr, flush=True)
 
 
 class TrialLog:
-    """The --out JSON Lines file: one ``{"trial": spec, "result": result}`` per line.
+    """The trial file (JSON Lines): one ``{"trial": spec, "result": result}`` per line.
 
     Opened fresh, it must not exist yet (or be empty); opened to resume, its finished
     trials are read first, and a torn last line (a crash in the middle of a write) is
@@ -62,24 +77,19 @@ class TrialLog:
     """
 
     def __init__(
-        self, path: Path, *, resume: bool, notify: Callable[[str], None] = _notify
+        self, path: Path, *, resume: bool, notify: Callable[[str], None] = notify_stderr
     ) -> None:
         self.path = path
         self.done: dict[str, Result] = {}
-        if path.is_dir():
-            raise InputError(f"--out {path} is a directory")
+        check_out(path, resume=resume)
         exists = path.exists() and path.stat().st_size > 0
-        if exists and not resume:
-            raise InputError(
-                f"{path} already holds trials: pass --resume to continue it, or choose another file"
-            )
         needs_newline = False
         if exists:
             needs_newline = self._load(notify)
         try:
             self.handle: IO[str] = path.open("a", encoding="utf-8")
         except OSError as error:
-            raise InputError(f"cannot write {path}: {error.strerror}") from None
+            raise InputError(f"cannot write {path}: {error.strerror}", field="out") from None
         if needs_newline:
             self.handle.write("\n")
             self.handle.flush()
@@ -94,7 +104,8 @@ class TrialLog:
                 if record is None:
                     raise InputError(
                         f"{self.path} line {number} is not a searchlab trial record; "
-                        "is this the right file?"
+                        "is this the right file?",
+                        field="out",
                     )
                 self._add(record)
         if not tail.strip():
@@ -164,6 +175,25 @@ class ChunkSizer:
         return max(1, min(size, balanced, self.largest))
 
 
+def check_out(path: Path | None, *, resume: bool) -> None:
+    """Refuse, before any work, a trial file that cannot be used: a folder, a file that
+    already holds trials when not resuming, resuming without a file."""
+    if path is None:
+        if resume:
+            raise InputError(
+                "resume needs the file of trials to resume from",
+                field="resume",
+                hint=("out", "FILE"),
+            )
+        return
+    if path.is_dir():
+        raise InputError(f"out {path} is a folder, not a file", field="out")
+    if not resume and path.exists() and path.stat().st_size > 0:
+        raise InputError(
+            f"{path} already holds trials: resume it, or choose another file", field="out"
+        )
+
+
 def run_trials(
     function: TrialFunction,
     specs: Sequence[Spec],
@@ -172,19 +202,18 @@ def run_trials(
     out: Path | None = None,
     resume: bool = False,
     largest_chunk: int = 64,
-    description: str = "trials",
-    show_progress: bool = True,
-    notify: Callable[[str], None] = _notify,
+    progress: Progress | None = None,
+    notify: Callable[[str], None] = notify_stderr,
 ) -> list[Result]:
     """The result of every spec, in the order of ``specs``, whichever worker ran it.
 
     With ``out``, each finished trial is appended to that file as it arrives; with
     ``resume`` too, trials already in it are not run again. A local worker that dies is
     reported and its unfinished trials are run again in a new pool. Ctrl-C ends the
-    workers at once and re-raises, after saying how many trials the file keeps.
+    workers at once and raises ``TrialsInterrupted``, which says how many trials the
+    file keeps.
     """
-    if resume and out is None:
-        raise InputError("--resume needs --out FILE: the file to resume from")
+    check_out(out, resume=resume)
     keys = [trial_key(spec) for spec in specs]
     log = TrialLog(out, resume=resume, notify=notify) if out is not None else None
     results: dict[str, Result] = {}
@@ -200,17 +229,33 @@ def run_trials(
                 seen.add(key)
                 todo.append((key, spec))
         sizer = ChunkSizer(pool.workers, largest_chunk)
-        with progress(description, len(todo), enabled=show_progress) as bar:
-            _drive(function, todo, sizer, pool, results, log, bar, notify)
-    except KeyboardInterrupt:
+        counter = _Counter(len(todo), progress)
+        _drive(function, todo, sizer, pool, results, log, counter, notify)
+    except KeyboardInterrupt as interrupt:
         pool.abort()
-        if log is not None:
-            notify(f"{len(results)} finished trials are in {out}; add --resume to continue")
-        raise
+        if isinstance(interrupt, TrialsInterrupted):
+            raise
+        raise TrialsInterrupted(len(results), out) from interrupt
     finally:
         if log is not None:
             log.close()
     return [results[key] for key in keys]
+
+
+class _Counter:
+    """Counts the trials done for a ``Progress`` callback (none: counts for nobody)."""
+
+    def __init__(self, total: int, progress: Progress | None) -> None:
+        self.total = total
+        self.done = 0
+        self.progress = progress
+        if progress is not None:
+            progress(0, total)
+
+    def advance(self, steps: int) -> None:
+        self.done += steps
+        if self.progress is not None:
+            self.progress(self.done, self.total)
 
 
 def _is_cluster_failure(error: Exception) -> bool:
@@ -226,7 +271,7 @@ def _drive(
     pool: WorkerPool,
     results: dict[str, Result],
     log: TrialLog | None,
-    bar: Any,
+    counter: _Counter,
     notify: Callable[[str], None],
 ) -> None:
     retry: deque[Chunk] = deque()  # chunks a broken pool lost, sent again first
@@ -265,7 +310,7 @@ def _drive(
                 results[key] = result
                 if log is not None:
                     log.write(spec, result)
-            bar.advance(len(chunk))
+            counter.advance(len(chunk))
         if broken:
             retry.extend(in_flight.values())
             in_flight.clear()

@@ -21,6 +21,7 @@ Board = tuple[int, ...]
 SIDE = 3
 STANDARD_GOAL: Board = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 REACHABLE = 181_440  # 9! / 2
+DEEPEST = 31  # the largest distance from the standard goal (``max_depth`` counts it)
 
 
 def _neighbours_of_squares(side: int) -> tuple[tuple[int, ...], ...]:

@@ -20,6 +20,7 @@ from searchlab.cli.report import EXIT_SOLVED, exit_status, print_document, secon
 from searchlab.core.errors import InputError
 from searchlab.core.events import Event, Restart, Step
 from searchlab.core.options import Option
+from searchlab.core.seeds import trial_seed
 from searchlab.domains.drawing import to_text
 from searchlab.domains.queens import (
     HEURISTICS,
@@ -35,7 +36,6 @@ from searchlab.domains.queens import (
     variant_name,
 )
 from searchlab.domains.queens.domain import MAX_N, MOVES_OPTION, QUEENS
-from searchlab.experiments.seeds import trial_seed
 
 HEURISTIC = Option(
     "heuristic",

@@ -250,10 +250,11 @@ class PuzzleDomain(Domain[Board, Move]):
             if observer is not None:
                 raise InputError("the compiled solver reports no events", field="engine")
             return self._solve_compiled(request)
-        started = time.perf_counter()
+        setup = 0.0
         if request.heuristic in PATTERN_DATABASES:
+            started = time.perf_counter()
             self.heuristic(request, None)  # load (or build) the databases: set-up time
-        setup = time.perf_counter() - started
+            setup = time.perf_counter() - started
         result: SearchResult[Board, Move] = super().search(request, observer)
         result.stats.setup_seconds = setup
         return result

@@ -2,7 +2,8 @@
 
 Hashing (not ``hash()``, which varies with PYTHONHASHSEED, and not a shared random
 stream, which would depend on the order trials are handed out) makes trial ``i`` draw
-the same numbers on one process, on eight, or on a cluster.
+the same numbers on one process, on eight, or on a cluster. The one seed scheme of
+every layer: the experiments' trials, and any random start a front end draws per trial.
 """
 
 from __future__ import annotations

@@ -1,0 +1,165 @@
+"""An experiment declared once for every front end: the ``Experiment`` descriptor.
+
+An experiment is many runs of a search, summarised as one table and a chart. Its
+descriptor says, once, everything a front end needs to offer it: its name, title and
+help (with an example), the domain it measures (None: any), its parameters as
+``Option`` specs (so the command line builds its flags from them, with their caps),
+and the four steps every experiment takes: ``check`` the parameters (refusing bad
+ones before any work), list the trials (``specs``: JSON-ready dicts, the same for the
+same parameters on any machine), run one (``trial``: a top-level function, so that
+worker processes and Dask can unpickle it), and ``summarize`` the results as a
+``Report``, whose table takes its headers and formats and whose chart its ``plot``
+from here. The front ends iterate the registry (``searchlab.experiments.registry``)
+and never name an experiment.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from searchlab.core import options as core_options
+from searchlab.core.options import Option, parse_options
+from searchlab.core.registry import Registry
+from searchlab.experiments.report import Report
+from searchlab.experiments.runner import Progress, notify_stderr, run_trials
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from searchlab.experiments.executors import WorkerPool
+
+Spec = dict[str, Any]
+Result = dict[str, Any]
+Parameters = dict[str, Any]
+
+SEED = dataclasses.replace(
+    core_options.SEED,
+    summary="fixes every random choice: the same seed gives the same numbers on any "
+    "number of processes or machines",
+    default=1,
+)
+"""Every experiment's seed: 1 unless told otherwise, so a run repeats by default."""
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """The descriptor of an experiment (see the module docstring).
+
+    ``check`` takes the options parsed (defaults filled in, ``seed`` included) and
+    returns the parameters that fix the numbers: canonical names, JSON-ready, what
+    ``--json`` prints as ``parameters``; it raises ``InputError`` naming the field.
+    ``specs(parameters)`` lists the trials, ``trial(spec)`` runs one (in a worker) and
+    ``summarize(parameters, specs, results)`` makes the report, one row per thing
+    compared."""
+
+    name: str
+    title: str  # the table's title: a template over the report's parameters
+    summary: str  # one line, for `searchlab experiment --help`
+    help: str  # what it measures and why, for the command's --help
+    examples: tuple[str, ...]  # arguments after `searchlab experiment NAME`, for --help
+    domain: str | None  # the registered domain it measures; None: any (given when run)
+    options: tuple[Option, ...]
+    check: Callable[[Parameters], Parameters]
+    specs: Callable[[Parameters], list[Spec]]
+    trial: Callable[[Spec], Result]
+    summarize: Callable[[Parameters, list[Spec], list[Result]], Report]
+    headers: Mapping[str, str] = field(default_factory=dict)  # row key -> column header
+    formats: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)  # row key ->
+    chunk: int = 64  # the most trials sent to a worker in one task
+    unit: str = "trials"  # what a trial is, for the progress display
+    plot: Callable[[Report], Figure] | None = None  # the chart of a report
+    arguments: tuple[Option, ...] = ()  # positional parameters (before the options)
+    order: int = 100  # place among the experiments (searchlab's own first)
+    notes: Callable[[Parameters], list[str]] = lambda _parameters: []  # worth telling first
+
+    @property
+    def every_option(self) -> tuple[Option, ...]:
+        """The arguments, the options and the seed: every parameter ``check`` is given."""
+        return (*self.arguments, *self.options, SEED)
+
+    def parameters(self, given: Mapping[str, Any] | None = None, **values: Any) -> Parameters:
+        """The parameters of a run from ``given`` values (text, JSON or typed; missing
+        ones take their defaults), parsed by each option's rule and checked by the
+        experiment. An option the experiment does not take is refused."""
+        merged = {**(given or {}), **values}
+        parsed = parse_options(self.every_option, merged, where=f"the experiment {self.name}")
+        return self.check(parsed)
+
+    def title_for(self, parameters: Mapping[str, Any]) -> str:
+        """The title template filled in from ``parameters`` (as it is, if it cannot be)."""
+        try:
+            return self.title.format(**parameters)
+        except (KeyError, IndexError, ValueError):
+            return self.title
+
+    def header(self, key: str) -> str:
+        """A row key as a column header."""
+        return self.headers.get(key, key.replace("_", " "))
+
+    def run(
+        self,
+        parameters: Parameters,
+        *,
+        pool: WorkerPool,
+        out: Path | None = None,
+        resume: bool = False,
+        progress: Progress | None = None,
+        notify: Callable[[str], None] = notify_stderr,
+    ) -> Report:
+        """Every trial of a run on ``pool`` (kept in ``out`` as they finish, those already
+        there skipped when resuming), summarised."""
+        specs = self.specs(parameters)
+        results = run_trials(
+            self.trial,
+            specs,
+            pool=pool,
+            out=out,
+            resume=resume,
+            largest_chunk=self.chunk,
+            progress=progress,
+            notify=notify,
+        )
+        return self.summarize(parameters, specs, results)
+
+
+def names_option(
+    name: str,
+    registry: Registry[Any],
+    summary: str,
+    *,
+    default: Any = None,
+    only: tuple[str, ...] | None = None,
+) -> Option:
+    """A list option choosing among the names of ``registry`` (``only`` those, if given),
+    their aliases accepted (e.g. the queens' ``h1`` for ``attackers``)."""
+    names = tuple(only if only is not None else registry)
+    aliases = {alias: target for target in names for alias in registry.aliases_of(target)}
+    return Option(
+        name,
+        "choice",
+        summary,
+        default=default,
+        choices=names,
+        aliases=aliases,
+        metavar=f"{name.upper()}[,...]",
+        many=True,
+    )
+
+
+def pair_label(algorithm: str, heuristic: str | None) -> str:
+    """``astar (manhattan)``, or the algorithm alone when it takes no heuristic."""
+    return algorithm if heuristic in (None, "-") else f"{algorithm} ({heuristic})"
+
+
+def percent(value: Any) -> str:
+    """A share as a percentage without the sign (the header says %)."""
+    return f"{100 * value:.1f}"
+
+
+def fixed(digits: int) -> Callable[[Any], str]:
+    """A number with ``digits`` decimals."""
+    return lambda value: f"{value:.{digits}f}"

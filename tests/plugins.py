@@ -1,0 +1,144 @@
+"""A third-party package written to a folder as pip would leave it (a module and its
+``.dist-info`` with ``entry_points.txt``), so that ``importlib.metadata`` finds its entry
+points once the folder is on PYTHONPATH: searchlab's registries see it as any other."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+TOY = '''
+"""A toy domain and a toy experiment, registered from outside searchlab.
+
+The domain: walk down a number line to 0 by steps of 1 or 2 (cost 1 each) or 3
+(cost 2). From 5 the cheapest walk costs 3; from 40 it costs 20 (twenty steps of 2),
+while the fewest steps (thirteen of 3 and one of 1) cost 27.
+"""
+
+import random
+from typing import Any
+
+from searchlab.core.errors import InputError
+from searchlab.core.options import Option
+from searchlab.core.registry import Registry
+from searchlab.domains.base import Domain, HeuristicSpec
+from searchlab.experiments.base import Experiment
+from searchlab.experiments.report import Report
+
+
+class Line:
+    def __init__(self, start: int) -> None:
+        self.initial = start
+
+    def successors(self, state: int):
+        for step, cost in ((1, 1.0), (2, 1.0), (3, 2.0)):
+            if state - step >= 0:
+                yield f"-{step}", state - step, cost
+
+    def is_goal(self, state: int) -> bool:
+        return state == 0
+
+
+HEURISTICS: Registry[HeuristicSpec] = Registry("heuristic")
+HEURISTICS.add("half", HeuristicSpec("half", "n/2: admissible", True, lambda p: lambda s: s / 2))
+HEURISTICS.add("double", HeuristicSpec("double", "2n: too high", False, lambda p: lambda s: 2 * s))
+
+
+class ToyDomain(Domain[int, str]):
+    name = "toy"
+    title = "Toy line"
+    summary = "walk down a number line"
+    notation = "a whole number"
+    presets = {"short": "5", "long": "40"}
+    algorithms = ("astar", "greedy", "bfs", "uniform-cost")
+    heuristics = HEURISTICS
+    default_heuristic = "half"
+    unit_costs = False
+
+    def parse(self, text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise InputError(f"not a whole number: {text!r}") from None
+
+    def problem(self, request: Any) -> Line:
+        return Line(request.start)
+
+    def random_start(self, rng: random.Random, size: Any, params: Any, goal: Any = None) -> int:
+        return rng.randint(0, size or 20)
+
+
+TOY = ToyDomain()
+
+LENGTHS = Option(
+    "size", "int", "lengths of the line", default="5,10", low=1, high=1000, many=True
+)
+
+
+def check(parameters):
+    return {"size": parameters["size"], "seed": parameters["seed"]}
+
+
+def specs(parameters):
+    return [{"experiment": "toy-walk", "n": n} for n in parameters["size"]]
+
+
+def trial(spec):
+    from searchlab.domains.registry import get_domain
+
+    toy = get_domain("toy")
+    result = toy.search(toy.request(str(spec["n"]), algorithm="astar"))
+    return {"cost": result.cost, "expanded": result.stats.expanded}
+
+
+def summarize(parameters, trial_specs, results):
+    rows = [{"n": spec["n"], **result} for spec, result in zip(trial_specs, results)]
+    return Report("toy-walk", parameters, rows)
+
+
+WALK = Experiment(
+    name="toy-walk",
+    title="A* down the toy line (seed {seed})",
+    summary="A* down the toy line, by length",
+    help="The cheapest walk down the toy line, for each length.",
+    examples=("--size 3,4",),
+    domain="toy",
+    options=(LENGTHS,),
+    check=check,
+    specs=specs,
+    trial=trial,
+    summarize=summarize,
+    unit="walks",
+)
+
+STRAY = Experiment(
+    name="stray",
+    title="",
+    summary="measures a domain no one registered",
+    help="",
+    examples=(),
+    domain="nowhere",
+    options=(),
+    check=check,
+    specs=specs,
+    trial=trial,
+    summarize=summarize,
+)
+'''
+
+
+def install(folder: Path, entry_points: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Write the ``toy`` package into ``folder`` with ``entry_points`` (group -> name ->
+    target); the environment to run searchlab with it installed."""
+    (folder / "toy.py").write_text(TOY)
+    info = folder / "toy-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy\nVersion: 0.1\n")
+    lines: list[str] = []
+    for group, points in entry_points.items():
+        lines.append(f"[{group}]")
+        lines += [f"{name} = {target}" for name, target in points.items()]
+        lines.append("")
+    (info / "entry_points.txt").write_text("\n".join(lines))
+    path = os.pathsep.join(part for part in (str(folder), os.environ.get("PYTHONPATH")) if part)
+    return {**os.environ, "PYTHONPATH": path}
