@@ -110,14 +110,28 @@ STEPS = Option(
     metavar="K",
 )
 
-Runner = Callable[..., SearchResult[Any, Any]]
+
+@dataclass(frozen=True)
+class Run:
+    """Everything one run of an algorithm is handed, whichever algorithm it is."""
+
+    problem: Problem[Any, Any]
+    h: Heuristic[Any] | None
+    options: Mapping[str, Any]
+    seed: int | None
+    random_state: Callable[[random.Random], Any] | None
+    limits: Limits
+    observer: Observer | None
+
+
+Runner = Callable[[Run], SearchResult[Any, Any]]
 
 
 @dataclass(frozen=True)
 class AlgorithmInfo:
     """What a caller needs to know before running an algorithm."""
 
-    run: Runner  # run(problem, h, options, *, seed, random_state, limits, observer)
+    run: Runner
     function: Callable[..., Any]  # the public function it runs (shown as its source)
     summary: str
     informed: bool  # takes a heuristic
@@ -134,93 +148,50 @@ class AlgorithmInfo:
 
 
 def _systematic(function: Callable[..., SearchResult[Any, Any]], informed: bool) -> Runner:
-    def run(
-        problem: Problem[Any, Any],
-        h: Heuristic[Any] | None,
-        options: Mapping[str, Any],
-        *,
-        seed: int | None,
-        random_state: Callable[[random.Random], Any] | None,
-        limits: Limits,
-        observer: Observer | None,
-    ) -> SearchResult[Any, Any]:
+    def run(it: Run) -> SearchResult[Any, Any]:
         if informed:
-            return function(problem, h, limits=limits, observer=observer)
-        return function(problem, limits=limits, observer=observer)
+            return function(it.problem, it.h, limits=it.limits, observer=it.observer)
+        return function(it.problem, limits=it.limits, observer=it.observer)
 
     return run
 
 
-def _weighted(
-    problem: Problem[Any, Any],
-    h: Heuristic[Any] | None,
-    options: Mapping[str, Any],
-    *,
-    seed: int | None,
-    random_state: Callable[[random.Random], Any] | None,
-    limits: Limits,
-    observer: Observer | None,
-) -> SearchResult[Any, Any]:
-    assert h is not None
-    return weighted_astar(problem, h, options["weight"], limits=limits, observer=observer)
+def _weighted(it: Run) -> SearchResult[Any, Any]:
+    assert it.h is not None
+    weight = it.options["weight"]
+    return weighted_astar(it.problem, it.h, weight, limits=it.limits, observer=it.observer)
 
 
-def _first_solution(
-    problem: Problem[Any, Any],
-    h: Heuristic[Any] | None,
-    options: Mapping[str, Any],
-    *,
-    seed: int | None,
-    random_state: Callable[[random.Random], Any] | None,
-    limits: Limits,
-    observer: Observer | None,
-) -> SearchResult[Any, Any]:
-    solutions = depth_first(problem, limits=limits, observer=observer)
+def _first_solution(it: Run) -> SearchResult[Any, Any]:
+    solutions = depth_first(it.problem, limits=it.limits, observer=it.observer)
     found = next(solutions, None)
     if found is not None:
         return found
     return no_path(solutions.status or Status.EXHAUSTED, solutions.stats, solutions.limit)
 
 
-def _climb(
-    problem: Problem[Any, Any],
-    h: Heuristic[Any] | None,
-    options: Mapping[str, Any],
-    *,
-    seed: int | None,
-    random_state: Callable[[random.Random], Any] | None,
-    limits: Limits,
-    observer: Observer | None,
-) -> SearchResult[Any, Any]:
-    assert h is not None
+def _climb(it: Run) -> SearchResult[Any, Any]:
+    assert it.h is not None
     return hill_climbing(
-        problem,
-        h,
-        tie_break=options["tie_break"],
-        sideways=options["sideways"],
-        restarts=options["restarts"],
-        variant=options["variant"],
-        random_state=random_state,
-        seed=seed,
-        limits=limits,
-        observer=observer,
+        it.problem,
+        it.h,
+        tie_break=it.options["tie_break"],
+        sideways=it.options["sideways"],
+        restarts=it.options["restarts"],
+        variant=it.options["variant"],
+        random_state=it.random_state,
+        seed=it.seed,
+        limits=it.limits,
+        observer=it.observer,
     )
 
 
-def _anneal(
-    problem: Problem[Any, Any],
-    h: Heuristic[Any] | None,
-    options: Mapping[str, Any],
-    *,
-    seed: int | None,
-    random_state: Callable[[random.Random], Any] | None,
-    limits: Limits,
-    observer: Observer | None,
-) -> SearchResult[Any, Any]:
-    assert h is not None
+def _anneal(it: Run) -> SearchResult[Any, Any]:
+    assert it.h is not None
+    options = it.options
     schedule = exponential_schedule(options["temperature"], options["cooling"], options["steps"])
     return simulated_annealing(
-        problem, h, schedule=schedule, seed=seed, limits=limits, observer=observer
+        it.problem, it.h, schedule=schedule, seed=it.seed, limits=it.limits, observer=it.observer
     )
 
 
@@ -388,13 +359,7 @@ def run_algorithm(
         raise InputError(f"the algorithm {canonical!r} needs a heuristic", field="heuristic")
     parsed = algorithm_options(canonical, options or {})
     result = info.run(
-        problem,
-        h if info.informed else None,
-        parsed,
-        seed=seed,
-        random_state=random_state,
-        limits=limits,
-        observer=observer,
+        Run(problem, h if info.informed else None, parsed, seed, random_state, limits, observer)
     )
     if result.solved and promises_optimum(canonical, admissible=admissible, unit_costs=unit_costs):
         return SearchResult(

@@ -8,12 +8,13 @@ import time
 import click
 
 from searchlab.cli.main import print_json
-from searchlab.cli.output import duration, progress
-from searchlab.cli.queens.common import no_solution_line, queens, searching
+from searchlab.cli.output import duration, progress, searching
+from searchlab.cli.queens.common import queens
 from searchlab.core.errors import InputError
 from searchlab.domains.queens import (
     solutions,
 )
+from searchlab.domains.queens.domain import no_solution_line
 
 
 @queens.command()

@@ -21,13 +21,14 @@ from searchlab.core.errors import InputError
 from searchlab.core.events import Event, Restart, Step
 from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
+from searchlab.domains.base import SearchRequest
 from searchlab.domains.drawing import to_text
 from searchlab.domains.queens import (
     HEURISTICS,
     MOVES,
     SEED_CASES,
+    Board,
     cases_rows,
-    climb,
     climb_trial,
     format_queens,
     parse_board,
@@ -146,14 +147,7 @@ def climb_command(
     assert state is not None
     text = QUEENS.presets.get(state.strip(), state)
     board = parse_board(text, size)
-    request = QUEENS.request(
-        board,
-        algorithm="hill-climbing",
-        heuristic=heuristic,
-        options={"tie_break": tie_break, "sideways": sideways, "restarts": restarts},
-        params={"moves": moves},
-        seed=seed,
-    )
+    request = climb_request(board, moves, heuristic, tie_break, sideways, restarts, seed)
     h = HEURISTICS[heuristic]
     if not as_json:
         click.echo(
@@ -208,6 +202,26 @@ def climb_command(
     drawing = QUEENS.draw(final)
     if board.n <= 32:
         click.echo(to_text(drawing))
+
+
+def climb_request(
+    board: Board,
+    moves: str,
+    heuristic: str,
+    tie_break: str,
+    sideways: int,
+    restarts: int,
+    seed: int | None,
+) -> SearchRequest:
+    """One of seed 000's climbs as the queens domain's request (checked, seed drawn)."""
+    return QUEENS.request(
+        board,
+        algorithm="hill-climbing",
+        heuristic=heuristic,
+        options={"tie_break": tie_break, "sideways": sideways, "restarts": restarts},
+        params={"moves": moves},
+        seed=seed,
+    )
 
 
 def _count(k: int, noun: str) -> str:
@@ -416,15 +430,8 @@ def repl(
             continue
         try:
             board = parse_board(text, n)
-            result = climb(
-                board,
-                moves=moves,
-                heuristic=heuristic,
-                sideways=sideways,
-                restarts=restarts,
-                tie_break=tie_break,
-                seed=seed,
-            )
+            request = climb_request(board, moves, heuristic, tie_break, sideways, restarts, seed)
+            result = QUEENS.search(request)
         except InputError as error:
             click.echo(f"error: {error}")
             continue

@@ -10,8 +10,8 @@ import click
 
 from searchlab.cli.main import print_json
 from searchlab.cli.output import console, interactive
-from searchlab.cli.queens.common import DRAW_LIMIT, queens
-from searchlab.cli.report import exit_status
+from searchlab.cli.queens.common import queens
+from searchlab.cli.report import DRAW_LIMIT, exit_status
 from searchlab.core.errors import InputError
 from searchlab.domains.queens import format_board
 from searchlab.domains.queens.engines import KERNEL_FROM_N, choose_engine

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from searchlab.cli.output import console
 from searchlab.cli.queens.climbing import print_cases_table
-from searchlab.cli.queens.common import (
-    no_solution_line,
-)
 from searchlab.domains.queens import (
     cases_rows,
     columns_board,
@@ -14,6 +11,7 @@ from searchlab.domains.queens import (
     format_board,
     solutions,
 )
+from searchlab.domains.queens.domain import no_solution_line
 
 
 def tour_queens(all_variants: bool = True) -> None:

@@ -11,11 +11,8 @@ from typing import TextIO
 import click
 
 from searchlab.cli.output import console
-from searchlab.cli.queens.common import (
-    DRAW_LIMIT,
-    no_solution_line,
-    queens,
-)
+from searchlab.cli.queens.common import queens
+from searchlab.cli.report import DRAW_LIMIT
 from searchlab.core.errors import InputError
 from searchlab.core.events import Backtrack, Event, Expand, Generate, Prune, Solution
 from searchlab.domains.queens import (
@@ -23,6 +20,7 @@ from searchlab.domains.queens import (
     format_board,
     solutions,
 )
+from searchlab.domains.queens.domain import no_solution_line
 
 
 class _End:
