@@ -16,17 +16,13 @@ import heapq
 import itertools
 import math
 from collections.abc import Callable, Hashable
-from typing import TypeVar
 
 from searchlab.algorithms.common import check_cost, interruptible, walk_back
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Generate, Observer, Prune, Solution
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
-from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status, no_path
-
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M")
 
 Priority = Callable[[float, float], float]
 """How a node's g and h combine into the value the frontier is ordered by."""

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 from searchlab.core.errors import NegativeCostError, SearchInterrupted
 from searchlab.core.limits import Budget
-
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M")
+from searchlab.core.problem import M, S
 
 
 def check_cost(cost: float, state: Any, move: Any) -> None:

@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic
 
 from searchlab.algorithms.common import check_cost, interruptible
 from searchlab.algorithms.uninformed import bounded_rounds
 from searchlab.core.errors import InputError
 from searchlab.core.events import Backtrack, Expand, Generate, Observer, Prune, Solution
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
-from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status, no_path
-
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M")
 
 
 def ida_star(

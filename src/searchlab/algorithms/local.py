@@ -12,18 +12,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, Literal, TypeVar
 
 from searchlab.algorithms.common import check_cost, interruptible
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Restart, Solution, Step
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
-from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status
 
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M")
 T = TypeVar("T")
 
 TieBreak = Literal["first", "last", "random"]

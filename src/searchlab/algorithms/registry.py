@@ -11,9 +11,9 @@ promises: the cheapest path, the fewest moves, or nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from searchlab.algorithms.best_first import (
     astar,
@@ -40,12 +40,9 @@ from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
 from searchlab.core.limits import NO_LIMITS, Limits
 from searchlab.core.options import Option, parse_options
-from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult, Status, no_path
-
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M")
 
 Promise = Literal["cost", "moves", "none"]
 """What a solution found promises: the cheapest path (given an admissible heuristic,

@@ -8,8 +8,8 @@ import dataclasses
 import math
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterator
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterator
+from typing import Generic
 
 from searchlab.algorithms.common import check_cost, interruptible, walk_back
 from searchlab.core.errors import InputError, SearchInterrupted
@@ -24,11 +24,8 @@ from searchlab.core.events import (
     Threshold,
 )
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
-from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status, no_path
-
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M")
 
 
 def breadth_first(

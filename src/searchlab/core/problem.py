@@ -11,6 +11,9 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Protocol, TypeVar
 
 S = TypeVar("S", bound=Hashable)
+"""A state: hashable, immutable (every module of the engine types states with this)."""
+M = TypeVar("M")
+"""A move."""
 M_co = TypeVar("M_co", covariant=True)
 
 Heuristic = Callable[[S], float]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M")
+from searchlab.core.problem import M, S
 
 
 class Status(StrEnum):

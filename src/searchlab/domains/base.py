@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic
 
 from searchlab.algorithms.registry import (
     ALGORITHMS,
@@ -36,13 +36,10 @@ from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
 from searchlab.core.limits import NO_LIMITS, Limits
 from searchlab.core.options import MAX_SEED, Option, parse_options
-from searchlab.core.problem import Heuristic, Problem
+from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult
 from searchlab.domains.drawing import Drawing, Text
-
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M")
 
 Progress = Callable[[str, int, int], None]
 """Told ``(what, done, total)`` while long set-up work goes on."""
