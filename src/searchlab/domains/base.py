@@ -394,16 +394,31 @@ class Domain(Generic[S, M]):
     def describe_stream(self, request: SearchRequest, found: int, stream: Solutions[S, M]) -> str:
         """What a run through the solutions ends with (after --all, --solutions, --next)."""
         stats = stream.stats
+        expanded, generated = self.stream_counters
         figures = (
-            f"({stats.expanded:,} expanded, {stats.generated:,} generated, {stats.seconds:.3f} s)"
+            f"({stats.expanded:,} {expanded}, {stats.generated:,} {generated}, "
+            f"{stats.seconds:.3f} s)"
         )
         if stream.exhausted:
             if found:
-                return f"No more solutions: {found:,} in all. {figures}"
-            return f"Search finished: no solution. {figures}"
+                return (
+                    f"No more solutions: {found:,} in all{self.stream_scope(request)}.\n{figures}"
+                )
+            return f"Search finished: {self.no_solution(request)}.\n{figures}"
         if stream.limit is not None:
-            return f"Stopped at the {stream.limit.replace('_', '-')} limit. {figures}"
+            return f"Stopped at the {stream.limit.replace('_', '-')} limit.\n{figures}"
         return figures
+
+    stream_counters: ClassVar[tuple[str, str]] = ("expanded", "generated")
+    """How ``describe_stream`` names the expansions and the states generated."""
+
+    def stream_scope(self, request: SearchRequest) -> str:
+        """What "in all" counts over, e.g. " for n = 8" (empty by default)."""
+        return ""
+
+    def no_solution(self, request: SearchRequest) -> str:
+        """How to say that the request has no solution at all."""
+        return "no solution"
 
     def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
         """How to write a random start back: (label, text, the goal to name with it or

@@ -310,20 +310,13 @@ class QueensDomain(Domain[Any, Any]):
         moves = plural(result.stats.iterations, "move")
         return f"final: {format_queens(final)}  h = {h(final):g}, {verdict}; {moves}"
 
-    def describe_stream(self, request: SearchRequest, found: int, stream: Any) -> str:
-        n = request.start
-        stats = stream.stats
-        figures = (
-            f"({stats.expanded:,} stable placements expanded, {stats.generated:,} squares "
-            f"tried, {stats.seconds:.3f} s)"
-        )
-        if stream.exhausted:
-            if found:
-                return f"No more solutions: {found:,} in all for n = {n}.\n{figures}"
-            return f"Search finished: {no_solution_line(n)}.\n{figures}"
-        if stream.limit is not None:
-            return f"Stopped at the {stream.limit.replace('_', '-')} limit.\n{figures}"
-        return figures
+    stream_counters = ("stable placements expanded", "squares tried")
+
+    def stream_scope(self, request: SearchRequest) -> str:
+        return f" for n = {request.start}"
+
+    def no_solution(self, request: SearchRequest) -> str:
+        return no_solution_line(request.start)
 
     def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
         return [("start", str(start), None)]
