@@ -27,7 +27,7 @@ from searchlab.domains.drawing import to_json
 from searchlab.domains.queens.board import SEED_CASES
 from searchlab.domains.registry import domains, get_domain
 from searchlab.domains.user import load_problem
-from searchlab.web import create_app
+from searchlab.web import WebLimits, create_app
 from searchlab.web.catalog import option_json
 
 BASE = "http://127.0.0.1:8000"
@@ -370,3 +370,33 @@ def test_drawings_come_with_each_event_when_asked(client: TestClient) -> None:
             drawing = event["drawing"]
             assert (drawing["rows"], drawing["style"]) == (5, "chess")
             assert drawing["cells"].count("Q") == len(event["state"])
+
+
+def test_drawings_cannot_make_an_answer_or_a_run_grow_without_bound() -> None:
+    """A drawing is a few kB at most (a board past 64×64 is named, not drawn); a live
+    page holds as many events as fit its bytes; a recorded run stops once it holds the
+    sessions' whole budget, before it is stored, not after."""
+    limits = {"run_max_expanded": 3, "max_page_bytes": 100_000}
+    with TestClient(create_app(WebLimits(**limits)), base_url=BASE) as client:
+        climb = {"algorithm": "hill-climbing", "seed": 1, "drawings": True}
+        large = search(client, "queens", {"start": "65", **climb}).json()
+        assert large["origin"]["drawing"] == {
+            "kind": "text",
+            "text": "(a 65×65 grid: too large to draw here)",
+            "caption": "",
+        }
+        fits = search(client, "queens", {"start": "64", **climb}).json()
+        assert fits["origin"]["drawing"]["kind"] == "grid"
+        live = search(client, "queens", {"start": "20", "drawings": True}).json()
+        url = f"/api/sessions/{live['session']}/events"
+        first = client.get(url, params={"from": 0, "max": 2000})
+        events = first.json()["events"]
+        assert 10 < len(events) < 2000 and len(first.content) < 2 * 100_000
+        following = client.get(url, params={"from": first.json()["next"], "max": 2000}).json()
+        assert following["events"][0]["i"] == len(events)
+    small = {"run_max_expanded": 4000, "max_session_bytes": 100_000}
+    with TestClient(create_app(WebLimits(**small)), base_url=BASE) as client:
+        heavy = {"start": "8 6 7/2 5 4/3 _ 1", "heuristic": "misplaced", "drawings": True}
+        refused = search(client, "puzzle", heavy)
+        assert refused.status_code == 400 and refused.json()["field"] == "algorithm"
+        assert "98 kB of them: the viewer stops there" in refused.json()["error"]

@@ -13,12 +13,25 @@ from typing import Any
 from searchlab.core.encoding import EventEncoder
 from searchlab.core.events import Backtrack, Event, Expand, Generate, Prune, Restart, Solution, Step
 from searchlab.domains.base import Domain
-from searchlab.domains.drawing import to_json
+from searchlab.domains.drawing import Grid, Text, to_json
+
+MAX_CELLS = 4096
+"""The largest grid sent (64×64): a larger board is named, not drawn, so that an event
+stays a few kB however large the domain's states are."""
+MAX_TEXT = 8000
+"""The longest text drawing sent, in characters; longer ones are cut."""
 
 
 def drawing_of(domain: Domain[Any, Any], problem: Any, state: Any) -> dict[str, Any]:
-    """A state's drawing as JSON (``problem``: the one the state belongs to)."""
-    return to_json(domain.draw(state, problem))
+    """A state's drawing as JSON (``problem``: the one the state belongs to), within the
+    size caps above."""
+    drawing = domain.draw(state, problem)
+    if isinstance(drawing, Grid) and drawing.rows * drawing.cols > MAX_CELLS:
+        size = f"{drawing.rows}×{drawing.cols}"
+        drawing = Text(f"(a {size} grid: too large to draw here)", drawing.caption)
+    elif isinstance(drawing, Text) and len(drawing.text) > MAX_TEXT:
+        drawing = Text(drawing.text[: MAX_TEXT - 1] + "…", drawing.caption)
+    return to_json(drawing)
 
 
 class DrawingEncoder(EventEncoder):

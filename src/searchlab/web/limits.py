@@ -17,6 +17,7 @@ class WebLimits:
     """The server's caps; the defaults suit one person on a laptop."""
 
     max_page_events: int = 2000  # events returned by one request
+    max_page_bytes: int = 4 * 2**20  # ... and their JSON, drawings included (fewer if need be)
     slice_seconds: float = 2.0  # time one request may spend advancing a live search
     live_budget_seconds: float = 120.0  # total search time of one live (depth-first) viewer
     live_max_expanded: int = 5_000_000  # ... and its expansions

@@ -30,6 +30,7 @@ from searchlab.core.limits import Limits
 from searchlab.core.options import SEED, parse_options
 from searchlab.domains.base import DRAWN_SEEDS, Domain, SearchRequest
 from searchlab.web.drawings import DrawingEncoder, drawing_of
+from searchlab.web.eventlog import dumps
 from searchlab.web.fields import FieldError, shown
 from searchlab.web.limits import WebLimits
 from searchlab.web.prepared import BUILDING, built_per_goal, check_goal
@@ -240,22 +241,30 @@ def _start(
     }
     if request.info.stream:
         hint = _continue_hint(domain, text, request.algorithm, request.start, registered)
+        page = None
+        if drawings:  # as many events a page as fit its bytes, one drawing each
+            drawn = len(dumps(drawing_of(domain, problem, problem.initial)))
+            page = max(1, min(limits.max_page_events, limits.max_page_bytes // (drawn + 200)))
         live = LiveSearch(
             domain.stream(request),
             encoder,
             budget_seconds=limits.live_budget_seconds,
             max_expanded=limits.live_max_expanded,
             hint=hint,
+            page_events=page,
         )
         return Started(live, info)
     keep = LOCAL_KINDS if request.info.local else RECORDED_KINDS
-    recorder = BoundedRecorder(encoder, limits.run_max_expanded + 1000, keep)
+    recorder = BoundedRecorder(
+        encoder, limits.run_max_expanded + 1000, keep, max_bytes=limits.max_session_bytes
+    )
     try:
         result = domain.search(request, recorder)
     except EventCapReached:
         raise FieldError(
             "algorithm",
-            f"the search made more than {recorder.max_events:,} steps: the viewer stops there",
+            f"the search recorded more than {recorder.max_events:,} events or "
+            f"{_bytes(limits.max_session_bytes)} of them: the viewer stops there",
         ) from None
     description = domain.describe(request, result)
     info.update(
@@ -265,13 +274,31 @@ def _start(
         total=len(recorder.events),
     )
     if drawings:
-        info["path_drawings"] = [drawing_of(domain, problem, item) for item in result.path]
+        info["path_drawings"] = _path_drawings(domain, problem, result.path, limits)
     if result.limit is not None:
         info["limit_note"] = (
             f"the viewer stops a search at {limits.run_max_expanded:,} expansions or "
             f"{limits.run_seconds:g} s; the command line searches on without these limits"
         )
     return Started(RecordedRun(recorder.events, str(result.status), description), info)
+
+
+def _bytes(count: int) -> str:
+    return f"{count / 2**20:.0f} MB" if count >= 2**20 else f"{count / 2**10:.0f} kB"
+
+
+def _path_drawings(
+    domain: Domain[Any, Any], problem: Any, path: Iterable[Any], limits: WebLimits
+) -> list[dict[str, Any]] | None:
+    """The drawings of a path, or None when together they would pass a page's bytes."""
+    drawn: list[dict[str, Any]] = []
+    size = 0
+    for state in path:
+        drawn.append(drawing_of(domain, problem, state))
+        size += len(dumps(drawn[-1]))
+        if size > limits.max_page_bytes:
+            return None
+    return drawn
 
 
 def random_start(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]:

@@ -94,8 +94,10 @@ class LiveSearch:
         budget_seconds: float,
         max_expanded: int,
         hint: str = "press Start for a new one",
+        page_events: int | None = None,
     ) -> None:
         self.stream = stream  # its ``stats`` say what was computed
+        self.page_events = page_events  # the most events one page holds (large drawings)
         self._events: Iterator[Event] | None = stream.events()
         self._encode = encoder
         self._budget_seconds = budget_seconds
@@ -138,6 +140,7 @@ class LiveSearch:
         if not self._pulling.acquire(timeout=seconds + 1.0):
             raise Busy("this search is busy with another request")
         try:
+            limit = min(limit, self.page_events or limit)
             return self._pull(start, max(1, limit), until_solution, seconds)
         finally:
             self._pulling.release()
@@ -228,14 +231,20 @@ class EventCapReached(Exception):
 
 class BoundedRecorder:
     """An observer that encodes and keeps at most ``max_events`` events of the kinds
-    in ``keep`` (all kinds if None), counting the others. ``origin`` is the first Expand
-    (where the search began, with its h), kept even when expansions are not."""
+    in ``keep`` (all kinds if None), taking at most ``max_bytes``, counting the others.
+    ``origin`` is the first Expand (where the search began, with its h), kept even when
+    expansions are not."""
 
     def __init__(
-        self, encoder: EventEncoder, max_events: int, keep: frozenset[str] | None = None
+        self,
+        encoder: EventEncoder,
+        max_events: int,
+        keep: frozenset[str] | None = None,
+        max_bytes: int | None = None,
     ) -> None:
         self.encoder = encoder
         self.max_events = max_events
+        self.max_bytes = max_bytes
         self.keep = keep
         self.events = EventLog()
         self.origin: dict[str, Any] | None = None
@@ -248,6 +257,8 @@ class BoundedRecorder:
             self.encoder.count(event)
             return
         if len(self.events) >= self.max_events:
+            raise EventCapReached
+        if self.max_bytes is not None and self.events.nbytes >= self.max_bytes:
             raise EventCapReached
         self.events.append(self.encoder(event))
 
