@@ -9,7 +9,7 @@ builds its options from, so both offer the same things with the same defaults.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from searchlab import __version__
@@ -38,7 +38,7 @@ class Catalog:
                 )
             self._domains[domain.name] = domain
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Domain[Any, Any]]:
         return iter(self._domains.values())
 
     def get(self, name: str) -> Domain[Any, Any] | None:

@@ -19,9 +19,9 @@ import logging
 import random
 import shlex
 import traceback
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from searchlab.algorithms.registry import ALGORITHM_OPTIONS, ALGORITHMS
 from searchlab.core.encoding import EventEncoder
@@ -44,6 +44,7 @@ from searchlab.web.sources import (
 )
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 FIELDS = frozenset({"start", "goal", "algorithm", "heuristic", "seed", "drawings"})
 """The fields of every search request, besides algorithm options and domain params."""
@@ -100,7 +101,7 @@ def failure(error: BaseException) -> str:
     return f"{type(error).__name__}: {message}{place}"
 
 
-def guarded(work: Any) -> Any:
+def guarded(work: Callable[[], T]) -> T:
     """Run ``work()``: refusals pass through, any other failure becomes DomainFailed."""
     try:
         return work()
@@ -211,7 +212,7 @@ def start_search(
     domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimits, *, registered: bool
 ) -> Started:
     """Check and start the search ``body`` asks for (see the module docstring)."""
-    return guarded(lambda: _start(domain, body, limits, registered))  # type: ignore[no-any-return]
+    return guarded(lambda: _start(domain, body, limits, registered))
 
 
 def _start(
@@ -305,7 +306,7 @@ def random_start(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str,
     """``POST /api/domains/{name}/random``: a random start as text the user can edit,
     the goal to name with it (None: the text implies it), and the seed that draws it
     again (the command line's ``random`` draws the same start from the same seed)."""
-    return guarded(lambda: _random(domain, body))  # type: ignore[no-any-return]
+    return guarded(lambda: _random(domain, body))
 
 
 def _random(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]:
