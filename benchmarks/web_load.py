@@ -166,6 +166,7 @@ class Sampler:
 
 def climb_body(seed: int) -> dict[str, Any]:
     return {
+        "algorithm": "hill-climbing",
         "moves": "free",
         "sideways": 1000,
         "restarts": 200,
@@ -177,15 +178,17 @@ def concurrent_climbs(server: Server, count: int) -> tuple[Figures, list[str]]:
     """``count`` heavy climbs sent at the same moment, not retried: how many ran, how
     long they took, and how many the server turned away (429)."""
     _, board, _ = request(
-        server.url + "api/queens/random", "POST", {"n": CLIMB_N, "moves": "free", "seed": 1}
+        server.url + "api/domains/queens/random",
+        "POST",
+        {"size": CLIMB_N, "moves": "free", "seed": 1},
     )
     start = threading.Barrier(count)
 
     def climb(seed: int) -> tuple[int, float, str | None]:
-        body = {**climb_body(seed), "state": board["state"]}
+        body = {**climb_body(seed), "start": board["start"]}
         start.wait()
         began = time.perf_counter()
-        status, answer, _ = request(server.url + "api/queens/climb", "POST", body)
+        status, answer, _ = request(server.url + "api/domains/queens/search", "POST", body)
         return status, time.perf_counter() - began, answer.get("session")
 
     with Sampler(server).running() as sampler, ThreadPoolExecutor(count) as pool:
@@ -212,7 +215,9 @@ def heavy_puzzles(server: Server, count: int, clients: int) -> tuple[Figures, li
 
     def solve(_: int) -> str:
         while True:
-            status, answer, headers = request(server.url + "api/puzzle/solve", "POST", body)
+            status, answer, headers = request(
+                server.url + "api/domains/puzzle/search", "POST", body
+            )
             if status == 200:
                 return str(answer["session"])
             if status != 429:
@@ -240,7 +245,7 @@ def measure(climbs: int, puzzles: int, clients: int, settle: float) -> list[tupl
         # warm up: every module the searches load, so that "before" is a server in use
         for _ in range(2):
             _, warm, _ = request(
-                server.url + "api/puzzle/solve", "POST", {"start": "1 2 3/4 5 6/7 _ 8"}
+                server.url + "api/domains/puzzle/search", "POST", {"start": "1 2 3/4 5 6/7 _ 8"}
             )
             request(f"{server.url}api/sessions/{warm['session']}", "DELETE")
         phases = [("before (idle, warmed up)", idle(server))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any
@@ -47,16 +47,20 @@ def run_cli() -> RunCli:
 
 
 @contextmanager
-def served(*options: str, stderr: IO[bytes] | None = None) -> Iterator[dict[str, Any]]:
+def served(
+    *options: str, stderr: IO[bytes] | None = None, env: Mapping[str, str] | None = None
+) -> Iterator[dict[str, Any]]:
     """The real `searchlab serve --port 0 --json OPTIONS` in a subprocess: yields the
     address it printed ({"url", "host", "port"}) with its process id ("pid"), and stops
-    the server on the way out. Its stderr goes to ``stderr`` if given."""
+    the server on the way out. Its stderr goes to ``stderr`` if given; ``env`` is its
+    environment (e.g. a PYTHONPATH where a plug-in's entry point is found)."""
     command = [sys.executable, "-c", "from searchlab.cli.main import main; main()"]
     process = subprocess.Popen(
         [*command, "serve", "--port", "0", "--json", *options],
         stdout=subprocess.PIPE,
         stderr=stderr,
         text=True,
+        env=None if env is None else dict(env),
     )
     try:
         assert process.stdout is not None

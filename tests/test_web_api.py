@@ -7,12 +7,14 @@ import itertools
 import json
 import re
 import threading
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RunCli
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -20,11 +22,12 @@ with warnings.catch_warnings():
 
 from searchlab.domains.queens.board import SEED_CASES, parse_board
 from searchlab.domains.queens.climb import climb
+from searchlab.domains.registry import get_domain
 from searchlab.web import WebLimits, create_app
 from searchlab.web.eventlog import EventLog
+from searchlab.web.searches import start_search
 from searchlab.web.sessions import SessionGone, SessionStore
-from searchlab.web.sources import RecordedRun
-from searchlab.web.views import backtrack
+from searchlab.web.sources import LiveSearch, RecordedRun
 
 CASE_1 = "[(1,1),(4,2),(3,3),(1,4),(7,5),(3,6),(7,7),(5,8)]"
 CASE_4 = "[(1,1),(2,1),(3,1),(4,1),(5,1),(6,1),(7,1),(8,1)]"
@@ -63,11 +66,22 @@ def attacks_summed(queens: list[list[int]]) -> int:
     return total
 
 
+SEARCH = "/api/domains/{}/search"
+QUEENS, PUZZLE = SEARCH.format("queens"), SEARCH.format("puzzle")
+
+
 def start_backtrack(client: TestClient, n: int) -> str:
-    reply = client.post("/api/queens/backtrack", json={"n": n})
+    reply = client.post(QUEENS, json={"start": str(n)})
     assert reply.status_code == 200, reply.text
+    assert reply.json()["live"] and reply.json()["run"]["algorithm"] == "dfs"
     session: str = reply.json()["session"]
     return session
+
+
+def live_source(client: TestClient, session: str) -> LiveSearch:
+    source = client.app.state.sessions.get(session).source  # type: ignore[attr-defined]
+    assert isinstance(source, LiveSearch)
+    return source
 
 
 def pull(client: TestClient, session: str, start: int, **params: Any) -> dict[str, Any]:
@@ -246,31 +260,30 @@ def test_asking_out_of_order_is_a_conflict(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "field", "words"),
     [
-        ({"n": 0}, "n", "between 1 and 24"),
-        ({"n": 25}, "n", "between 1 and 24"),
-        ({"n": "four"}, "n", "whole number"),
-        ({"n": 4.5}, "n", "whole number"),
-        ({"n": True}, "n", "whole number"),
-        ({"n": ""}, "n", "type the board size"),
+        ({"start": "0"}, "start", "from 1 to 1,000"),
+        ({"start": "65"}, "start", "too large for dfs (at most 64)"),
+        ({"start": "four"}, "start", ""),
+        ({"start": 4}, "start", "must be text"),
+        ({"start": True}, "start", "must be text"),
+        ({"start": ""}, "start", "type a start"),
+        ({"start": "8", "algorithm": "astar"}, "algorithm", "does not offer"),
     ],
 )
 def test_bad_board_sizes_are_refused(
     client: TestClient, body: dict[str, Any], field: str, words: str
 ) -> None:
-    reply = client.post("/api/queens/backtrack", json=body)
+    reply = client.post(QUEENS, json=body)
     assert reply.status_code == 400
     assert reply.json()["field"] == field
-    assert words in reply.json()["error"]
+    assert words in reply.json()["error"] and reply.json()["error"]
 
 
 def test_a_body_that_is_not_a_json_object_is_refused(client: TestClient) -> None:
     for raw in (b"{", b"[1, 2]", b"\xff"):
-        reply = client.post(
-            "/api/queens/backtrack", content=raw, headers={"content-type": "application/json"}
-        )
+        reply = client.post(QUEENS, content=raw, headers={"content-type": "application/json"})
         assert reply.status_code == 400
         assert "JSON" in reply.json()["error"]
-    huge = client.post("/api/queens/climb", json={"state": "1," * 20000})
+    huge = client.post(QUEENS, json={"start": "1," * 20000})
     assert huge.status_code == 413 and "too large" in huge.json()["error"]
 
 
@@ -285,54 +298,81 @@ def test_unknown_and_expired_sessions_say_so() -> None:
         assert len(client.app.state.sessions) == 2  # type: ignore[attr-defined]
 
 
-def test_idle_sessions_expire_and_their_search_thread_ends() -> None:
+def test_idle_sessions_expire_and_their_search_ends() -> None:
     now = [0.0]
     store = SessionStore(max_sessions=10, idle_seconds=60, clock=lambda: now[0])
-    live, _ = backtrack.start({"n": 6}, WebLimits())
-    live.pull(0, 10, until_solution=False, seconds=5)  # the search thread is now running
-    thread = live._thread
-    assert thread is not None and thread.is_alive()
-    kept = store.add("backtrack", live, {})
+    started = start_search(get_domain("queens"), {"start": "6"}, WebLimits(), registered=True)
+    live = started.source
+    assert isinstance(live, LiveSearch)
+    live.pull(0, 10, until_solution=False, seconds=5)  # the search is under way
+    assert not live.done
+    kept = store.add("queens", live, {})
     now[0] = 61.0
     with pytest.raises(SessionGone):
         store.get(kept.id)
-    thread.join(timeout=5)
-    assert not thread.is_alive()
-    assert live.status == "cancelled"
+    assert live.done and live.status == "cancelled"  # its generator closed and let go
 
 
-def live_thread(client: TestClient, session: str) -> threading.Thread:
-    """The search thread behind a backtracking session, once it has started."""
+def live_search(client: TestClient, session: str) -> LiveSearch:
+    """The live search behind a backtracking session, once it has started."""
     pull(client, session, 0, max=10)
-    source = client.app.state.sessions.get(session).source  # type: ignore[attr-defined]
-    thread: threading.Thread | None = source._thread
-    assert thread is not None and thread.is_alive()
-    return thread
+    source = live_source(client, session)
+    assert not source.done
+    return source
 
 
 def test_idle_sessions_are_reaped_even_when_nobody_asks_again() -> None:
     with make_client(idle_seconds=0.2) as client:
-        thread = live_thread(client, start_backtrack(client, 12))
-        thread.join(timeout=10)  # the server's reaper, not a request, ends it
-        assert not thread.is_alive()
-        assert len(client.app.state.sessions) == 0  # type: ignore[attr-defined]
+        source = live_search(client, start_backtrack(client, 12))
+        store = client.app.state.sessions  # type: ignore[attr-defined]
+        for _ in range(100):  # the server's reaper, not a request, ends it
+            if not len(store):
+                break
+            time.sleep(0.1)
+        assert len(store) == 0
+        assert source.done and source.status == "cancelled"
 
 
 def test_server_shutdown_ends_every_live_search() -> None:
     with make_client() as client:
-        threads = [live_thread(client, start_backtrack(client, n)) for n in (10, 12, 14)]
-    for thread in threads:
-        thread.join(timeout=10)
-        assert not thread.is_alive()
+        sources = [live_search(client, start_backtrack(client, n)) for n in (10, 12, 14)]
+    assert all(source.done and source.status == "cancelled" for source in sources)
+
+
+def test_a_pull_computes_nothing_past_the_solution_asked_for(client: TestClient) -> None:
+    """The live search is the engine's event generator, advanced only by requests: after
+    running until 8-queens' first solution (event 1,858), the engine has expanded and
+    generated exactly what the page was told (a thread once ran on to 31,640), and
+    stepping on shows every attempt, one event per request."""
+    session = start_backtrack(client, 8)
+    source = live_source(client, session)
+    page = pull(client, session, 0, until="solution", max=10)
+    last = page["events"][-1]
+    assert last["kind"] == "solution" and page["next"] == last["i"] + 1 == 1858
+    stats = source.stream.stats
+    assert (stats.expanded, stats.generated) == (last["c"][0], last["c"][1])
+    assert sum(last["c"]) == page["next"]  # every event computed was delivered or skipped
+    kinds = []
+    for start in range(page["next"], page["next"] + 40):
+        step = pull(client, session, start, max=1)
+        (event,) = step["events"]
+        assert event["i"] == start
+        assert (stats.expanded, stats.generated) == (event["c"][0], event["c"][1])
+        kinds.append(event["kind"])
+    assert kinds[0] == "backtrack"  # the retreat from the solution, then the next attempts
+    assert {"generate", "prune", "backtrack", "expand"} <= set(kinds)
 
 
 # -- hill climbing -----------------------------------------------------------------------
 
+RANDOM = "/api/domains/queens/random"
+
 
 def climb_events(client: TestClient, body: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-    reply = client.post("/api/queens/climb", json=body)
+    reply = client.post(QUEENS, json={"algorithm": "hill-climbing", **body})
     assert reply.status_code == 200, reply.text
     info = reply.json()
+    assert not info["live"]
     events: list[Any] = []
     start = 0
     while True:
@@ -349,20 +389,24 @@ def test_climbs_from_the_document_cases_are_true_to_their_states(
     client: TestClient, index: int, moves: str
 ) -> None:
     text = str(SEED_CASES[index])
-    body = {"state": text, "moves": moves, "heuristic": "attacks", "tie_break": "last"}
+    body = {"start": text, "moves": moves, "heuristic": "attacks", "tie_break": "last"}
     if moves == "column" and index in (3, 5, 6):  # cases 4, 6, 7: not one queen per column
-        reply = client.post("/api/queens/climb", json=body)
+        reply = client.post(QUEENS, json=body)
         assert reply.status_code == 400
-        assert reply.json()["field"] == "state"
+        assert reply.json()["field"] == "start"
         assert "one queen per column" in reply.json()["error"]
         assert "--moves" not in reply.json()["error"]  # the page has no command-line options
-        assert "choose the move operator free" in reply.json()["error"]
+        assert "choose free for moves" in reply.json()["error"]
         return
     info, events = climb_events(client, body)
     steps = [event for event in events if event["kind"] == "step"]
-    queens = info["initial"]
+    queens = info["run"]["start"]
+    assert queens == [list(square) for square in SEED_CASES[index].queens]
     h = attacks_summed(queens)
-    assert info["h0"] == h
+    result = info["result"]
+    assert result["h_start"] == h
+    if info["origin"] is not None:  # a solved start is never expanded
+        assert info["origin"]["state"] == queens and info["origin"]["h"] == h
     for step in steps:
         assert step["state"] == queens
         changed = [i for i, (a, b) in enumerate(zip(queens, step["next"], strict=True)) if a != b]
@@ -370,92 +414,100 @@ def test_climbs_from_the_document_cases_are_true_to_their_states(
         assert step["move"] == [queens[changed[0]], step["next"][changed[0]]]
         assert step["value"] == attacks_summed(step["next"]) < h  # strictly better
         queens, h = step["next"], step["value"]
-    result = info["result"]
-    assert result["final"] == queens and result["h"] == h
-    assert result["solution"] == (h == 0)
+    assert result["final"] == queens and result["h_final"] == h
+    assert result["solved"] == (h == 0)
     assert result["status"] == ("solved" if h == 0 else "local_optimum")
     expected = climb(SEED_CASES[index], moves=moves, heuristic="attacks", tie_break="last")
-    assert result["moves"] == len(expected.moves)
+    assert result["length"] == len(expected.moves)
 
 
-def test_the_climb_verdict_names_the_local_minimum(client: TestClient) -> None:
-    info, _ = climb_events(client, {"state": CASE_1})
+def test_a_climb_ends_as_the_command_line_says(client: TestClient, run_cli: RunCli) -> None:
+    info, _ = climb_events(client, {"start": CASE_1})
+    cli = run_cli("queens", "solve", CASE_1, "--algorithm", "hill-climbing", "--json")
+    said = json.loads(cli.stdout)
+    for key in ("status", "final", "length", "h_start", "h_final", "moves", "path"):
+        assert info["result"][key] == said[key], key
     expected = climb(parse_board(CASE_1))  # the domain's defaults, as the page's
-    h = attacks_summed(info["result"]["final"])
     assert info["result"]["status"] == str(expected.status)
-    if expected.solved:
-        assert info["result"]["verdict"].startswith("solved")
-    else:
-        assert info["result"]["verdict"].startswith(f"stuck in a local minimum at h = {h} ")
+    assert info["run"]["heuristic"] == said["run"]["heuristic"] == "attacks"
+    verdict = "a solution" if expected.solved else "not a solution (local minimum)"
+    assert verdict in info["description"]
 
 
 @pytest.mark.parametrize(
     ("body", "field", "words"),
     [
-        ({"state": ""}, "state", "type a board"),
-        ({"state": "[(1,1),(9,9)]"}, "state", ""),
-        ({"state": "hello"}, "state", ""),
-        ({"state": CASE_4, "moves": "column"}, "state", "one queen per column"),
-        ({"state": CASE_1, "moves": "teleport"}, "moves", "choose one of"),
-        ({"state": CASE_1, "heuristic": "h9"}, "heuristic", "choose one of"),
-        ({"state": CASE_1, "sideways": -1}, "sideways", "between"),
-        ({"state": CASE_1, "restarts": 10**6}, "restarts", "between"),
+        ({"start": ""}, "start", "type a start, or choose a named one (case1"),
+        ({"start": "[(1,1),(9,9)]"}, "start", ""),
+        ({"start": "hello"}, "start", ""),
+        ({"start": CASE_4, "moves": "column"}, "start", "one queen per column"),
+        ({"start": CASE_1, "moves": "teleport"}, "moves", "choose one of"),
+        ({"start": CASE_1, "heuristic": "h9"}, "heuristic", "choose one of"),
+        ({"start": CASE_1, "sideways": -1}, "sideways", "0 or more"),
+        ({"start": CASE_1, "restarts": 10**6}, "restarts", "at most 1,000"),
+        ({"start": CASE_1, "weight": 2}, "weight", "does not apply to the algorithm"),
+        ({"start": CASE_1, "algorithm": "dfs"}, "algorithm", "does not offer"),
+        ({"start": CASE_1, "colour": "red"}, None, "no field 'colour'"),
     ],
 )
 def test_bad_climbs_are_refused_with_the_field_named(
     client: TestClient, body: dict[str, Any], field: str, words: str
 ) -> None:
-    reply = client.post("/api/queens/climb", json=body)
+    reply = client.post(QUEENS, json={"algorithm": "hill-climbing", **body})
     assert reply.status_code == 400
     assert reply.json()["field"] == field
     assert words in reply.json()["error"] and reply.json()["error"]
 
 
 def test_random_boards_parse_back_and_fit_the_operator(client: TestClient) -> None:
-    reply = client.post("/api/queens/random", json={"n": 10, "moves": "column", "seed": 3})
-    board = parse_board(reply.json()["state"])
-    assert board.n == 10
+    reply = client.post(RANDOM, json={"size": 10, "moves": "column", "seed": 3})
+    board = parse_board(reply.json()["start"])
+    assert board.n == 10 and reply.json()["size"] == 10
     assert sorted(col for _, col in board.queens) == list(range(1, 11))
-    assert client.post("/api/queens/random", json={"n": 99}).status_code == 400
+    too_large = client.post(RANDOM, json={"size": 1001})  # the domain's own cap
+    assert too_large.status_code == 400 and too_large.json()["field"] == "size"
+    unknown = client.post(RANDOM, json={"size": 4, "n": 4})
+    assert unknown.status_code == 400 and "no field 'n'" in unknown.json()["error"]
 
 
 def test_a_climb_with_random_choices_repeats_from_the_seed_it_reports(
     client: TestClient,
 ) -> None:
-    body = {"state": str(SEED_CASES[1]), "moves": "free", "tie_break": "random", "restarts": 5}
+    body = {"start": str(SEED_CASES[1]), "moves": "free", "tie_break": "random", "restarts": 5}
     first, first_events = climb_events(client, body)
-    assert first["random"] and 0 <= first["seed"] < 2**31  # short enough to type back
-    again, again_events = climb_events(client, {**body, "seed": first["seed"]})
-    assert again["seed"] == first["seed"]
+    seed = first["run"]["seed"]
+    assert 0 <= seed < 2**31  # short enough to type back
+    again, again_events = climb_events(client, {**body, "seed": seed})
+    assert again["run"]["seed"] == seed
     assert again_events == first_events
     assert again["result"]["final"] == first["result"]["final"]
-    assert again["result"]["verdict"] == first["result"]["verdict"]
+    assert again["description"] == first["description"]
     # and the run is the domain's own climb with that seed
-    expected = climb(
-        SEED_CASES[1], moves="free", tie_break="random", restarts=5, seed=first["seed"]
-    )
-    assert first["result"]["moves"] == len(expected.moves)
+    expected = climb(SEED_CASES[1], moves="free", tie_break="random", restarts=5, seed=seed)
+    assert first["result"]["length"] == len(expected.moves)
     assert first["result"]["final"] == [list(square) for square in expected.final_state]
 
 
 def test_a_random_board_repeats_from_its_seed(client: TestClient) -> None:
-    one = client.post("/api/queens/random", json={"n": 9, "moves": "free"}).json()
-    two = client.post("/api/queens/random", json={"n": 9, "moves": "free", "seed": one["seed"]})
-    assert two.json()["state"] == one["state"]
+    one = client.post(RANDOM, json={"size": 9, "moves": "free"}).json()
+    two = client.post(RANDOM, json={"size": 9, "moves": "free", "seed": one["seed"]})
+    assert two.json()["start"] == one["start"]
 
 
-@pytest.mark.parametrize("seed", [-1, 2**53, "abc", 1.5])
+@pytest.mark.parametrize("seed", [-1, 2**53, "abc", 1.5, [1]])
 def test_bad_seeds_are_refused_next_to_the_field(client: TestClient, seed: Any) -> None:
-    reply = client.post("/api/queens/climb", json={"state": CASE_1, "seed": seed})
+    reply = client.post(QUEENS, json={"start": CASE_1, "seed": seed})
     assert reply.status_code == 400
     assert reply.json()["field"] == "seed"
 
 
 def test_climbs_past_the_run_cap_stop_at_the_limit() -> None:
     with make_client(run_max_expanded=2) as client:
-        info, events = climb_events(client, {"state": str(SEED_CASES[1]), "moves": "free"})
+        info, events = climb_events(client, {"start": str(SEED_CASES[1]), "moves": "free"})
     assert info["result"]["status"] == "limit_reached"
-    assert "stopped" in info["result"]["verdict"]
+    assert info["result"]["limit"] == "max_expanded" and info["run"]["max_expanded"] == 2
+    assert "stopped at the max-expanded limit" in info["description"]
+    assert "2 expansions" in info["limit_note"]
     assert len([e for e in events if e["kind"] == "step"]) <= 2
 
 
@@ -475,7 +527,7 @@ def blank_neighbours(tiles: list[int]) -> list[list[int]]:
 
 
 def solve(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
-    reply = client.post("/api/puzzle/solve", json=body)
+    reply = client.post(PUZZLE, json=body)
     assert reply.status_code == 200, reply.text
     info: dict[str, Any] = reply.json()
     return info
@@ -487,43 +539,50 @@ def test_the_document_positions_are_solved_at_their_lengths(
 ) -> None:
     info = solve(client, {"start": start, "algorithm": "astar", "heuristic": "manhattan"})
     path = info["result"]["path"]
-    assert len(path) - 1 == length  # fig. 12.7: (b) 5 moves, (c) 18 moves
-    assert path[-1] == BRATKO_GOAL == info["goal"]
+    assert len(path) - 1 == info["result"]["length"] == length  # fig. 12.7: (b) 5, (c) 18
+    assert path[-1] == BRATKO_GOAL == info["run"]["goal"]
+    assert info["run"]["engine"] == "generic"  # the viewer records events: never the kernel
     for before, after in itertools.pairwise(path):
         assert after in blank_neighbours(before)
     page = pull(client, info["session"], 0, max=2000)
     expands = [event for event in page["events"] if event["kind"] == "expand"]
-    assert expands[0]["state"] == path[0]
+    assert expands[0]["state"] == path[0] == info["run"]["start"]
     assert all(event["f"] == event["g"] + event["h"] for event in expands)
     assert expands[-1]["c"][0] == info["result"]["stats"]["expanded"]
+    assert info["description"].startswith(f"solved in {length} moves (shortest)")
 
 
 def test_bratko_best_first_with_his_heuristic_solves_b(client: TestClient) -> None:
     info = solve(client, {"start": START_B, "algorithm": "best-first", "heuristic": "bratko"})
     assert len(info["result"]["moves"]) == 5
-    assert info["result"]["shortest_guaranteed"] is False
+    assert info["result"]["optimal"] is False
+    assert "not guaranteed shortest" in info["description"]
 
 
 def test_a_search_past_the_run_cap_reports_the_limit() -> None:
     with make_client(run_max_expanded=10) as client:
         info = solve(client, {"start": START_C, "heuristic": "misplaced"})
     assert info["result"]["status"] == "limit_reached"
-    assert info["result"]["path"] == []
-    assert "limits" in info["result"]["message"]
+    assert info["result"]["path"] is None and info["result"]["limit"] == "max_expanded"
+    assert info["description"].startswith("limit reached (max-expanded) before a solution")
+    assert "10 expansions" in info["limit_note"]
 
 
 @pytest.mark.parametrize(
     ("body", "field", "words"),
     [
-        ({"start": ""}, "start", "start board"),
+        ({"start": ""}, "start", "type a start, or choose a named one (a, b, c)"),
         ({"start": "1,2,3"}, "start", ""),
-        ({"start": "1,2,3,4,5,6,8,7,0"}, "start", ""),  # odd permutation: unsolvable
+        ({"start": "1,2,3,4,5,6,8,7,0"}, "start", "unsolvable"),  # odd permutation
         ({"start": START_B, "goal": "1,2,3,4,0,5"}, "goal", ""),
         ({"start": START_B, "goal": "sideways"}, "goal", "unknown goal"),
         ({"start": START_B, "algorithm": "quantum"}, "algorithm", "choose one of"),
+        ({"start": START_B, "algorithm": "dfs"}, "algorithm", "does not offer"),
         ({"start": START_B, "heuristic": "psychic"}, "heuristic", "choose one of"),
-        ({"start": START_B, "algorithm": "weighted-astar", "weight": 0}, "weight", "between"),
-        ({"start": ",".join(str(i) for i in range(25))}, "start", "up to 4×4"),
+        ({"start": START_B, "heuristic": 3}, "heuristic", "must be text"),
+        ({"start": START_B, "algorithm": "weighted-astar", "weight": 0}, "weight", "1 or more"),
+        ({"start": START_B, "weight": 2}, "weight", "does not apply to the algorithm astar"),
+        ({"start": ",".join(str(i) for i in range(121))}, "start", "11×11"),
         ({"start": START_B, "heuristic": "pdb-663"}, "heuristic", "4×4 boards only"),
         ({"start": START_B, "heuristic": "pdb-555"}, "heuristic", "4×4 boards only"),
         (  # a 4×4 goal of the user's own would cost a new set of databases: refused
@@ -531,15 +590,31 @@ def test_a_search_past_the_run_cap_reports_the_limit() -> None:
             "heuristic",
             "standard and blank-first only",
         ),
+        ({"start": START_B, "drawings": "yes"}, "drawings", "true or false"),
     ],
 )
 def test_bad_puzzles_are_refused_with_the_field_named(
     client: TestClient, body: dict[str, Any], field: str, words: str
 ) -> None:
-    reply = client.post("/api/puzzle/solve", json=body)
+    reply = client.post(PUZZLE, json=body)
     assert reply.status_code == 400, reply.text
     assert reply.json()["field"] == field
     assert words in reply.json()["error"] and reply.json()["error"]
+
+
+def test_a_hint_is_phrased_as_a_choice_not_a_flag(client: TestClient, run_cli: RunCli) -> None:
+    """The library's refusal with its hint (another goal that works): the command line
+    says it as a flag, the page as the choice to make; the rest is the same words."""
+    reply = client.post(PUZZLE, json={"start": "1,2,3,4,5,6,8,7,0", "goal": "standard"})
+    assert reply.status_code == 400 and reply.json()["field"] == "start"
+    message = reply.json()["error"]
+    assert message.endswith(" (choose bratko for goal)") and "--" not in message
+    cli = run_cli("puzzle", "solve", "1,2,3,4,5,6,8,7,0", "--goal", "standard")
+    assert cli.code == 2
+    said = cli.stderr.strip().removeprefix("searchlab: error: ")
+    assert said.removesuffix(" (use --goal bratko)") == message.removesuffix(
+        " (choose bratko for goal)"
+    )
 
 
 def test_recorded_runs_serve_until_a_solution() -> None:
@@ -576,24 +651,28 @@ def test_nothing_in_the_page_comes_from_elsewhere() -> None:
 
 
 def test_options_list_the_document_cases_and_positions(client: TestClient) -> None:
-    options = client.get("/api/options").json()
-    assert options["climb"]["cases"] == [str(case) for case in SEED_CASES]
-    assert set(options["puzzle"]["positions"]) == {"a", "b", "c"}
-    assert options["puzzle"]["positions"]["b"] == START_B
-    assert options["backtrack"]["n"]["max"] >= 20
+    options = {item["name"]: item for item in client.get("/api/options").json()["domains"]}
+    assert list(options["queens"]["presets"].values()) == [str(case) for case in SEED_CASES]
+    assert options["puzzle"]["presets"]["b"] == START_B
+    assert options["queens"]["views"] == ["backtrack", "climb"]
+    assert options["puzzle"]["views"] == ["puzzle"]
 
 
 @pytest.mark.parametrize(
-    ("view", "needle"),
+    ("query", "needle"),
     [
-        ("backtrack", "def last_queen_safe"),
-        ("climb", "def hill_climbing"),
+        ("queens?algorithm=dfs", "def last_queen_safe"),
+        ("queens?algorithm=dfs", "def depth_first"),
+        ("queens?algorithm=hill-climbing", "def hill_climbing"),
         ("puzzle", "def astar"),
         ("puzzle?algorithm=rbfs", "def rbfs"),
+        ("schedule", "class SchedulingProblem"),
     ],
 )
-def test_the_source_shown_is_the_installed_code(client: TestClient, view: str, needle: str) -> None:
-    sources = client.get(f"/api/source/{view}").json()["sources"]
+def test_the_source_shown_is_the_installed_code(
+    client: TestClient, query: str, needle: str
+) -> None:
+    sources = client.get(f"/api/source/{query}").json()["sources"]
     assert any(needle in item["code"] for item in sources)
     root = Path(__file__).parent.parent / "src"
     for item in sources:
@@ -602,6 +681,10 @@ def test_the_source_shown_is_the_installed_code(client: TestClient, view: str, n
         assert "".join(code[first : first + item["code"].count("\n")]) == item["code"]
 
 
-def test_unknown_views_and_algorithms_have_no_source(client: TestClient) -> None:
+def test_unknown_domains_and_algorithms_have_no_source(client: TestClient) -> None:
     assert client.get("/api/source/chess").status_code == 404
     assert client.get("/api/source/puzzle?algorithm=magic").json()["field"] == "algorithm"
+    refused = client.get("/api/source/puzzle?algorithm=dfs")  # not offered, as in the CLI
+    assert refused.status_code == 400 and "does not offer" in refused.json()["error"]
+    missing = client.post("/api/domains/chess/search", json={"start": "e4"})
+    assert missing.status_code == 404 and "queens, puzzle, schedule" in missing.json()["error"]

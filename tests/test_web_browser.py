@@ -1,6 +1,8 @@
 """The viewer end to end: `searchlab serve` on a free port, driven in Debian's headless
 Chromium by Playwright. The expected answers come from the domains and from facts
-(the two solutions of 4-queens, the document's 5-move position), not from the page.
+(the two solutions of 4-queens, the document's 5-move position, Bratko's schedule of
+24, AIMA's 418 km), not from the page. The tabs come from the registry: the schedule
+domain, a user's problem and a plug-in found only through its entry point each get one.
 
 Under CI (CI=true) these tests fail when the browser cannot start; elsewhere they are
 skipped only when no chromium is installed.
@@ -17,18 +19,23 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import RunCli, served
 
 from searchlab.core.errors import InputError
+from searchlab.domains.drawing import Text
 from searchlab.domains.puzzle import BRATKO_GOAL, standard_goal
 from searchlab.domains.puzzle import parse_board as puzzle_board
 from searchlab.domains.puzzle import solve as solve_puzzle
 from searchlab.domains.queens.board import SEED_CASES, parse_board
 from searchlab.domains.queens.climb import climb
 from searchlab.domains.queens.heuristics import HEURISTICS
+from searchlab.domains.registry import get_domain
+from searchlab.domains.scheduling.parse import example_instance
+from searchlab.domains.scheduling.problem import SchedulingProblem
 from searchlab.web import DEFAULT_LIMITS
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
@@ -82,9 +89,10 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture
-def page(browser: Any, server_url: str) -> Iterator[Any]:
-    """A fresh page on the viewer; the test fails on any script error or CSP violation."""
+@contextlib.contextmanager
+def viewer(browser: Any, url: str) -> Iterator[Any]:
+    """A fresh page on the viewer at ``url``, ready (its tabs built from the server's
+    options); the test fails on any script error or CSP violation."""
     context = browser.new_context(viewport={"width": 1200, "height": 860})
     opened = context.new_page()
     problems: list[str] = []
@@ -98,11 +106,17 @@ def page(browser: Any, server_url: str) -> Iterator[Any]:
         ),
     )
     opened.set_default_timeout(15_000)
-    opened.goto(server_url)
+    opened.goto(url)
     expect(opened.locator("body")).to_have_attribute("data-ready", "true")
     yield opened
     context.close()
     assert problems == []
+
+
+@pytest.fixture
+def page(browser: Any, server_url: str) -> Iterator[Any]:
+    with viewer(browser, server_url) as opened:
+        yield opened
 
 
 def queens_on_board(page: Any, board: str) -> list[tuple[int, int]]:
@@ -150,7 +164,7 @@ def test_every_attempt_mode_shows_refused_squares(page: Any) -> None:
 
 
 def test_hill_climbing_from_case_1_ends_with_the_cli_verdict(page: Any, run_cli: RunCli) -> None:
-    page.click("#tab-climb")
+    page.click("#tab-queens-climb")
     page.select_option("#hc-case", index=1)
     expect(page.locator("#hc-state")).to_have_value(str(SEED_CASES[0]))
     page.click("#hc-run")
@@ -181,7 +195,7 @@ def test_hill_climbing_from_case_1_ends_with_the_cli_verdict(page: Any, run_cli:
 
 
 def test_sliding_puzzle_from_position_b_plays_a_5_move_path(page: Any) -> None:
-    page.click("#tab-puzzle")
+    page.click("#tab-puzzle-puzzle")
     page.select_option("#pz-position", "b")
     page.click("#pz-run")
     play = page.locator("#pz-play-solution")
@@ -199,37 +213,49 @@ def test_sliding_puzzle_from_position_b_plays_a_5_move_path(page: Any) -> None:
 
 
 def test_a_bad_state_shows_its_message_next_to_the_field(page: Any) -> None:
-    page.click("#tab-climb")
+    page.click("#tab-queens-climb")
     bad = "[(1,1),(2,2),(9,3)]"
     with pytest.raises(InputError) as refused:
         parse_board(bad)
     page.fill("#hc-state", bad)
     page.click("#hc-run")
-    message = page.locator('#hc-form [data-error-for="state"]')
+    message = page.locator('#hc-form [data-error-for="start"]')
     expect(message).to_have_text(str(refused.value))
     expect(page.locator("#hc-state")).to_have_attribute("aria-invalid", "true")
 
-    page.click("#tab-puzzle")
+    page.click("#tab-puzzle-puzzle")
     page.fill("#pz-start", "1,2,3,4,5,6,8,7,0")
     page.click("#pz-run")
     expect(page.locator('#pz-form [data-error-for="start"]')).to_contain_text("solv")
 
-    page.click("#tab-backtrack")
+    # the domain's own cap, as the command line has it (the viewer once had its own, 24)
+    page.click("#tab-queens-backtrack")
+    with pytest.raises(InputError) as too_large:
+        get_domain("queens").request("99")
     page.fill("#bt-n", "99")
     page.click("#bt-start")
-    expect(page.locator('#bt-form [data-error-for="n"]')).to_contain_text("between 1 and 24")
+    expect(page.locator('#bt-form [data-error-for="start"]')).to_have_text(str(too_large.value))
 
 
 def test_the_help_panel_shows_the_source_running_each_view(page: Any) -> None:
-    page.click("#view-backtrack a[data-source]")
-    details = page.locator('details[data-source-view="backtrack"]')
+    page.click("#view-queens-backtrack a[data-source]")
+    expect(page.locator("#tab-help")).to_have_attribute("aria-selected", "true")
+    details = page.locator('details[data-source-domain="queens"]')
     expect(details.locator("pre").first).to_be_visible()
     expect(details).to_contain_text("def last_queen_safe")
+    expect(details).to_contain_text("def depth_first")
     expect(details).to_contain_text("searchlab/algorithms/uninformed.py")
+    # the climb's link shows the source of the climb, in the same domain's section
+    page.click("#tab-queens-climb")
+    page.click("#view-queens-climb a[data-source]")
+    expect(details).to_contain_text("def hill_climbing")
+    # every domain has its part, from its descriptor: the schedule's help paragraph
+    schedule = page.locator('section[data-domain="schedule"]')
+    expect(schedule).to_contain_text(get_domain("schedule").help)
 
 
 def test_a_random_climb_repeats_from_the_seed_the_page_shows(page: Any) -> None:
-    page.click("#tab-climb")
+    page.click("#tab-queens-climb")
     page.select_option("#hc-case", index=2)
     page.select_option("#hc-moves", "free")
     page.select_option("#hc-tie", "random")
@@ -254,7 +280,7 @@ def test_a_random_climb_repeats_from_the_seed_the_page_shows(page: Any) -> None:
 
     page.fill("#hc-seed", "-1")
     page.click("#hc-run")
-    expect(page.locator('#hc-form [data-error-for="seed"]')).to_contain_text("between 0 and")
+    expect(page.locator('#hc-form [data-error-for="seed"]')).to_contain_text("0 or more")
 
 
 def test_a_long_next_solution_can_be_stopped_and_the_page_answers(page: Any) -> None:
@@ -288,7 +314,7 @@ def test_a_long_next_solution_can_be_stopped_and_the_page_answers(page: Any) -> 
 
 
 def test_pattern_databases_are_refused_on_3x3_and_solve_on_4x4(page: Any) -> None:
-    page.click("#tab-puzzle")
+    page.click("#tab-puzzle-puzzle")
     page.select_option("#pz-position", "b")
     page.select_option("#pz-heuristic", "pdb-663")
     page.click("#pz-run")
@@ -308,16 +334,218 @@ def test_pattern_databases_are_refused_on_3x3_and_solve_on_4x4(page: Any) -> Non
     expect(page.locator("#pz-result")).to_contain_text(f"solved in {len(shortest.moves)} moves")
 
 
+# -- a tab for every domain -------------------------------------------------------------
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def test_the_tabs_follow_the_aria_pattern_and_the_arrow_keys(page: Any) -> None:
+    tabs = page.locator('[role="tablist"] [role="tab"]')
+    keys = [tabs.nth(i).get_attribute("data-view") for i in range(tabs.count())]
+    assert keys == [
+        "queens-backtrack",
+        "queens-climb",
+        "puzzle-puzzle",
+        "schedule-generic",
+        "help",
+    ]
+    for key in keys:  # each tab controls its panel, which names it back
+        tab = page.locator(f"#tab-{key}")
+        panel = page.locator(f"#{tab.get_attribute('aria-controls')}")
+        expect(panel).to_have_attribute("role", "tabpanel")
+        expect(panel).to_have_attribute("aria-labelledby", f"tab-{key}")
+    expect(page.locator('[role="tab"][aria-selected="true"]')).to_have_count(1)
+    first = page.locator("#tab-queens-backtrack")
+    expect(first).to_have_attribute("tabindex", "0")  # only the selected tab is tabbed to
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    climb = page.locator("#tab-queens-climb")
+    expect(climb).to_have_attribute("aria-selected", "true")
+    expect(climb).to_be_focused()
+    expect(page.locator("#view-queens-climb")).to_be_visible()
+    expect(page.locator("#view-queens-backtrack")).to_be_hidden()
+    expect(first).to_have_attribute("tabindex", "-1")
+    page.keyboard.press("End")
+    expect(page.locator("#tab-help")).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("ArrowRight")  # round to the first
+    expect(first).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#tab-help")).to_be_focused()
+    assert page.evaluate("location.hash") == "#help"
+
+
+def test_the_schedule_domain_runs_in_the_generic_view(page: Any) -> None:
+    domain = get_domain("schedule")
+    request = domain.request("example")
+    expected = domain.search(request)
+    start = SchedulingProblem(example_instance()).initial
+    drawn = domain.draw(start)
+    assert isinstance(drawn, Text)
+
+    page.click("#tab-schedule-generic")
+    page.select_option("#gn-schedule-preset", "example")
+    expect(page.locator("#gn-schedule-start")).to_have_value("example")
+    expect(page.locator("#gn-schedule-heuristic")).to_have_value("")  # the domain's default
+    page.click("#gn-schedule-run")
+    status = page.locator("#gn-schedule-status")
+    expect(status).to_contain_text("astar with bratko: press Step")
+    board = page.locator("#gn-schedule-board")
+    expect(board.locator("pre")).to_have_text(drawn.text)  # the start, as the domain draws it
+    page.click("#gn-schedule-step")
+    expect(status).to_contain_text("Expansion 1: this state is taken from the frontier")
+    stats = page.locator("#gn-schedule-stats")
+    for label in ("g", "h", "f", "frontier"):
+        expect(stats.locator(f"dt:text-is('{label}')")).to_have_count(1)
+    page.click("#gn-schedule-step")
+    expect(board.locator("pre")).to_contain_text("finishing time so far")
+    page.click("#gn-schedule-end")
+    result = page.locator("#gn-schedule-result")
+    expect(result).to_contain_text("finishing time 24 (optimal), astar")
+    assert domain.describe(request, expected) == result.inner_text()
+    page.click("#gn-schedule-play-solution")
+    moves = len(expected.moves)
+    path_step = page.locator("#gn-schedule-path-step")
+    expect(path_step).to_have_attribute("data-moves", str(moves))
+    expect(path_step).to_have_attribute("data-step", str(moves), timeout=20_000)
+    final = domain.draw(expected.final_state)
+    assert isinstance(final, Text)
+    expect(board.locator("pre")).to_have_text(final.text)
+
+
+def test_a_users_problem_gets_a_tab_and_finds_the_418_km_road(browser: Any) -> None:
+    problem = str(EXAMPLES / "romania.py")
+    with served("--problem", problem) as address, viewer(browser, address["url"]) as page:
+        tab = page.locator("#tab-romania-generic")
+        expect(tab).to_have_text("romania")
+        tab.click()
+        expect(page.locator("#gn-romania-heuristic option").first).to_have_text(
+            "default (straight-line)"
+        )
+        page.click("#gn-romania-run")  # no start typed: the problem's own, Arad
+        page.click("#gn-romania-end")
+        result = page.locator("#gn-romania-result")
+        expect(result).to_have_text(
+            "solved: cost 418 in 4 moves (cheapest), astar with straight-line"
+        )
+        expect(page.locator("#gn-romania-board pre")).to_have_text("Bucharest")
+        page.fill("#gn-romania-start", "'Sibiu'")
+        page.select_option("#gn-romania-algorithm", "greedy")
+        page.click("#gn-romania-run")
+        page.click("#gn-romania-end")
+        expect(result).to_contain_text("solved: cost 310 in 2 moves (not guaranteed cheapest)")
+
+
+TOY = """
+\"\"\"A toy domain: slide a counter along a 1×7 strip to its last cell.\"\"\"
+
+from searchlab.core.errors import InputError
+from searchlab.core.registry import Registry
+from searchlab.domains.base import Domain, HeuristicSpec
+from searchlab.domains.drawing import Grid
+
+
+class Strip:
+    def __init__(self, start):
+        self.start = start
+
+    @property
+    def initial(self):
+        return self.start
+
+    def successors(self, state):
+        if state + 1 < 7:
+            yield "right", state + 1, 1
+        if state + 2 < 7:
+            yield "jump", state + 2, 1
+        if state > 0:
+            yield "left", state - 1, 1
+
+    def is_goal(self, state):
+        return state == 6
+
+
+HEURISTICS = Registry("heuristic")
+HEURISTICS.add(
+    "jumps",
+    HeuristicSpec("jumps", "jumps still needed", True, lambda p: lambda s: (7 - s) // 2),
+)
+
+
+class ToyDomain(Domain):
+    name = "toy"
+    title = "Toy strip"
+    summary = "A toy strip: move a counter to the end by steps and jumps."
+    notation = "the cell the counter starts on, e.g. 0"
+    presets = {"start": "0"}
+    heuristics = HEURISTICS
+    default_heuristic = "jumps"
+
+    def parse(self, text):
+        if not text.strip().isdigit():
+            raise InputError(f"a cell is a number, not {text!r}")
+        return int(text)
+
+    def problem(self, request):
+        return Strip(request.start)
+
+    def draw(self, state, problem=None):
+        return Grid(1, 7, tuple("o" if cell == state else "" for cell in range(7)))
+"""
+
+
+@pytest.fixture
+def toy_env(tmp_path: Path) -> dict[str, str]:
+    """An environment whose Python finds the toy module and its entry point: a
+    dist-info folder on the path is all `importlib.metadata` needs, no install."""
+    (tmp_path / "toy.py").write_text(TOY)
+    info = tmp_path / "toy-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[searchlab.domains]\ntoy = toy:ToyDomain\n")
+    path = os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path}
+
+
+def test_a_domain_registered_only_by_its_entry_point_gets_a_drawn_tab(
+    browser: Any, toy_env: dict[str, str]
+) -> None:
+    with served(env=toy_env) as address, viewer(browser, address["url"]) as page:
+        tab = page.locator("#tab-toy-generic")
+        expect(tab).to_have_text("Toy strip")
+        tab.click()
+        page.select_option("#gn-toy-preset", "start")
+        page.click("#gn-toy-run")
+        grid = page.locator("#gn-toy-board .grid")
+        expect(grid).to_have_attribute("data-cols", "7")
+        expect(grid.locator(".cell")).to_have_count(7)
+        counter = grid.locator(".cell:not(.empty)")
+        expect(counter).to_have_text(["o"])
+        expect(counter).to_have_attribute("data-col", "0")
+        page.click("#gn-toy-step")  # the start expanded, then the next state taken
+        page.click("#gn-toy-step")
+        expect(counter).to_have_attribute("data-col", "2")  # A* took the jump
+        page.click("#gn-toy-end")
+        expect(page.locator("#gn-toy-result")).to_have_text(
+            "solved in 3 moves (shortest), astar with jumps"
+        )
+        expect(counter).to_have_attribute("data-col", "6")
+        page.fill("#gn-toy-start", "x")
+        page.click("#gn-toy-run")
+        expect(page.locator('#gn-toy-form [data-error-for="start"]')).to_have_text(
+            "a cell is a number, not 'x'"
+        )
+
+
 # -- a page on another origin ----------------------------------------------------------
 
 ATTACKS = r"""
 async ({target, known}) => {
   const out = {};
   const bodies = {
-    "api/queens/backtrack": {n: 4},
-    "api/queens/climb": {state: "[(1,1),(2,2),(3,3),(4,4)]", moves: "free"},
-    "api/queens/random": {n: 8},
-    "api/puzzle/solve": {start: "1 2 3/4 5 6/7 _ 8"},
+    "api/domains/queens/search": {start: "4"},
+    "api/domains/schedule/search": {start: "example"},
+    "api/domains/queens/random": {size: 8},
+    "api/domains/puzzle/search": {start: "1 2 3/4 5 6/7 _ 8"},
   };
   const attempt = async (name, url, init) => {
     try {
@@ -355,11 +583,12 @@ async ({target, known}) => {
 
 def attacker_page(target: str) -> str:
     """A page elsewhere with a form that posts "JSON" as text/plain, as forms can."""
-    field = '{"n": 4, "padding": "'
+    field = '{"start": "4", "padding": "'
+    action = f"{target}api/domains/queens/search"
     return (
         "<!doctype html><meta charset=utf-8><title>elsewhere</title>"
         "<iframe name=sink></iframe>"
-        f'<form method=POST enctype=text/plain target=sink action="{target}api/queens/backtrack">'
+        f'<form method=POST enctype=text/plain target=sink action="{action}">'
         f"<input type=hidden name='{field}' value='\"}}'></form>"
     )
 
@@ -416,9 +645,9 @@ def test_a_page_on_another_origin_can_neither_start_a_search_nor_read_one(
         target = str(address["url"])
         # Fill the server with sessions: any session the attacks start would drop the
         # least recently used of these, so finding them all afterwards proves none did.
-        climb = {"state": "[(1,1),(2,2),(3,3),(4,4)]", "moves": "free"}
+        climb = {"start": "[(1,1),(2,2),(3,3),(4,4)]", "moves": "free"}
         ours = [
-            post(target + "api/queens/climb", climb)["session"]
+            post(target + "api/domains/queens/search", climb)["session"]
             for _ in range(DEFAULT_LIMITS.max_sessions)
         ]
         with elsewhere(attacker_page(target)) as port:

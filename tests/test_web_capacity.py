@@ -26,15 +26,22 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from searchlab.domains.registry import get_domain
 from searchlab.web import WebLimits, create_app
 from searchlab.web.pool import SWITCH_SECONDS, Overloaded, WorkPool
+from searchlab.web.searches import Started, start_search
 from searchlab.web.sessions import SESSION_BYTES, SessionGone, SessionStore
 from searchlab.web.sources import Page
-from searchlab.web.views import puzzle
 
 BASE = "http://127.0.0.1:8000"
 HARD = {"start": "8 6 7/2 5 4/3 _ 1", "goal": "standard", "heuristic": "misplaced"}
 """31 moves from the goal: A* with misplaced tiles records every expansion up to the cap."""
+SOLVE = "api/domains/puzzle/search"
+EASY = {"start": "1 2 3/4 5 6/7 _ 8"}
+
+
+def start_puzzle(body: dict[str, Any], limits: WebLimits) -> Started:
+    return start_search(get_domain("puzzle"), body, limits, registered=True)
 
 
 def make_client(**limits: Any) -> TestClient:
@@ -92,7 +99,7 @@ def test_heavy_runs_beyond_the_budget_drop_the_oldest() -> None:
     with make_client(run_max_expanded=4000, max_session_bytes=2_000_000) as client:
         sessions = []
         for _ in range(6):
-            reply = client.post("/api/puzzle/solve", json=HARD)
+            reply = client.post("/" + SOLVE, json=HARD)
             assert reply.status_code == 200, reply.text
             sessions.append(reply.json()["session"])
         store: SessionStore = client.app.state.sessions  # type: ignore[attr-defined]
@@ -103,12 +110,12 @@ def test_heavy_runs_beyond_the_budget_drop_the_oldest() -> None:
 
 def test_a_recorded_run_is_kept_about_as_small_as_its_json() -> None:
     limits = WebLimits(run_max_expanded=3000)
-    puzzle.start(HARD, limits)  # warm up: heuristics, caches
+    start_puzzle(HARD, limits)  # warm up: heuristics, caches
     gc.collect()
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
-        source, info = puzzle.start(HARD, limits)
+        source, info = start_puzzle(HARD, limits)
         gc.collect()
         held = tracemalloc.get_traced_memory()[0] - before
     finally:
@@ -133,7 +140,7 @@ def solve(url: str) -> str:
     """A heavy A* run's session, asking again while the server is busy."""
     while True:
         try:
-            return str(request(url + "api/puzzle/solve", "POST", HARD)["session"])
+            return str(request(url + SOLVE, "POST", HARD)["session"])
         except urllib.error.HTTPError as refused:
             if refused.code != 429:
                 raise
@@ -146,7 +153,7 @@ def test_memory_comes_back_once_the_sessions_are_dropped() -> None:
     their DELETE (when sessions kept dicts, some 75 % of it stayed)."""
     with served() as address:
         url, pid = address["url"], address["pid"]
-        session = request(url + "api/puzzle/solve", "POST", HARD)["session"]
+        session = request(url + SOLVE, "POST", HARD)["session"]
         request(f"{url}api/sessions/{session}", "DELETE")  # warm up: the first run loads things
         time.sleep(1.5)
         base = rss_mb(pid)
@@ -191,7 +198,8 @@ def hold_workers(client: TestClient, count: int) -> list[threading.Thread]:
     """``count`` requests that keep a worker busy for one time slice each: a live
     24-queens search asked to run until a solution it will not reach."""
     sessions = [
-        client.post("/api/queens/backtrack", json={"n": 24}).json()["session"] for _ in range(count)
+        client.post("/api/domains/queens/search", json={"start": "24"}).json()["session"]
+        for _ in range(count)
     ]
     threads = [
         threading.Thread(
@@ -211,7 +219,7 @@ def test_a_search_that_finds_every_worker_busy_is_told_to_retry() -> None:
     with make_client(max_concurrent_searches=1, queue_seconds=0.3, slice_seconds=2.0) as client:
         threads = hold_workers(client, 1)
         began = time.perf_counter()
-        reply = client.post("/api/puzzle/solve", json={"start": "1 2 3/4 5 6/7 _ 8"})
+        reply = client.post("/" + SOLVE, json=EASY)
         waited = time.perf_counter() - began
         assert reply.status_code == 429, reply.text
         assert int(reply.headers["retry-after"]) >= 1
@@ -219,9 +227,7 @@ def test_a_search_that_finds_every_worker_busy_is_told_to_retry() -> None:
         assert 0.25 < waited < 1.5
         for thread in threads:
             thread.join()
-        assert (
-            client.post("/api/puzzle/solve", json={"start": "1 2 3/4 5 6/7 _ 8"}).status_code == 200
-        )
+        assert client.post("/" + SOLVE, json=EASY).status_code == 200
 
 
 @pytest.fixture

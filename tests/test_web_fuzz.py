@@ -1,7 +1,9 @@
 """Hypothesis against the whole ASGI app: any method, path, query, headers, content
 type and body (deep nesting, huge numbers, bytes that are not UTF-8, every field with
-every JSON type). The server never fails (no 500, no exception) and every answer on an
-/api path is JSON: an error in the one format, or a result."""
+every JSON type), on every domain's routes, a user's own problem's included. The server
+never fails (no 500, no exception, and no 422: searchlab's own domains and the example
+problem never fail in their own code) and every answer on an /api path is JSON: an
+error in the one format, or a result."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import json
 import urllib.parse
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +22,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from searchlab.algorithms.registry import ALGORITHM_OPTIONS
 from searchlab.domains.queens.board import SEED_CASES
+from searchlab.domains.user import load_problem
 from searchlab.web import WebLimits, create_app
 
 BASE = "http://127.0.0.1:8000"
@@ -30,29 +35,27 @@ LIMITS = WebLimits(  # every search the fuzzer starts ends at once
     live_budget_seconds=0.5,
     live_max_expanded=2000,
     max_page_events=50,
-    max_sideways=20,
-    max_restarts=3,
     queue_seconds=0.5,
 )
+DOMAINS = ["queens", "puzzle", "schedule", "romania"]
+SEARCH = ["start", "goal", "algorithm", "heuristic", "seed", "drawings", *ALGORITHM_OPTIONS]
 ROUTES = {
-    "/api/queens/backtrack": ["n"],
-    "/api/queens/climb": [
-        "state",
-        "moves",
-        "heuristic",
-        "tie_break",
-        "sideways",
-        "restarts",
-        "seed",
-    ],
-    "/api/queens/random": ["n", "moves", "seed"],
-    "/api/puzzle/solve": ["start", "goal", "algorithm", "heuristic", "weight"],
+    "/api/domains/queens/search": [*SEARCH, "moves"],
+    "/api/domains/puzzle/search": SEARCH,
+    "/api/domains/schedule/search": SEARCH,
+    "/api/domains/romania/search": SEARCH,
+    "/api/domains/queens/random": ["size", "moves", "seed", "goal"],
+    "/api/domains/puzzle/random": ["size", "seed", "goal"],
+    "/api/domains/schedule/random": ["size", "seed"],
 }
 FIELDS = sorted({name for names in ROUTES.values() for name in names})
 PLAUSIBLE = [  # values some field accepts, so that bodies reach past the first check
-    4, 8, 1, 0, -1, 24, 25, 1.5, "4", "", "free", "column", "attacks", "pairs", "first",
+    4, 8, 1, 0, -1, 24, 25, 1.5, "4", "6", "", "free", "column", "attacks", "pairs", "first",
     "random", str(SEED_CASES[0]), "[(1,1),(2,3)]", "1 2 3/4 5 6/7 _ 8", "8 6 7/2 5 4/3 _ 1",
-    "standard", "bratko", "astar", "bfs", "rbfs", "ida", "manhattan", "misplaced",
+    "standard", "bratko", "astar", "bfs", "rbfs", "ida", "manhattan", "misplaced", "dfs",
+    "hill-climbing", "simulated-annealing", "weighted-astar", "greedy", "uniform-cost",
+    "iterative-deepening", "best-first", "example", "case1", "b", "'Sibiu'", "'Arad'",
+    "straight-line", "zero", "steepest", "stochastic", True, False, "/etc/passwd",
 ]  # fmt: skip
 
 TEXTS = [value for value in PLAUSIBLE if isinstance(value, str)]
@@ -121,9 +124,13 @@ queries = st.dictionaries(
 )
 
 
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(LIMITS), base_url=BASE) as test_client:
+    romania = load_problem(str(EXAMPLES / "romania.py"))
+    with TestClient(create_app(LIMITS, domains=[romania]), base_url=BASE) as test_client:
         yield test_client
 
 
@@ -131,9 +138,11 @@ def client() -> Iterator[TestClient]:
 def session_ids(client: TestClient) -> list[str]:
     """Real sessions of each kind, so event and DELETE paths reach them."""
     started = [
-        client.post("/api/queens/backtrack", json={"n": 6}),
-        client.post("/api/queens/climb", json={"state": str(SEED_CASES[0])}),
-        client.post("/api/puzzle/solve", json={"start": "1 2 3/4 5 6/7 _ 8"}),
+        client.post("/api/domains/queens/search", json={"start": "6", "drawings": True}),
+        client.post("/api/domains/queens/search", json={"start": str(SEED_CASES[0])}),
+        client.post("/api/domains/puzzle/search", json={"start": "1 2 3/4 5 6/7 _ 8"}),
+        client.post("/api/domains/schedule/search", json={"start": "example", "drawings": True}),
+        client.post("/api/domains/romania/search", json={"algorithm": "dfs"}),
     ]
     return [reply.json()["session"] for reply in started]
 
@@ -144,8 +153,10 @@ def paths(session_ids: list[str]) -> st.SearchStrategy[str]:
         st.sampled_from([*ROUTES, "/", "/api/options", "/static/js/api.js", "/api", "/api/"]),
         session.map(lambda id_: f"/api/sessions/{id_}/events"),
         session.map(lambda id_: f"/api/sessions/{id_}"),
-        segments.map(lambda view: f"/api/source/{view}"),
-        st.sampled_from(["/api/source/puzzle", "/api/source/climb"]),
+        segments.map(lambda name: f"/api/source/{name}"),
+        segments.map(lambda name: f"/api/domains/{name}/search"),
+        segments.map(lambda name: f"/api/domains/{name}/random"),
+        st.sampled_from(DOMAINS).map(lambda name: f"/api/source/{name}"),
         st.lists(segments, min_size=1, max_size=4).map(lambda parts: "/" + "/".join(parts)),
         st.lists(segments, min_size=1, max_size=3).map(lambda parts: "/api/" + "/".join(parts)),
         st.lists(segments, min_size=1, max_size=2).map(lambda parts: "/static/" + "/".join(parts)),
@@ -155,6 +166,7 @@ def paths(session_ids: list[str]) -> st.SearchStrategy[str]:
 def check(method: str, path: str, reply: Any) -> None:
     """No failure, and on /api a JSON answer: a result, or an error in the one format."""
     assert reply.status_code < 500, reply.text
+    assert reply.status_code != 422, reply.text  # no domain's own code failed
     api = path == "/api" or path.startswith("/api/")
     if not api or method == "HEAD":
         return
@@ -192,8 +204,16 @@ def test_no_request_at_all_makes_the_server_fail(
 
 
 STARTS = {  # the field a route cannot do without, with values it takes
-    "/api/queens/climb": ("state", [str(SEED_CASES[0]), str(SEED_CASES[1]), "[(1,2),(2,4),(3,1)]"]),
-    "/api/puzzle/solve": ("start", ["1 2 3/4 5 6/7 _ 8", "8 6 7/2 5 4/3 _ 1", "2 1 6/4 _ 8/7 5 3"]),
+    "/api/domains/queens/search": (
+        "start",
+        ["6", str(SEED_CASES[0]), str(SEED_CASES[1]), "[(1,2),(2,4),(3,1)]", "case2"],
+    ),
+    "/api/domains/puzzle/search": (
+        "start",
+        ["1 2 3/4 5 6/7 _ 8", "8 6 7/2 5 4/3 _ 1", "2 1 6/4 _ 8/7 5 3", "a", "c"],
+    ),
+    "/api/domains/schedule/search": ("start", ["example"]),
+    "/api/domains/romania/search": ("start", ["'Sibiu'", "'Lugoj'", ""]),
 }
 
 
@@ -224,7 +244,7 @@ def test_no_body_makes_a_route_fail(
     reply = client.post(route, content=body, headers={"content-type": content_type})
     check("POST", route, reply)
     if reply.status_code == 200:
-        assert "session" in reply.json() or route == "/api/queens/random"
+        assert "session" in reply.json() or route.endswith("/random")
 
 
 @FUZZ

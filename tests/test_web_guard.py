@@ -20,17 +20,18 @@ from searchlab.web import WebLimits, create_app
 BASE = "http://127.0.0.1:8000"
 OWN_ORIGIN = BASE
 POST_ROUTES = [
-    "/api/queens/backtrack",
-    "/api/queens/climb",
-    "/api/queens/random",
-    "/api/puzzle/solve",
+    "/api/domains/queens/search",
+    "/api/domains/schedule/search",
+    "/api/domains/queens/random",
+    "/api/domains/puzzle/search",
 ]
 VALID = {  # a body each POST route accepts
-    "/api/queens/backtrack": {"n": 4},
-    "/api/queens/climb": {"state": "[(1,1),(2,2),(3,3),(4,4)]", "moves": "free"},
-    "/api/queens/random": {"n": 4},
-    "/api/puzzle/solve": {"start": "1 2 3/4 5 6/7 _ 8"},
+    "/api/domains/queens/search": {"start": "[(1,1),(2,2),(3,3),(4,4)]", "moves": "free"},
+    "/api/domains/schedule/search": {"start": "example"},
+    "/api/domains/queens/random": {"size": 4},
+    "/api/domains/puzzle/search": {"start": "1 2 3/4 5 6/7 _ 8"},
 }
+BACKTRACK = "/api/domains/queens/search"
 
 
 @pytest.fixture
@@ -69,7 +70,7 @@ def test_other_host_names_are_refused_so_a_rebound_name_reaches_nothing(
 ) -> None:
     for reply in (
         client.get("/api/options", headers={"host": host}),
-        client.post("/api/queens/backtrack", json={"n": 4}, headers={"host": host}),
+        client.post(BACKTRACK, json={"start": "4"}, headers={"host": host}),
     ):
         assert_api_error(reply, 400, "answers only as")
     assert sessions(client) == 0
@@ -152,9 +153,7 @@ def test_api_bodies_must_be_json(client: TestClient, content_type: str | None) -
         assert_api_error(reply, 415, "application/json")
     assert sessions(client) == 0
     typed = {"content-type": "application/json; charset=utf-8"}
-    assert (
-        client.post("/api/queens/backtrack", content=b'{"n": 4}', headers=typed).status_code == 200
-    )
+    assert client.post(BACKTRACK, content=b'{"start": "4"}', headers=typed).status_code == 200
 
 
 # -- body size ---------------------------------------------------------------------------
@@ -170,8 +169,8 @@ async def call(
         "http_version": "1.1",
         "method": "POST",
         "scheme": "http",
-        "path": "/api/queens/climb",
-        "raw_path": b"/api/queens/climb",
+        "path": BACKTRACK,
+        "raw_path": BACKTRACK.encode(),
         "query_string": b"",
         "root_path": "",
         "headers": [(b"host", b"127.0.0.1:8000")]
@@ -228,7 +227,7 @@ def test_a_streamed_body_is_read_only_up_to_the_cap(declared: str | None) -> Non
 
 
 def test_a_body_under_the_cap_reaches_the_route_whole() -> None:
-    chunks = [b'{"state": "[(1,1),', b"(2,3),(3,5),(4,2),(5,4)]", b'", "moves": "free"}']
+    chunks = [b'{"start": "[(1,1),', b"(2,3),(3,5),(4,2),(5,4)]", b'", "moves": "free"}']
 
     async def receive() -> dict[str, Any]:
         chunk = chunks.pop(0)
@@ -248,7 +247,7 @@ def test_a_length_that_is_not_a_number_is_refused(
     client: TestClient, length: str | bytes, status: int
 ) -> None:
     reply = client.post(
-        "/api/queens/backtrack",
+        BACKTRACK,
         content=b"{}",
         headers={"content-type": "application/json", "content-length": length},
     )
@@ -265,14 +264,14 @@ MALFORMED = {
     "2,000 unclosed brackets": b"[" * 2000,
     "2,000 nested objects": b'{"a":' * 2000 + b"1" + b"}" * 2000,
     "not UTF-8": b'{"n": "\xff\xfe"}',
-    "a lone surrogate": b'{"n": "\\ud800", "state": "\\ud800", "start": "\\ud800"}',
+    "a lone surrogate": b'{"size": "\\ud800", "start": "\\ud800"}',
     # fields whose refusal names the value: no UTF-8 answer could carry it
     "lone surrogates everywhere": (
-        b'{"n": 4, "state": "[(1,1),(2,3)\\udfff", "start": "1 2 3/4 5 6/7 _ 8",'
+        b'{"size": 4, "start": "[(1,1),(2,3)\\udfff", "heuristic": "\\ud800",'
         b' "goal": "x\\ud800", "moves": "\\ud800", "algorithm": "\\udbff"}'
     ),
-    "NaN": b'{"n": NaN, "weight": NaN}',
-    "Infinity": b'{"n": Infinity, "weight": -Infinity, "seed": 1e999}',
+    "NaN": b'{"size": NaN, "weight": NaN, "seed": NaN}',
+    "Infinity": b'{"size": Infinity, "weight": -Infinity, "seed": 1e999}',
     "not an object": b'"text"',
     "truncated": b'{"n": 4',
 }
@@ -291,9 +290,12 @@ def test_malformed_bodies_are_400_in_the_error_format(
 
 
 def test_a_long_bad_value_is_named_not_echoed(client: TestClient) -> None:
-    reply = client.post("/api/queens/backtrack", json={"n": "9" * 5000})
+    reply = client.post("/api/domains/queens/random", json={"size": "9" * 5000})
     assert_api_error(reply, 400, "whole number")
-    assert reply.json()["field"] == "n" and len(reply.json()["error"]) < 100
+    assert reply.json()["field"] == "size" and len(reply.json()["error"]) < 100
+    reply = client.post(BACKTRACK, json={"start": "9" * 5000})
+    assert_api_error(reply, 400, "far past any board")
+    assert reply.json()["field"] == "start" and len(reply.json()["error"]) < 100
 
 
 # -- methods and sessions ----------------------------------------------------------------
@@ -302,8 +304,8 @@ def test_a_long_bad_value_is_named_not_echoed(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("method", "path", "allowed"),
     [
-        ("GET", "/api/queens/climb", "POST"),
-        ("PUT", "/api/puzzle/solve", "POST"),
+        ("GET", "/api/domains/queens/search", "POST"),
+        ("PUT", "/api/domains/puzzle/random", "POST"),
         ("POST", "/api/options", "GET"),
         ("OPTIONS", "/api/options", "GET"),
         ("PATCH", "/api/sessions/abc", "DELETE"),
@@ -319,7 +321,7 @@ def test_a_wrong_method_is_a_json_405_naming_the_right_ones(
 
 
 def test_dropping_a_session_twice_or_an_unknown_one_is_a_json_404(client: TestClient) -> None:
-    session = client.post("/api/queens/backtrack", json={"n": 4}).json()["session"]
+    session = client.post(BACKTRACK, json={"start": "4"}).json()["session"]
     assert client.delete(f"/api/sessions/{session}").json() == {"dropped": True}
     assert_api_error(client.delete(f"/api/sessions/{session}"), 404, "no search")
     assert_api_error(client.delete("/api/sessions/never-issued"), 404, "no search")

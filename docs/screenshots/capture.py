@@ -1,4 +1,5 @@
-"""Take one screenshot of each view of the web viewer into this folder.
+"""Take one screenshot of each view of the web viewer into this folder (the generic
+view on the schedule domain).
 
     .venv/bin/python docs/screenshots/capture.py
 
@@ -56,7 +57,7 @@ def main() -> None:
             page.screenshot(path=HERE / "backtrack.png")
 
             # Hill climbing: the document's case 1 under the free operator, at the end.
-            page.click("#tab-climb")
+            page.click("#tab-queens-climb")
             page.select_option("#hc-case", index=1)
             page.select_option("#hc-moves", "free")
             page.fill("#hc-seed", "1")  # a fixed seed: the picture does not change between runs
@@ -68,7 +69,7 @@ def main() -> None:
             page.screenshot(path=HERE / "climb.png")
 
             # Sliding puzzle: position (c), A* with manhattan, a few expansions in.
-            page.click("#tab-puzzle")
+            page.click("#tab-puzzle-puzzle")
             page.select_option("#pz-position", "c")
             page.click("#pz-run")
             expect(page.locator("#pz-play-solution")).to_be_enabled()
@@ -76,16 +77,26 @@ def main() -> None:
                 page.click("#pz-step")
             page.screenshot(path=HERE / "puzzle.png")
 
+            # The generic view: Bratko's schedule by A*, a few expansions in, drawn as text.
+            page.click("#tab-schedule-generic")
+            page.select_option("#gn-schedule-preset", "example")
+            page.click("#gn-schedule-run")
+            expect(page.locator("#gn-schedule-status")).to_contain_text("press Step")
+            for _ in range(6):
+                page.click("#gn-schedule-step")
+            page.screenshot(path=HERE / "generic.png")
+
             # Help: the interface described, and the source of the backtracking.
             page.click("#tab-help")
-            page.click('details[data-source-view="backtrack"] summary')
-            expect(page.locator('details[data-source-view="backtrack"] pre').first).to_be_visible()
+            details = page.locator('details[data-source-domain="queens"]')
+            details.locator("summary").click()
+            expect(details.locator("pre").first).to_be_visible()
             page.screenshot(path=HERE / "help.png")
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=10)
-    for name in ("backtrack", "climb", "puzzle", "help"):
+    for name in ("backtrack", "climb", "puzzle", "generic", "help"):
         print(HERE / f"{name}.png")
 
 

@@ -66,6 +66,23 @@ def _is_loopback(host: str) -> bool:
     help="Another host name the page may be opened by (repeatable), e.g. this machine's "
     "name on the network with --host 0.0.0.0. Loopback names and --host always work.",
 )
+@click.option(
+    "--problem",
+    "problems",
+    multiple=True,
+    metavar="TARGET",
+    help="Your own problem, as `searchlab run` takes it (file.py[:factory] or "
+    "module:factory), shown in a tab of its own; repeatable.",
+)
+@click.option(
+    "--param",
+    "-p",
+    "params",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A keyword argument for the factories of --problem (a Python literal, or text); "
+    "repeatable. Every --problem is given them.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in your web browser.")
 @click.option(
     "--json",
@@ -74,27 +91,42 @@ def _is_loopback(host: str) -> bool:
     help='Print {"url", "host", "port"} as one JSON line once listening.',
 )
 def serve(
-    host: str, port: int, allow_hosts: tuple[str, ...], open_browser: bool, as_json: bool
+    host: str,
+    port: int,
+    allow_hosts: tuple[str, ...],
+    problems: tuple[str, ...],
+    params: tuple[str, ...],
+    open_browser: bool,
+    as_json: bool,
 ) -> None:
     """Watch the searches step by step in your browser.
 
-    Starts a local web server with three views: N-queens backtracking (step, play,
-    next solution), N-queens hill climbing (the document's eight cases, h over the
-    steps) and the sliding puzzle by best-first search and A* (expansions, then the
-    solution played back). Every search runs in the server with limits on size,
-    events and seconds. The server answers only its own pages: requests from other
-    web sites, or under a host name it was not given, are refused. Stop it with Ctrl-C.
+    Starts a local web server with a tab for every domain: N-queens backtracking
+    (step, play, next solution) and hill climbing (the document's eight cases, h over
+    the steps), the sliding puzzle by best-first search and A* (expansions, then the
+    solution played back), and every other domain, a plug-in's or your own problem
+    (--problem), in a generic view that draws its states. Every search runs in the
+    server with the command line's checks, and limits on events and seconds. The
+    server answers only its own pages: requests from other web sites, or under a host
+    name it was not given, are refused. Stop it with Ctrl-C.
 
     \b
     Examples:
       searchlab serve --open
       searchlab serve --port 0 --json      # any free port; prints the address
+      searchlab serve --problem examples/romania.py -p start=Sibiu
     """
     import uvicorn
 
+    from searchlab.domains.user import load_problem, parse_params
     from searchlab.web import create_app
     from searchlab.web.pool import SWITCH_SECONDS
 
+    if params and not problems:
+        raise InputError("--param is for the factories of --problem: give a --problem")
+    keywords = parse_params(params)
+    own = [load_problem(target, keywords) for target in problems]
+    app = create_app(hosts=(host, *allow_hosts), domains=own)  # refusals before binding
     sock = _bind(host, port)
     bound_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
@@ -107,7 +139,6 @@ def serve(
         click.echo(f"warning: listening on {host}: other machines can reach this viewer", err=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    app = create_app(hosts=(host, *allow_hosts))
     sys.setswitchinterval(SWITCH_SECONDS)  # the page stays quick while searches compute
     config = uvicorn.Config(app, log_level="warning", access_log=False)
     server = uvicorn.Server(config)

@@ -1,33 +1,34 @@
-"""The web viewer's ASGI app: the page, its static modules, and a small JSON API.
+"""The web viewer's ASGI app: the page, its static modules, and a small JSON API over
+every domain the server serves (the registered ones and the user's own problems).
 
-    POST /api/queens/backtrack {n}                   start a live backtracking search
-    POST /api/queens/climb {state, moves, …}         run a hill climb (capped), record it
-    POST /api/queens/random {n, moves}               a random board to climb from
-    POST /api/puzzle/solve {start, goal, …}          run a best-first search (capped)
+    GET  /api/options                              every domain's descriptor, and the caps
+    POST /api/domains/{name}/search {start, goal, algorithm, heuristic, seed, <options>,
+         <params>, drawings}                       a search: live (dfs) or recorded
+    POST /api/domains/{name}/random {size, seed, goal, <params>}   a random start
     GET  /api/sessions/{id}/events?from=&max=&until=solution    the next page of events
-    DELETE /api/sessions/{id}                        drop a search
-    GET  /api/options, /api/source/{view}            choices and defaults; code shown
+    DELETE /api/sessions/{id}                      drop a search
+    GET  /api/source/{name}?algorithm=             the code a search runs
 
 Bad input is HTTP 400 with ``{"error": message, "field": name}``, and every other
 refusal on /api is in that format too: 400 a host name not this server's, 403 a request
-from another site, 404, 405, 409 a search asked out of order, 413 a body past the cap,
-415 a body not JSON, 429 every search worker busy (with Retry-After). Every search
-request is capped by ``WebLimits``; ``Guard`` checks each request before any route sees
-it, and searches compute on a small ``WorkPool`` so that the page stays quick under load.
+from another site, 404 (no such path, domain or search), 405, 409 a search asked out of
+order, 413 a body past the cap, 415 a body not JSON, 422 a domain's own code failed (a
+user's problem), 429 every search worker busy (with Retry-After). Every search is
+capped by ``WebLimits``; ``Guard`` checks each request before any route sees it, and
+searches compute on a small ``WorkPool`` so that the page stays quick under load.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -36,21 +37,38 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from searchlab import __version__
 from searchlab.core.errors import InputError
+from searchlab.domains.base import Domain
+from searchlab.domains.registry import domains as registered
 from searchlab.web import memory, source_code
-from searchlab.web.errors import error, is_api, refusal
+from searchlab.web.catalog import Catalog, options_json
+from searchlab.web.errors import error, is_api, phrase, refusal
+from searchlab.web.eventlog import dumps
 from searchlab.web.fields import FieldError, get_int, parse_object, shown
 from searchlab.web.guard import Guard
 from searchlab.web.limits import DEFAULT_LIMITS, WebLimits
 from searchlab.web.pool import Overloaded, WorkPool
+from searchlab.web.searches import DomainFailed, failure, random_start, start_search
 from searchlab.web.sessions import SessionGone, SessionStore
-from searchlab.web.sources import Busy, EventSource, Page, RecordedRun
-from searchlab.web.views import backtrack, climb, puzzle
+from searchlab.web.sources import Busy, Page, RecordedRun
 
 STATIC = Path(str(resources.files("searchlab.web") / "static"))
 
-Starter = Callable[[Mapping[str, Any], WebLimits], tuple[EventSource, dict[str, Any]]]
+
+class NoSuchDomain(LookupError):
+    """The path names a domain this server does not serve (HTTP 404)."""
+
+
+def json_body(payload: Any) -> Response:
+    """``payload`` as JSON, written on the worker: a domain's state that is not JSON
+    (a user's own ``encode``) is its failure (422), not the server's."""
+    try:
+        data = dumps(payload)
+    except (TypeError, ValueError) as problem:
+        raise DomainFailed(
+            f"the domain wrote something that is not JSON: {failure(problem)}"
+        ) from None
+    return Response(data, media_type="application/json")
 
 
 class SecurityHeaders:
@@ -83,9 +101,16 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(limits: WebLimits = DEFAULT_LIMITS, hosts: Iterable[str] = ()) -> Starlette:
+def create_app(
+    limits: WebLimits = DEFAULT_LIMITS,
+    hosts: Iterable[str] = (),
+    domains: Iterable[Domain[Any, Any]] = (),
+) -> Starlette:
     """A fresh app with its own session store (tests make one per case), answering
-    under the loopback names and ``hosts`` (the address it is served on)."""
+    under the loopback names and ``hosts`` (the address it is served on), serving every
+    registered domain and ``domains`` besides (a user's own problems, each a tab)."""
+    catalog = Catalog(domains)
+    names = {domain.name for domain in registered()}
     store = SessionStore(limits.max_sessions, limits.idle_seconds, limits.max_session_bytes)
     pool = WorkPool(limits.max_concurrent_searches, limits.queue_seconds)
 
@@ -93,36 +118,54 @@ def create_app(limits: WebLimits = DEFAULT_LIMITS, hosts: Iterable[str] = ()) ->
         raw = await request.body()  # the Guard has read it, up to max_body_bytes
         return parse_object(raw)
 
+    def domain_of(request: Request) -> Domain[Any, Any]:
+        name = request.path_params["name"]
+        found = catalog.get(name)
+        if found is None:
+            known = ", ".join(domain.name for domain in catalog)
+            raise NoSuchDomain(f"no domain called {shown(name)} on this server: {known}")
+        return found
+
     async def answer(work: Callable[[], Awaitable[Response]]) -> Response:
         """The response of ``work``, or its refusal in the API's error format."""
         try:
             return await work()
-        except FieldError as problem:
-            return error(400, str(problem), problem.field)
-        except InputError as problem:
-            return error(400, str(problem))
-        except SessionGone as problem:
+        except InputError as problem:  # FieldError included: both name their field
+            return error(400, phrase(problem), problem.field)
+        except (SessionGone, NoSuchDomain) as problem:
             return error(404, str(problem))
         except Busy as problem:
             return error(409, str(problem))
+        except DomainFailed as problem:
+            return error(422, str(problem))
         except Overloaded as problem:
             return error(429, str(problem), headers={"retry-after": str(problem.retry_after)})
 
-    def starter(view: str, start: Starter) -> Callable[[Request], Any]:
-        async def endpoint(request: Request) -> Response:
-            async def work() -> Response:
-                body = await read_body(request)
+    async def search(request: Request) -> Response:
+        async def work() -> Response:
+            domain = domain_of(request)
+            body = await read_body(request)
 
-                def run() -> Response:
-                    source, info = start(body, limits)
-                    session = store.add(view, source, info)
-                    return JSONResponse({"session": session.id, "view": view, **info})
+            def run() -> Response:
+                started = start_search(domain, body, limits, registered=domain.name in names)
+                session = store.add(domain.name, started.source, started.info)
+                try:
+                    return json_body({"session": session.id, **started.info})
+                except DomainFailed:
+                    store.remove(session.id)
+                    raise
 
-                return await pool.run(run)
+            return await pool.run(run)
 
-            return await answer(work)
+        return await answer(work)
 
-        return endpoint
+    async def random(request: Request) -> Response:
+        async def work() -> Response:
+            domain = domain_of(request)
+            body = await read_body(request)
+            return await pool.run(lambda: json_body(random_start(domain, body)))
+
+        return await answer(work)
 
     async def events(request: Request) -> Response:
         params = request.query_params
@@ -153,43 +196,22 @@ def create_app(limits: WebLimits = DEFAULT_LIMITS, hosts: Iterable[str] = ()) ->
             return error(404, f"no search {shown(session)} on this server: it ended or was dropped")
         return JSONResponse({"dropped": True})
 
-    async def random_board(request: Request) -> Response:
+    async def options(_request: Request) -> Response:
         async def work() -> Response:
-            body = await read_body(request)
-            return JSONResponse(await run_in_threadpool(climb.random_start, body, limits))
+            return json_body(options_json(catalog, limits))
 
         return await answer(work)
 
-    async def options(_request: Request) -> Response:
-        return JSONResponse(
-            {
-                "version": __version__,
-                "backtrack": backtrack.options(limits),
-                "climb": climb.options(limits),
-                "puzzle": puzzle.options(limits),
-                "limits": {
-                    "max_page_events": limits.max_page_events,
-                    "idle_minutes": limits.idle_seconds / 60,
-                },
-            }
-        )
-
     async def source(request: Request) -> Response:
-        view = request.path_params["view"]
-        names: tuple[str, ...]
-        if view == "backtrack":
-            names = backtrack.SOURCES
-        elif view == "climb":
-            names = climb.SOURCES
-        elif view == "puzzle":
-            algorithm = request.query_params.get("algorithm", puzzle.DEFAULT_ALGORITHM)
-            try:
-                names = (puzzle.algorithm_source(algorithm), *puzzle.SOURCES)
-            except InputError as problem:
-                return error(400, str(problem), "algorithm")
-        else:
-            return error(404, f"no view called {shown(view)}: backtrack, climb or puzzle")
-        return JSONResponse({"view": view, "sources": source_code.sources(names)})
+        async def work() -> Response:
+            domain = domain_of(request)
+            algorithm, names = source_code.domain_sources(
+                domain, request.query_params.get("algorithm")
+            )
+            sources = await anyio.to_thread.run_sync(source_code.sources, names)
+            return JSONResponse({"domain": domain.name, "algorithm": algorithm, "sources": sources})
+
+        return await answer(work)
 
     async def index(_request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
@@ -224,7 +246,7 @@ def create_app(limits: WebLimits = DEFAULT_LIMITS, hosts: Iterable[str] = ()) ->
         tasks = [asyncio.create_task(reaper()), asyncio.create_task(give_memory_back())]
         try:
             yield
-        finally:  # shutdown: every live search thread is told to end
+        finally:  # shutdown: every live search is ended
             for task in tasks:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -234,13 +256,11 @@ def create_app(limits: WebLimits = DEFAULT_LIMITS, hosts: Iterable[str] = ()) ->
     routes = [
         Route("/", index),
         Route("/api/options", options),
-        Route("/api/queens/backtrack", starter("backtrack", backtrack.start), methods=["POST"]),
-        Route("/api/queens/climb", starter("climb", climb.start), methods=["POST"]),
-        Route("/api/queens/random", random_board, methods=["POST"]),
-        Route("/api/puzzle/solve", starter("puzzle", puzzle.start), methods=["POST"]),
+        Route("/api/domains/{name}/search", search, methods=["POST"]),
+        Route("/api/domains/{name}/random", random, methods=["POST"]),
         Route("/api/sessions/{session}/events", events),
         Route("/api/sessions/{session}", drop, methods=["DELETE"]),
-        Route("/api/source/{view}", source),
+        Route("/api/source/{name}", source),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(
@@ -255,4 +275,5 @@ def create_app(limits: WebLimits = DEFAULT_LIMITS, hosts: Iterable[str] = ()) ->
     app.state.sessions = store
     app.state.limits = limits
     app.state.pool = pool
+    app.state.catalog = catalog
     return app

@@ -1,12 +1,12 @@
-"""Reading a request's JSON fields, with errors that name the field so the page can
-show the message next to it."""
+"""Reading a request's JSON body and query, with errors that name the field so the page
+can show the message next to it (a search's own fields are read by the domain's
+``Option`` specs: see ``searches``)."""
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Collection, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import Any
 
 from searchlab.core.errors import InputError
@@ -18,17 +18,6 @@ class FieldError(InputError):
     def __init__(self, field: str | None, message: str) -> None:
         super().__init__(message)
         self.field = field
-
-
-@contextmanager
-def blame(field: str) -> Iterator[None]:
-    """Turn an InputError raised while handling ``field`` into a FieldError for it."""
-    try:
-        yield
-    except FieldError:
-        raise
-    except InputError as error:
-        raise FieldError(field, str(error)) from error
 
 
 def shown(value: Any, width: int = 40) -> str:
@@ -83,43 +72,3 @@ def get_int(body: Mapping[str, Any], name: str, default: int, low: int, high: in
     if not low <= value <= high:
         raise FieldError(name, f"{name} must be between {low} and {high}, not {value}")
     return value
-
-
-def get_float(body: Mapping[str, Any], name: str, default: float, low: float, high: float) -> float:
-    value = body.get(name, default)
-    if value is None or value == "":
-        value = default
-    if isinstance(value, str):
-        try:
-            value = float(value.strip())
-        except ValueError:
-            raise FieldError(name, f"{name} must be a number, not {shown(value)}") from None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise FieldError(name, f"{name} must be a number, not {shown(value)}")
-    if not low <= value <= high:
-        raise FieldError(name, f"{name} must be between {low} and {high}, not {value}")
-    return float(value)
-
-
-def get_text(body: Mapping[str, Any], name: str, default: str = "", max_length: int = 2000) -> str:
-    value = body.get(name, default)
-    if value is None:
-        return default
-    if not isinstance(value, str):
-        raise FieldError(name, f"{name} must be text")
-    if len(value) > max_length:
-        raise FieldError(name, f"{name} is too long (at most {max_length} characters)")
-    return value
-
-
-def get_choice(body: Mapping[str, Any], name: str, default: str, choices: Collection[str]) -> str:
-    value = get_text(body, name, default, 100).strip() or default
-    if value not in choices:
-        raise FieldError(name, f"unknown {name} {shown(value)}: choose one of {', '.join(choices)}")
-    return value
-
-
-def get_optional_int(body: Mapping[str, Any], name: str, low: int, high: int) -> int | None:
-    if body.get(name) in (None, ""):
-        return None
-    return get_int(body, name, low, low, high)

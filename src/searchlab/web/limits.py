@@ -1,8 +1,10 @@
 """Every bound the web server puts on what one request or one viewer may cost.
 
-A request can neither hang nor exhaust the server: boards, pages of events, seconds,
+A request can neither hang nor exhaust the server: pages of events, seconds, expansions,
 request bodies, the memory sessions hold and the searches computing at once are capped,
-and idle searches are dropped. Tests shrink these to exercise them.
+and idle searches are dropped. What a search may be asked (board sizes, options) is the
+domain's to say, as on the command line: these are only the server's own caps, applied
+on top. Tests shrink them to exercise them.
 """
 
 from __future__ import annotations
@@ -14,17 +16,13 @@ from dataclasses import dataclass
 class WebLimits:
     """The server's caps; the defaults suit one person on a laptop."""
 
-    max_backtrack_n: int = 24  # the backtracking board (the seed asks for n up to 20)
-    max_climb_n: int = 24  # hill-climbing boards: a free-move step costs about n^4 operations
-    max_puzzle_size: int = 4  # the 15-puzzle at most
     max_page_events: int = 2000  # events returned by one request
+    max_page_bytes: int = 4 * 2**20  # ... and their JSON, drawings included (fewer if need be)
     slice_seconds: float = 2.0  # time one request may spend advancing a live search
-    live_budget_seconds: float = 120.0  # total search time of one backtracking viewer
+    live_budget_seconds: float = 120.0  # total search time of one live (depth-first) viewer
     live_max_expanded: int = 5_000_000  # ... and its expansions
-    run_seconds: float = 5.0  # a hill climb or A* run, which is computed in one go
-    run_max_expanded: int = 20_000  # ... and its expansions (each one a recorded step)
-    max_sideways: int = 1000
-    max_restarts: int = 200
+    run_seconds: float = 5.0  # any other search, which is computed and recorded in one go
+    run_max_expanded: int = 20_000  # ... and its expansions (each one a recorded event)
     max_sessions: int = 64  # live viewers; the least recently used is dropped past it
     idle_seconds: float = 900.0  # a viewer idle this long is dropped
     max_session_bytes: int = 64 * 2**20  # events all sessions hold; LRU dropped past it

@@ -138,7 +138,7 @@ class SessionStore:
         return freed
 
     def reap(self) -> int:
-        """Drop the sessions idle too long (their search threads end); how many went.
+        """Drop the sessions idle too long (their searches end); how many went.
         The server calls this now and then, so a viewer that left costs nothing for
         long even when nobody else comes."""
         with self._lock:

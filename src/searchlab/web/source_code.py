@@ -1,5 +1,7 @@
-"""The source of the code running each view, read from the installed package, so the
-help panel shows exactly what runs (the seed's applet linked to its source code)."""
+"""The source of the code a search runs, read from the installed package, so the help
+panel shows exactly what runs (the seed's applet linked to its source code): the
+algorithm's function, then what the domain's descriptor names (``sources``), or for a
+domain that names nothing, its own class (a user's problem: the problem's class)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import searchlab
+from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.core.errors import InputError
+from searchlab.domains.base import Domain
+from searchlab.domains.user import ProblemDomain
 
 _PACKAGE_ROOT = Path(searchlab.__file__).resolve().parent.parent
 
@@ -28,21 +34,45 @@ def _resolve(dotted: str) -> Any:
     raise LookupError(dotted)
 
 
-@functools.lru_cache(maxsize=64)
-def source_of(dotted: str) -> dict[str, Any]:
+def dotted(target: Any) -> str:
+    return f"{target.__module__}.{target.__qualname__}"
+
+
+@functools.lru_cache(maxsize=128)
+def source_of(name: str) -> dict[str, Any]:
     """One object's source with where it lives; ``error`` says why it could not be read."""
     try:
-        target = inspect.unwrap(_resolve(dotted))
+        target = inspect.unwrap(_resolve(name))
         lines, first = inspect.getsourcelines(target)
         path = Path(inspect.getsourcefile(target) or "")
         try:
             where = str(path.resolve().relative_to(_PACKAGE_ROOT))
         except ValueError:
             where = path.name
-        return {"name": dotted, "file": where, "line": first, "code": "".join(lines)}
+        return {"name": name, "file": where, "line": first, "code": "".join(lines)}
     except (LookupError, AttributeError, OSError, TypeError) as error:
-        return {"name": dotted, "file": None, "line": None, "code": "", "error": str(error)}
+        return {"name": name, "file": None, "line": None, "code": "", "error": str(error)}
 
 
 def sources(names: tuple[str, ...]) -> list[dict[str, Any]]:
     return [source_of(name) for name in names]
+
+
+def domain_sources(domain: Domain[Any, Any], algorithm: str | None) -> tuple[str, tuple[str, ...]]:
+    """The algorithm's canonical name, and the dotted names of its function and of the
+    domain's code (an InputError naming ``algorithm`` if the domain does not offer it)."""
+    try:
+        name = ALGORITHMS.canonical(algorithm or domain.default_algorithm)
+    except InputError as error:
+        raise error.about("algorithm") from None
+    if name not in domain.algorithms:
+        raise InputError(
+            f"{domain.title or domain.name} does not offer the algorithm {name}: choose one "
+            f"of {', '.join(domain.algorithms)}",
+            field="algorithm",
+        )
+    own = domain.sources
+    if not own:
+        owner = domain.the_problem if isinstance(domain, ProblemDomain) else domain
+        own = (dotted(type(owner)),)
+    return name, (dotted(ALGORITHMS[name].function), *own)

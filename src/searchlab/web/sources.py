@@ -1,15 +1,15 @@
 """Where a viewer's events come from: a live search paused between requests, or a run
 recorded in full.
 
-Backtracking is the seed's "other solutions": the page must be able to step through
-every attempt and then ask for the next solution of *the same* search. The engine's
-``Solutions`` iterator only yields at solutions, and an observer cannot suspend the
-engine's call stack, so a live search runs in its own thread whose observer blocks
-once the events asked for are buffered. The search thus advances only while a request
-is waiting for it, a page holds exactly what was asked for whatever n is, and an idle
-search costs a sleeping thread (closed when its session expires).
+Depth-first backtracking is the seed's "other solutions": the page must be able to step
+through every attempt and then ask for the next solution of *the same* search. The
+engine steps that search one event at a time as a generator (``Solutions.events()``),
+so a live search is that generator, suspended between requests: a request advances it
+on its own worker thread just as far as it asks (so many events, or up to the next
+solution, or until its time slice ends) and nothing is computed past that. A page holds
+exactly what was asked for, whatever n is, and an idle search costs a suspended frame.
 
-Hill climbing and A* finish in one call, capped by ``Limits``: their events are
+Every other algorithm finishes in one call, capped by ``Limits``: its events are
 recorded (up to a bound), kept encoded (``EventLog``) and served by slices.
 """
 
@@ -19,14 +19,15 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.encoding import EventEncoder
 from searchlab.core.errors import InputError
-from searchlab.core.events import Event, Observer, Solution
-from searchlab.core.result import SearchResult, Status
+from searchlab.core.events import Event, Expand, Solution
+from searchlab.core.result import Status
 from searchlab.web.eventlog import EventLog, dumps
 
 log = logging.getLogger(__name__)
@@ -74,19 +75,6 @@ class EventSource(Protocol):
     def close(self) -> None: ...
 
 
-class LazySolutions(Protocol):
-    """What the engine's ``Solutions`` offers: an iterator that knows how it ended."""
-
-    status: Status | None
-    limit: str | None
-
-    def __iter__(self) -> Iterator[SearchResult[Any, Any]]: ...
-
-
-class _Cancelled(Exception):
-    """Raised inside the search thread to end a search nobody watches any more."""
-
-
 LIMIT_MESSAGES = {
     "max_expanded": "the search stopped at its limit of {expanded:,} expansions",
     "max_seconds": "the search stopped at its time limit",
@@ -94,78 +82,57 @@ LIMIT_MESSAGES = {
 
 
 class LiveSearch:
-    """A lazy backtracking search advanced on demand, one page of events at a time."""
+    """A depth-first stream advanced on demand, one page of events at a time."""
 
-    CHUNK = 65536  # events buffered per hand-over when running until a solution
+    CHECK_EVERY = 64  # events between two looks at the clock (and at ``close``)
 
     def __init__(
         self,
-        start: Callable[[Observer], LazySolutions],
+        stream: Solutions[Any, Any],
         encoder: EventEncoder,
         *,
         budget_seconds: float,
         max_expanded: int,
         hint: str = "press Start for a new one",
+        page_events: int | None = None,
     ) -> None:
-        self._hint = hint  # where to go when this search stops at a limit
-        self._start = start
+        self.stream = stream  # its ``stats`` say what was computed
+        self.page_events = page_events  # the most events one page holds (large drawings)
+        self._events: Iterator[Event] | None = stream.events()
         self._encode = encoder
         self._budget_seconds = budget_seconds
         self._max_expanded = max_expanded
-        self._cond = threading.Condition()
+        self._hint = hint  # where to go when this search stops at a limit
         self._pulling = threading.Lock()
-        self._buffer: deque[Event] = deque()  # raw events: encoded only when delivered
-        self._wanted = 0
-        self._thread: threading.Thread | None = None
-        self._finished = False
-        self._cancelled = False
+        self._closed = False
         self.status: str | None = None
         self.message: str | None = None
         self.delivered = 0
-        self.spent = 0.0  # seconds requests spent waiting for this search
+        self.spent = 0.0  # seconds requests spent advancing this search
         self.solutions = 0
 
-    # -- the search thread -------------------------------------------------------
-    def _observe(self, event: Event) -> None:
-        # Fast path without the lock: deque appends are atomic, and while the buffer is
-        # short of what a waiting request wants that request needs no wake-up yet.
-        self._buffer.append(event)
-        if len(self._buffer) < self._wanted and not self._cancelled:
-            return
-        with self._cond:
-            while len(self._buffer) >= self._wanted and not self._cancelled:
-                self._cond.notify_all()
-                self._cond.wait()
-            if self._cancelled:
-                raise _Cancelled
+    @property
+    def done(self) -> bool:
+        return self._events is None
 
-    def _run(self) -> None:
-        status, message = "exhausted", "no more solutions: the whole tree has been searched"
-        try:
-            solutions = self._start(self._observe)
-            for _ in solutions:
-                pass
-            if solutions.status is Status.LIMIT_REACHED:
-                status = "limit_reached"
-                template = LIMIT_MESSAGES.get(
-                    solutions.limit or "", "the search stopped at a limit"
-                )
-                message = f"{template.format(expanded=self._max_expanded)}: {self._hint}"
-        except _Cancelled:
-            status, message = "cancelled", "the search was stopped"
-        except InputError as error:
-            status, message = "error", str(error)
-        except Exception as error:  # a bug: keep the server up and say so on the page
-            log.exception("search thread failed")
-            status, message = "error", f"the search failed: {error!r}"
-        finally:
-            with self._cond:
-                self._finished = True
-                if self.status is None:
-                    self.status, self.message = status, message
-                self._cond.notify_all()
+    def _end(self, status: str, message: str) -> None:
+        """Stop for good: the generator is closed and let go (the caller holds the lock)."""
+        if self._events is not None:
+            close = getattr(self._events, "close", None)
+            if callable(close):
+                close()
+            self._events = None
+        self.status, self.message = status, message
 
-    # -- requests ----------------------------------------------------------------
+    def _end_of_stream(self) -> None:
+        stream = self.stream
+        if stream.status is Status.LIMIT_REACHED:
+            template = LIMIT_MESSAGES.get(stream.limit or "", "the search stopped at a limit")
+            message = f"{template.format(expanded=self._max_expanded)}: {self._hint}"
+            self._end("limit_reached", message)
+        else:
+            self._end("exhausted", "no more solutions: the whole tree has been searched")
+
     def pull(self, start: int, limit: int, *, until_solution: bool, seconds: float) -> Page:
         """The next events from ``start`` (which must be where the last page ended):
         ``limit`` of them, or with ``until_solution`` everything up to and including
@@ -173,77 +140,89 @@ class LiveSearch:
         if not self._pulling.acquire(timeout=seconds + 1.0):
             raise Busy("this search is busy with another request")
         try:
-            return self._pull(start, limit, until_solution, seconds)
+            limit = min(limit, self.page_events or limit)
+            return self._pull(start, max(1, limit), until_solution, seconds)
         finally:
             self._pulling.release()
 
-    def _pull(self, start: int, limit: int, until_solution: bool, seconds: float) -> Page:
-        limit = max(1, limit)
-        with self._cond:
-            if start != self.delivered:
-                raise Busy(
-                    f"events were asked from {start}, but this search is at {self.delivered}"
-                )
-            began = time.perf_counter()
-            deadline = began + seconds
-            out: deque[Event] = deque(maxlen=limit if until_solution else None)
-            taken = 0
-            found = False
-            if self._thread is None and not self._finished:
-                self._thread = threading.Thread(
-                    target=self._run, name="searchlab-live", daemon=True
-                )
-                self._wanted = 0
-                self._thread.start()
-            while True:
-                while self._buffer and not found and (until_solution or taken < limit):
-                    event = self._buffer.popleft()
-                    self._encode.count(event)
-                    out.append(event)
-                    taken += 1
-                    if isinstance(event, Solution):
-                        self.solutions += 1
-                        found = until_solution
-                if found or (not until_solution and taken >= limit):
+    def _advance(
+        self, limit: int, until_solution: bool, seconds: float
+    ) -> tuple[deque[Event], int]:
+        """Step the generator as far as asked: the events kept, and how many were taken."""
+        began = time.perf_counter()
+        deadline = began + seconds
+        out_of_budget = began + max(0.0, self._budget_seconds - self.spent)
+        out: deque[Event] = deque(maxlen=limit if until_solution else None)
+        taken = 0
+        events = self._events
+        try:
+            while events is not None and (until_solution or taken < limit):
+                if taken % self.CHECK_EVERY == 0:
+                    now = time.perf_counter()
+                    if self._closed:
+                        self._end("cancelled", "the search was stopped")
+                        break
+                    if now >= out_of_budget:
+                        self._end(
+                            "limit_reached",
+                            f"this search used its time budget of {self._budget_seconds:g} s: "
+                            f"{self._hint}",
+                        )
+                        break
+                    if now >= deadline and taken:
+                        break
+                event = next(events, None)
+                if event is None:
+                    self._end_of_stream()
                     break
-                if self._finished and not self._buffer:
-                    break
-                now = time.perf_counter()
-                if self.spent + (now - began) >= self._budget_seconds and not self._finished:
-                    self.status = "limit_reached"
-                    self.message = (
-                        f"this search used its time budget of {self._budget_seconds:g} s: "
-                        f"{self._hint}"
-                    )
-                    self._cancelled = True
-                    self._buffer.clear()
-                    self._cond.notify_all()
-                    break
-                if now >= deadline:
-                    break
-                self._wanted = self.CHUNK if until_solution else limit - taken
-                self._cond.notify_all()
-                self._cond.wait(deadline - now)
-            self._wanted = 0
+                self._encode.count(event)
+                out.append(event)
+                taken += 1
+                if isinstance(event, Solution):
+                    self.solutions += 1
+                    if until_solution:
+                        break
+        except InputError as error:  # a user's problem breaking its protocol
+            self._end("error", str(error))
+        except Exception as error:  # a bug in a domain: keep the server up, say so
+            log.exception("a live search failed")
+            self._end("error", f"the search failed: {type(error).__name__}: {error}")
+        finally:
             self.spent += time.perf_counter() - began
-            self.delivered += taken
-            done = (self._finished or self._cancelled) and not self._buffer
-            return Page(
-                events=self._encode.encode_tail(out),
-                next=self.delivered,
-                skipped=taken - len(out),
-                done=done,
-                status=self.status if done else None,
-                message=self.message if done else None,
-                extra={"solutions": self.solutions},
-            )
+        return out, taken
+
+    def _pull(self, start: int, limit: int, until_solution: bool, seconds: float) -> Page:
+        if start != self.delivered:
+            raise Busy(f"events were asked from {start}, but this search is at {self.delivered}")
+        out, taken = self._advance(limit, until_solution, seconds)
+        self.delivered += taken
+        try:
+            raw = dumps(self._encode.encode_tail(out))
+        except Exception as error:  # a domain's encode or draw failed on these states
+            log.exception("a live search's events could not be written")
+            self._end("error", f"the events could not be written: {type(error).__name__}: {error}")
+            raw = b"[]"
+        done = self.done
+        return Page(
+            events=[],
+            raw_events=raw,
+            next=self.delivered,
+            skipped=taken - len(out),
+            done=done,
+            status=self.status if done else None,
+            message=self.message if done else None,
+            extra={"solutions": self.solutions},
+        )
 
     def close(self) -> None:
-        """End the search thread (at its next event) and drop what it buffered."""
-        with self._cond:
-            self._cancelled = True
-            self._buffer.clear()
-            self._cond.notify_all()
+        """End the search: now if no request is advancing it, else at its next look."""
+        self._closed = True
+        if self._pulling.acquire(blocking=False):
+            try:
+                if self._events is not None:
+                    self._end("cancelled", "the search was stopped")
+            finally:
+                self._pulling.release()
 
 
 class EventCapReached(Exception):
@@ -252,22 +231,34 @@ class EventCapReached(Exception):
 
 class BoundedRecorder:
     """An observer that encodes and keeps at most ``max_events`` events of the kinds
-    in ``keep`` (all kinds if None), counting the others."""
+    in ``keep`` (all kinds if None), taking at most ``max_bytes``, counting the others.
+    ``origin`` is the first Expand (where the search began, with its h), kept even when
+    expansions are not."""
 
     def __init__(
-        self, encoder: EventEncoder, max_events: int, keep: frozenset[str] | None = None
+        self,
+        encoder: EventEncoder,
+        max_events: int,
+        keep: frozenset[str] | None = None,
+        max_bytes: int | None = None,
     ) -> None:
         self.encoder = encoder
         self.max_events = max_events
+        self.max_bytes = max_bytes
         self.keep = keep
         self.events = EventLog()
+        self.origin: dict[str, Any] | None = None
 
     def __call__(self, event: Event) -> None:
+        if self.origin is None and isinstance(event, Expand):
+            self.origin = self.encoder.fields(event)
         kind = type(event).__name__.lower()
         if self.keep is not None and kind not in self.keep:
             self.encoder.count(event)
             return
         if len(self.events) >= self.max_events:
+            raise EventCapReached
+        if self.max_bytes is not None and self.events.nbytes >= self.max_bytes:
             raise EventCapReached
         self.events.append(self.encoder(event))
 

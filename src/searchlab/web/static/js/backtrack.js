@@ -1,9 +1,11 @@
-// N-queens backtracking: a live search on the server, pulled page by page.
+// N-queens backtracking: a live depth-first search on the server (the engine's event
+// generator, advanced only as far as the page asks), pulled page by page.
 
 import { api, clearErrors, formValues, showError } from "./api.js";
 import { counts, fillStats, html } from "./dom.js";
 import { Player, controls } from "./player.js";
 import { attacks, drawQueens } from "./queens.js";
+import { part } from "./template.js";
 
 const PAGE = 500; // events per request while stepping
 const KEEP = 2000; // events kept from a "next solution" run (for stepping back)
@@ -13,15 +15,19 @@ const columnsText = (columns) => "[" + columns.join(",") + "]";
 const toQueens = (columns) => columns.map((col, index) => [index + 1, col]);
 
 export class BacktrackView {
-  constructor(root) {
+  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("bt").
+  constructor(root, domain, prefix) {
     this.root = root;
-    this.form = root.querySelector("#bt-form");
-    this.board = root.querySelector("#bt-board");
-    this.status = root.querySelector("#bt-status");
-    this.stats = root.querySelector("#bt-stats");
-    this.list = root.querySelector("#bt-solutions");
-    this.nextButton = root.querySelector("#bt-next");
-    this.player = new Player(this, controls(root, "bt"));
+    this.domain = domain;
+    this.prefix = prefix;
+    const $ = (name) => part(root, prefix, name);
+    this.form = $("form");
+    this.board = $("board");
+    this.status = $("status");
+    this.stats = $("stats");
+    this.list = $("solutions");
+    this.nextButton = $("next");
+    this.player = new Player(this, controls(root, prefix));
     this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
       await this.player.stop();
@@ -38,26 +44,26 @@ export class BacktrackView {
       await this.player.stop();
       await this.player.guard(() => this.nextSolution());
     });
-    for (const radio of root.querySelectorAll('input[name="bt-mode"]')) {
+    for (const radio of root.querySelectorAll(`input[name="${prefix}-mode"]`)) {
       radio.addEventListener("change", () => this.render());
     }
     this.session = null;
     this.searching = false; // a "next solution" run is in progress
     this.cancelled = false; // ... and was asked to stop
-    this.clear(4);
+    const input = $("n");
+    input.value = domain.size?.default ?? 8;
+    this.clear(Number(input.value));
+    this.render();
+  }
+
+  // The algorithm this view runs (its source is shown in the help).
+  algorithm() {
+    return "dfs";
   }
 
   // Any other control stops a "next solution" run at its next page (within seconds).
   interrupt() {
     if (this.searching) this.cancelled = true;
-  }
-
-  init(options) {
-    const input = this.form.querySelector("#bt-n");
-    input.max = options.backtrack.n.max;
-    input.value = options.backtrack.n.default;
-    this.clear(Number(input.value));
-    this.render();
   }
 
   clear(n) {
@@ -73,7 +79,7 @@ export class BacktrackView {
   }
 
   get mode() {
-    return this.root.querySelector('input[name="bt-mode"]:checked').value;
+    return this.root.querySelector(`input[name="${this.prefix}-mode"]:checked`).value;
   }
 
   async start() {
@@ -83,13 +89,13 @@ export class BacktrackView {
     this.session = null;
     let reply;
     try {
-      reply = await api("POST", "/api/queens/backtrack", values);
+      reply = await api("POST", `/api/domains/${this.domain.name}/search`, { ...values, algorithm: "dfs" });
     } catch (error) {
       showError(this.form, error);
       return;
     }
     this.session = reply.session;
-    this.clear(reply.n);
+    this.clear(reply.run.start);
     this.render();
   }
 

@@ -5,49 +5,84 @@ import { drawChart } from "./chart.js";
 import { fillSelect, fillStats } from "./dom.js";
 import { Player, controls } from "./player.js";
 import { drawQueens, pairs } from "./queens.js";
+import { part } from "./template.js";
 
+const ALGORITHM = "hill-climbing";
 const square = ([r, c]) => `(${r},${c})`;
+const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+// The sentence a climb ends with, from its result (the document of docs/json.md).
+function verdict(result) {
+  const h = result.h_final;
+  let after = `after ${plural(result.length ?? 0, "move")}`;
+  if (result.stats.restarts) after += ` (${plural(result.stats.restarts, "restart")})`;
+  if (result.status === "solved") return `solved: h = ${h} ${after}`;
+  if (result.status === "local_optimum") return `stuck in a local minimum at h = ${h} ${after}`;
+  return `stopped at the viewer's ${result.limit ?? "limit"} with h = ${h} ${after}`;
+}
 
 export class ClimbView {
-  constructor(root) {
+  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("hc").
+  constructor(root, domain, prefix, options) {
     this.root = root;
-    this.form = root.querySelector("#hc-form");
-    this.board = root.querySelector("#hc-board");
-    this.moveText = root.querySelector("#hc-move");
-    this.stats = root.querySelector("#hc-stats");
-    this.chart = root.querySelector("#hc-chart");
-    this.verdict = root.querySelector("#hc-verdict");
-    this.player = new Player(this, controls(root, "hc"));
+    this.domain = domain;
+    const $ = (name) => part(root, prefix, name);
+    this.$ = $;
+    this.form = $("form");
+    this.board = $("board");
+    this.moveText = $("move");
+    this.stats = $("stats");
+    this.chart = $("chart");
+    this.verdict = $("verdict");
+    this.player = new Player(this, controls(root, prefix));
     this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
       await this.player.stop();
       await this.player.guard(() => this.run());
     });
-    root.querySelector("#hc-case").addEventListener("change", (event) => {
-      if (event.target.value !== "") this.form.querySelector("#hc-state").value = event.target.value;
+    $("case").addEventListener("change", (event) => {
+      if (event.target.value !== "") $("state").value = event.target.value;
     });
-    root.querySelector("#hc-random").addEventListener("click", () => this.player.guard(() => this.random()));
+    $("random").addEventListener("click", () => this.player.guard(() => this.random()));
     this.frames = [];
     this.cursor = 0;
     this.info = null;
+    this.init(domain, options);
   }
 
-  init(options) {
-    const climb = options.climb;
-    const cases = this.root.querySelector("#hc-case");
-    climb.cases.forEach((text, index) => {
+  // The algorithm this view runs (its source is shown in the help).
+  algorithm() {
+    return ALGORITHM;
+  }
+
+  init(domain, options) {
+    const $ = this.$;
+    const presets = Object.entries(domain.presets);
+    presets.forEach(([name, text], index) => {
       const option = document.createElement("option");
       option.value = text;
-      option.textContent = `case ${index + 1}${index === climb.cases.length - 1 ? " (solved)" : ""}: ${text}`;
-      cases.append(option);
+      option.textContent = `${name}${index === presets.length - 1 ? " (solved)" : ""}: ${text}`;
+      $("case").append(option);
     });
-    fillSelect(this.form.querySelector("#hc-moves"), climb.moves, climb.defaults.moves);
-    fillSelect(this.form.querySelector("#hc-heuristic"), climb.heuristics, climb.defaults.heuristic);
-    fillSelect(this.form.querySelector("#hc-tie"), climb.tie_breaks, climb.defaults.tie_break);
-    this.form.querySelector("#hc-sideways").value = climb.defaults.sideways;
-    this.form.querySelector("#hc-restarts").value = climb.defaults.restarts;
-    this.form.querySelector("#hc-n").max = climb.max_n;
-    this.form.querySelector("#hc-seed").max = climb.max_seed;
+    const climb = domain.algorithms.find((item) => item.name === ALGORITHM);
+    const spec = (specs, name) => specs.find((item) => item.name === name);
+    const moves = spec(domain.params, "moves");
+    fillSelect($("moves"), moves.choices, moves.default);
+    $("moves").title = moves.summary;
+    fillSelect($("heuristic"), domain.heuristics, domain.default_heuristic);
+    const tie = spec(climb.options, "tie_break");
+    fillSelect($("tie"), tie.choices, tie.default);
+    for (const name of ["sideways", "restarts"]) {
+      const option = spec(climb.options, name);
+      $(name).value = option.default;
+      $(name).max = option.high;
+      $(name).title = option.summary;
+    }
+    if (domain.size) {
+      $("n").value = domain.size.default;
+      $("n").max = domain.size.high;
+    }
+    $("seed").max = options.seed.high;
     this.render();
   }
 
@@ -55,10 +90,11 @@ export class ClimbView {
     clearErrors(this.form);
     const values = formValues(this.form);
     try {
-      const reply = await api("POST", "/api/queens/random", { n: values.n, moves: values.moves, seed: values.seed });
-      this.form.querySelector("#hc-state").value = reply.state;
-      this.moveText.textContent = `A random ${reply.n} × ${reply.n} board from seed ${reply.seed}: press Climb.`;
-      this.root.querySelector("#hc-case").value = "";
+      const body = { size: this.$("n").value, moves: values.moves, seed: values.seed };
+      const reply = await api("POST", `/api/domains/${this.domain.name}/random`, body);
+      this.$("state").value = reply.start;
+      this.moveText.textContent = `A random ${reply.size} × ${reply.size} board from seed ${reply.seed}: press Climb.`;
+      this.$("case").value = "";
     } catch (error) {
       showError(this.form, error);
     }
@@ -66,12 +102,11 @@ export class ClimbView {
 
   async run() {
     clearErrors(this.form);
-    const values = formValues(this.form);
-    delete values.n;
+    const values = { ...formValues(this.form), algorithm: ALGORITHM };
     this.moveText.textContent = "Climbing…";
     let info;
     try {
-      info = await api("POST", "/api/queens/climb", values);
+      info = await api("POST", `/api/domains/${this.domain.name}/search`, values);
     } catch (error) {
       showError(this.form, error);
       this.render();
@@ -80,7 +115,9 @@ export class ClimbView {
     }
     const events = await recordedEvents(info.session);
     this.info = info;
-    this.frames = [{ kind: "start", queens: info.initial, h: info.h0 }];
+    // a board typed is the start; from n, the random board the climb began on
+    const initial = Array.isArray(info.run.start) ? info.run.start : info.origin?.state ?? info.result.path[0];
+    this.frames = [{ kind: "start", queens: initial, h: info.origin?.h ?? info.result.h_start }];
     for (const event of events) {
       if (event.kind === "step") {
         this.frames.push({ kind: "step", queens: event.next, h: event.value, move: event.move, sideways: event.sideways });
@@ -124,7 +161,7 @@ export class ClimbView {
       return;
     }
     const frame = this.frames[this.cursor];
-    const heuristic = info.heuristic;
+    const heuristic = info.run.heuristic;
     let marks = [];
     let text;
     if (frame.kind === "start") {
@@ -136,23 +173,26 @@ export class ClimbView {
       marks = [{ square: from, kind: "from" }, { square: to, kind: "to" }];
       text = `Step ${this.cursor}: the queen at ${square(from)} moves to ${square(to)}${frame.sideways ? " (sideways)" : ""}; h = ${frame.h}.`;
     }
-    drawQueens(this.board, info.n, frame.queens, { marks, solved: frame.h === 0 && this.cursor === this.frames.length - 1 && info.result.solution, showAttacks: true });
+    const result = info.result;
+    drawQueens(this.board, result.n, frame.queens, { marks, solved: frame.h === 0 && this.cursor === this.frames.length - 1 && result.solved, showAttacks: true });
     this.moveText.textContent = text;
     const restarts = this.frames.map((f, i) => (f.kind === "restart" ? i : -1)).filter((i) => i >= 0);
     drawChart(this.chart, this.frames.map((f) => f.h), { cursor: this.cursor, restarts });
+    const run = info.run;
+    const random = run.tie_break === "random" || run.restarts > 0 || run.variant !== "steepest";
     fillStats(this.stats, [
-      ["board", `${info.n} × ${info.n}, ${info.moves} moves`],
+      ["board", `${result.n} × ${result.n}, ${run.moves} moves`],
       ["step", `${this.cursor} of ${this.frames.length - 1}`],
       ["h now", frame.h],
-      ["h at the start", info.h0],
-      ["successors evaluated (whole run)", info.result.stats.generated.toLocaleString()],
-      ["seed", info.random ? `${info.seed} (type it in the seed field to repeat this run)` : `${info.seed} (unused: ties to ${info.tie_break}, no restarts)`],
+      ["h at the start", this.frames[0].h],
+      ["successors evaluated (whole run)", result.stats.generated.toLocaleString()],
+      ["seed", random ? `${run.seed} (type it in the seed field to repeat this run)` : `${run.seed} (unused: ties to ${run.tie_break}, no restarts)`],
     ]);
     const atEnd = this.cursor === this.frames.length - 1;
     this.verdict.hidden = !atEnd;
-    this.verdict.textContent = atEnd ? `Verdict: ${info.result.verdict}. Final state ${pairs(info.result.final)}.` : "";
-    this.verdict.dataset.status = atEnd ? info.result.status : "";
-    this.verdict.dataset.h = atEnd ? String(info.result.h) : "";
-    this.verdict.classList.toggle("good", info.result.status === "solved");
+    this.verdict.textContent = atEnd ? `Verdict: ${verdict(result)}. Final state ${pairs(result.final)}.` : "";
+    this.verdict.dataset.status = atEnd ? result.status : "";
+    this.verdict.dataset.h = atEnd ? String(result.h_final) : "";
+    this.verdict.classList.toggle("good", result.status === "solved");
   }
 }

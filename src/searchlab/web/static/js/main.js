@@ -1,62 +1,80 @@
-// The page: tabs, the three views and the help panel, wired to the server's options.
+// The page: one tab per (domain, view) from the server's options, then Help. Each domain
+// names the views it wants (backtrack, climb, puzzle); any other, and a domain that
+// names none, gets the generic view, which draws its states from their description.
 
 import { api } from "./api.js";
 import { BacktrackView } from "./backtrack.js";
 import { ClimbView } from "./climb.js";
+import { GenericView } from "./generic.js";
 import { Help } from "./help.js";
 import { PuzzleView } from "./puzzle.js";
+import { Tabs } from "./tabs.js";
+import { instantiate, slug } from "./template.js";
 
-const views = {
-  backtrack: new BacktrackView(document.querySelector("#view-backtrack")),
-  climb: new ClimbView(document.querySelector("#view-climb")),
-  puzzle: new PuzzleView(document.querySelector("#view-puzzle")),
+const VIEWS = {
+  backtrack: { View: BacktrackView, prefix: "bt", label: (domain) => `${domain.title} · backtracking` },
+  climb: { View: ClimbView, prefix: "hc", label: (domain) => `${domain.title} · hill climbing` },
+  puzzle: { View: PuzzleView, prefix: "pz", label: (domain) => `${domain.title} · A*` },
+  generic: { View: GenericView, prefix: "gn", label: (domain) => domain.title },
 };
-const help = new Help(document.querySelector("#view-help"));
-let current = "backtrack";
 
-function select(name) {
-  if (!document.querySelector(`#view-${name}`)) name = "backtrack";
-  current = name;
-  for (const tab of document.querySelectorAll('[role="tab"]')) {
-    tab.setAttribute("aria-selected", String(tab.dataset.view === name));
+// The views a domain gets, known ones only, each once.
+const viewsOf = (domain) => [...new Set(domain.views.map((view) => (view in VIEWS ? view : "generic")))];
+
+const views = new Map(); // tab key -> view
+let help = null;
+
+function onSelect(key) {
+  for (const [name, view] of views) {
+    if (name !== key) view.player.pause();
   }
-  for (const section of document.querySelectorAll(".view")) {
-    section.hidden = section.id !== `view-${name}`;
-  }
-  for (const [key, view] of Object.entries(views)) {
-    if (key !== name) view.player.pause();
-  }
-  if (location.hash.slice(1) !== name) history.replaceState(null, "", `#${name}`);
+  if (location.hash.slice(1) !== key) history.replaceState(null, "", `#${key}`);
 }
 
-for (const tab of document.querySelectorAll('[role="tab"]')) {
-  tab.addEventListener("click", () => select(tab.dataset.view));
+const tabs = new Tabs(document.querySelector("#tabs"), document.querySelector("#panels"), onSelect);
+
+function build(options) {
+  const used = new Set();
+  for (const domain of options.domains) {
+    for (const kind of viewsOf(domain)) {
+      const { View, prefix, label } = VIEWS[kind];
+      // the first tab of a view keeps its template's ids; any other gets the domain's
+      const own = kind === "generic" || used.has(kind) ? `${prefix}-${slug(domain.name)}` : prefix;
+      used.add(kind);
+      const key = `${slug(domain.name)}-${kind}`;
+      const panel = tabs.add(key, label(domain));
+      panel.append(instantiate(`template-${kind}`, own));
+      const view = new View(panel, domain, own, options);
+      views.set(key, view);
+      for (const link of panel.querySelectorAll("a[data-source]")) {
+        link.addEventListener("click", (event) => {
+          event.preventDefault();
+          tabs.select("help");
+          help.show(domain.name, view.algorithm());
+        });
+      }
+    }
+  }
+  help = new Help(tabs.add("help", "Help & source", { className: "help" }), options, viewsOf);
 }
-for (const link of document.querySelectorAll("a[data-source]")) {
-  link.addEventListener("click", (event) => {
-    event.preventDefault();
-    select("help");
-    help.show(link.dataset.source);
-  });
-}
-window.addEventListener("hashchange", () => select(location.hash.slice(1)));
 
 document.addEventListener("keydown", (event) => {
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  if (target instanceof HTMLElement && target.getAttribute("role") === "tab") return; // the tabs' own keys
   if (event.key === " " && (target instanceof HTMLButtonElement || target instanceof HTMLElement && target.tagName === "SUMMARY")) return;
-  const player = views[current]?.player;
+  const player = views.get(tabs.current)?.player;
   if (!player) return;
   if (event.key === "ArrowRight") { player.step(); event.preventDefault(); }
   else if (event.key === "ArrowLeft") { player.back(); event.preventDefault(); }
   else if (event.key === " ") { player.toggle(); event.preventDefault(); }
 });
 
-select(location.hash.slice(1) || "backtrack");
 try {
-  const options = await api("GET", "/api/options");
-  for (const view of Object.values(views)) view.init(options);
-  help.init(options);
+  build(await api("GET", "/api/options"));
+  document.querySelector("#loading").remove();
+  tabs.select(location.hash.slice(1));
+  window.addEventListener("hashchange", () => tabs.select(location.hash.slice(1)));
   document.body.dataset.ready = "true";
 } catch (error) {
   document.querySelector("main").prepend(Object.assign(document.createElement("p"), { className: "error banner", textContent: error.message }));

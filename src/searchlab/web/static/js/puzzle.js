@@ -4,6 +4,7 @@
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
 import { Player, controls } from "./player.js";
+import { part } from "./template.js";
 import { TileBoard } from "./tiles.js";
 
 const num = (value) => (value === null || value === undefined ? "∞" : String(value));
@@ -17,27 +18,30 @@ function blankMove(from, to) {
 }
 
 export class PuzzleView {
-  constructor(root) {
+  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("pz").
+  constructor(root, domain, prefix) {
     this.root = root;
-    this.form = root.querySelector("#pz-form");
-    this.board = new TileBoard(root.querySelector("#pz-board"));
-    this.status = root.querySelector("#pz-status");
-    this.node = root.querySelector("#pz-node");
-    this.pathStep = root.querySelector("#pz-path-step");
-    this.result = root.querySelector("#pz-result");
-    this.playSolution = root.querySelector("#pz-play-solution");
-    this.player = new Player(this, controls(root, "pz"));
+    this.domain = domain;
+    const $ = (name) => part(root, prefix, name);
+    this.$ = $;
+    this.form = $("form");
+    this.board = new TileBoard($("board"));
+    this.status = $("status");
+    this.node = $("node");
+    this.pathStep = $("path-step");
+    this.result = $("result");
+    this.playSolution = $("play-solution");
+    this.player = new Player(this, controls(root, prefix));
     this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
       await this.player.stop();
       await this.player.guard(() => this.run());
     });
-    this.positions = {};
-    root.querySelector("#pz-position").addEventListener("change", (event) => {
-      const text = this.positions[event.target.value];
-      if (text) this.form.querySelector("#pz-start").value = text;
+    $("position").addEventListener("change", (event) => {
+      const text = domain.presets[event.target.value];
+      if (text) $("start").value = text;
     });
-    this.form.querySelector("#pz-algorithm").addEventListener("change", () => this.syncHeuristic());
+    $("algorithm").addEventListener("change", () => this.syncHeuristic());
     this.playSolution.addEventListener("click", async () => {
       if (!this.info?.result.solved) return;
       await this.player.stop();
@@ -50,30 +54,43 @@ export class PuzzleView {
     this.events = [];
     this.mode = "search";
     this.cursor = -1;
+    this.init(domain);
   }
 
-  init(options) {
-    const puzzle = options.puzzle;
-    this.options = puzzle;
-    const select = this.root.querySelector("#pz-position");
-    for (const [name, text] of Object.entries(puzzle.positions)) {
-      select.append(html("option", { value: name, text: `(${name}) ${text}` }));
-      this.positions[name] = text;
+  init(domain) {
+    const $ = this.$;
+    for (const [name, text] of Object.entries(domain.presets)) {
+      $("position").append(html("option", { value: name, text: `(${name}) ${text}` }));
     }
-    const goals = this.root.querySelector("#pz-goals");
-    for (const name of puzzle.goals) goals.append(html("option", { value: name }));
-    fillSelect(this.form.querySelector("#pz-algorithm"), puzzle.algorithms, puzzle.defaults.algorithm);
-    fillSelect(this.form.querySelector("#pz-heuristic"), puzzle.heuristics, puzzle.defaults.heuristic);
+    for (const name of domain.goals) $("goals").append(html("option", { value: name }));
+    fillSelect($("algorithm"), domain.algorithms, domain.default_algorithm);
+    // no choice: the domain picks the heuristic for the board, as the command line does
+    const chosen = domain.default_heuristic ?? "";
+    const label = domain.default_heuristic ?? "the domain's for the board";
+    fillSelect($("heuristic"), [{ name: "", summary: "chosen by the domain" }, ...domain.heuristics], chosen);
+    $("heuristic").options[0].textContent = `default (${label})`;
+    const weighted = domain.algorithms.find((item) => item.name === "weighted-astar");
+    const weight = weighted?.options.find((item) => item.name === "weight");
+    if (weight) {
+      $("weight").value = weight.default;
+      $("weight").min = weight.low;
+      $("weight").max = weight.high;
+      $("weight").title = weight.summary;
+    }
     this.syncHeuristic();
     this.render();
   }
 
+  // The algorithm chosen (its source is shown in the help).
+  algorithm() {
+    return this.$("algorithm").value;
+  }
+
   syncHeuristic() {
-    const name = this.form.querySelector("#pz-algorithm").value;
-    const info = this.options?.algorithms.find((item) => item.name === name);
-    this.form.querySelector("#pz-heuristic").disabled = info ? !info.informed : false;
-    this.form.querySelector("#pz-weight").disabled = name !== "weighted-astar";
-    document.dispatchEvent(new CustomEvent("searchlab:algorithm", { detail: name }));
+    const name = this.algorithm();
+    const info = this.domain.algorithms.find((item) => item.name === name);
+    this.$("heuristic").disabled = info ? !info.informed : false;
+    this.$("weight").disabled = !info?.options.some((option) => option.name === "weight");
   }
 
   async run() {
@@ -81,7 +98,7 @@ export class PuzzleView {
     this.status.textContent = "Searching…";
     let info;
     try {
-      info = await api("POST", "/api/puzzle/solve", formValues(this.form));
+      info = await api("POST", `/api/domains/${this.domain.name}/search`, formValues(this.form));
     } catch (error) {
       showError(this.form, error);
       this.render();
@@ -149,7 +166,7 @@ export class PuzzleView {
     if (this.mode === "path") {
       const path = result.path;
       const tiles = path[this.cursor];
-      this.board.show(tiles, { animate: true, goal: info.goal });
+      this.board.show(tiles, { animate: true, goal: info.run.goal });
       const moves = path.length - 1;
       this.pathStep.textContent = this.cursor === 0
         ? `Solution path: the start, ${moves} moves to go.`
@@ -160,15 +177,16 @@ export class PuzzleView {
       fillStats(this.node, [["moves so far", this.cursor], ["cost", result.cost]]);
     } else {
       const event = this.events[this.cursor];
-      let tiles = info.start;
+      let tiles = info.run.start;
       for (let index = this.cursor; index >= 0; index--) {
         if (this.events[index].kind === "expand") { tiles = this.events[index].state; break; }
       }
-      this.board.show(tiles, { goal: info.goal });
+      this.board.show(tiles, { goal: info.run.goal });
       this.pathStep.textContent = "";
       const c = counts(event);
       if (!event) {
-        this.status.textContent = `Start (${info.notation} notation), ${info.algorithm}${info.heuristic ? ` with ${info.heuristic}` : ""}: press Step or Play to watch the expansions.`;
+        const run = info.run;
+        this.status.textContent = `Start, ${run.algorithm}${run.heuristic ? ` with ${run.heuristic}` : ""}: press Step or Play to watch the expansions.`;
         fillStats(this.node, [["expansions recorded", this.events.filter((e) => e.kind === "expand").length.toLocaleString()]]);
       } else if (event.kind === "threshold") {
         this.status.textContent = `New round ${event.iteration} with bound ${num(event.bound)}.`;
@@ -186,8 +204,8 @@ export class PuzzleView {
     }
     const showResult = this.mode === "path" || atEnd;
     this.result.hidden = !showResult;
-    const note = result.solved ? (result.shortest_guaranteed ? " (a shortest path: the heuristic is admissible)" : " (not guaranteed shortest)") : "";
-    this.result.textContent = showResult ? `${result.message}${note}.` : "";
+    const note = info.limit_note ? ` (${info.limit_note})` : "";
+    this.result.textContent = showResult ? `${info.description}${note}.` : "";
     this.result.dataset.status = result.status;
     this.result.classList.toggle("good", result.solved);
   }

@@ -1,0 +1,126 @@
+"""What the page is told about the domains it serves: each descriptor as JSON.
+
+The page builds its tabs, forms and help from this alone (``GET /api/options``), so a
+domain registered through the entry-point group, or a user's own problem given to
+``searchlab serve --problem``, gets a tab with nothing else to write. Every choice and
+cap comes from the descriptor and the algorithm registry, the ones the command line
+builds its options from, so both offer the same things with the same defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from searchlab import __version__
+from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.core.encoding import jsonable
+from searchlab.core.errors import InputError
+from searchlab.core.options import SEED, Option
+from searchlab.domains.base import Domain
+from searchlab.domains.registry import domains as registered
+from searchlab.domains.registry import load_errors
+from searchlab.web.limits import WebLimits
+
+
+class Catalog:
+    """The domains one app serves, by name: the registered ones (searchlab's own and any
+    plug-in's), then the user's own problems the server was started with."""
+
+    def __init__(self, extra: Iterable[Domain[Any, Any]] = ()) -> None:
+        self._domains: dict[str, Domain[Any, Any]] = {}
+        for domain in (*registered(), *extra):
+            if domain.name in self._domains:
+                raise InputError(
+                    f"two domains are called {domain.name!r}: rename the file of your "
+                    "problem (its name names the tab)",
+                    field="problem",
+                )
+            self._domains[domain.name] = domain
+
+    def __iter__(self) -> Iterator[Domain[Any, Any]]:
+        return iter(self._domains.values())
+
+    def get(self, name: str) -> Domain[Any, Any] | None:
+        return self._domains.get(name)
+
+
+def option_json(option: Option) -> dict[str, Any]:
+    """An option spec as the page builds its form field from it."""
+    return {
+        "name": option.name,
+        "label": option.label,
+        "kind": option.kind,
+        "summary": option.summary,
+        "default": jsonable(option.default),
+        "choices": list(option.choices),
+        "low": option.low,
+        "high": option.high,
+    }
+
+
+def algorithm_json(name: str) -> dict[str, Any]:
+    info = ALGORITHMS[name]
+    return {
+        "name": name,
+        "summary": info.summary,
+        "informed": info.informed,
+        "promise": info.promise,
+        "local": info.local,
+        "stream": info.stream,
+        "random": info.random,
+        "options": [option_json(option) for option in info.options],
+    }
+
+
+def domain_json(domain: Domain[Any, Any]) -> dict[str, Any]:
+    """Everything the page offers for ``domain``, read from its descriptor only.
+
+    ``default_algorithm`` and ``default_heuristic`` are the descriptor's own; a domain
+    may choose another for a given start (queens: hill climbing from a board; the
+    puzzle: pattern databases on 4×4), so the page sends no choice when the user made
+    none, and shows the one the answer's ``run`` says was used."""
+    return {
+        "name": domain.name,
+        "title": domain.title or domain.name,
+        "summary": domain.summary,
+        "notation": domain.notation,
+        "views": list(domain.views),
+        "presets": dict(domain.presets),
+        "goals": list(domain.goals),
+        "takes_goal": domain.takes_goal,
+        "has_default_start": domain.has_default_start,
+        "algorithms": [algorithm_json(name) for name in domain.algorithms],
+        "default_algorithm": domain.default_algorithm,
+        "heuristics": [
+            {"name": name, "summary": spec.summary, "admissible": spec.admissible}
+            for name, spec in domain.heuristics.items()
+        ],
+        "default_heuristic": domain.default_heuristic,
+        "params": [option_json(option) for option in domain.params],
+        "size": None if domain.size is None else option_json(domain.size),
+        "random": domain.has_random and domain.size is not None,
+        "unit_costs": domain.unit_costs,
+        "help": domain.help,
+        "sources": list(domain.sources),
+    }
+
+
+def options_json(catalog: Catalog, limits: WebLimits) -> dict[str, Any]:
+    """The answer of ``GET /api/options``."""
+    served: Sequence[Domain[Any, Any]] = list(catalog)
+    return {
+        "version": __version__,
+        "limits": {
+            "max_page_events": limits.max_page_events,
+            "idle_minutes": limits.idle_seconds / 60,
+            "run_max_expanded": limits.run_max_expanded,
+            "run_seconds": limits.run_seconds,
+            "live_max_expanded": limits.live_max_expanded,
+            "live_budget_seconds": limits.live_budget_seconds,
+            "slice_seconds": limits.slice_seconds,
+        },
+        "seed": option_json(SEED),
+        "domains": [domain_json(domain) for domain in served],
+        "load_errors": load_errors(),
+    }

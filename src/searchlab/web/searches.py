@@ -1,0 +1,338 @@
+"""A search the page asks for, in any domain: checked by the domain exactly as the
+command line has it checked, capped by the server, and served as events.
+
+``POST /api/domains/{name}/search`` takes ``start``, ``goal``, ``algorithm``,
+``heuristic``, ``seed``, the chosen algorithm's options and the domain's params (by
+the names of their ``Option`` specs), and ``drawings``. An empty value means "not
+given": the domain's default. ``Domain.request`` checks and completes them, so the
+caps and defaults are the command line's; the server then caps the run itself
+(``WebLimits``). An algorithm that streams every solution (depth-first backtracking)
+becomes a live search stepped on demand; any other runs once and is recorded.
+
+No search logic lives here: only reading fields, and the server's own rules (its caps,
+no files read from a typed start, tables built only for named goals).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import shlex
+import traceback
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
+
+from searchlab.algorithms.registry import ALGORITHM_OPTIONS, ALGORITHMS
+from searchlab.core.encoding import EventEncoder
+from searchlab.core.errors import InputError
+from searchlab.core.limits import Limits
+from searchlab.core.options import SEED, parse_options
+from searchlab.domains.base import DRAWN_SEEDS, Domain, SearchRequest
+from searchlab.web.drawings import DrawingEncoder, drawing_of
+from searchlab.web.eventlog import dumps
+from searchlab.web.fields import FieldError, shown
+from searchlab.web.limits import WebLimits
+from searchlab.web.prepared import BUILDING, built_per_goal, check_goal
+from searchlab.web.sandbox import no_files
+from searchlab.web.sources import (
+    BoundedRecorder,
+    EventCapReached,
+    EventSource,
+    LiveSearch,
+    RecordedRun,
+)
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+FIELDS = frozenset({"start", "goal", "algorithm", "heuristic", "seed", "drawings"})
+"""The fields of every search request, besides algorithm options and domain params."""
+RECORDED_KINDS = frozenset({"expand", "step", "restart", "solution", "threshold"})
+"""The events a recorded run keeps (generations, prunes and retreats are counted)."""
+LOCAL_KINDS = frozenset({"step", "restart", "solution"})
+"""... for local search, whose every step is also an expansion."""
+
+
+class DomainFailed(Exception):
+    """A domain's own code (a user's problem, a plug-in) raised something that is not a
+    refusal: the page is told what and where (HTTP 422), the server log has the rest."""
+
+
+class Started(NamedTuple):
+    """A search under way: where its events come from, and what the page is told."""
+
+    source: EventSource
+    info: dict[str, Any]
+
+
+def _empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _text(body: Mapping[str, Any], name: str) -> str | None:
+    """A text field; None when it is absent or blank."""
+    value = body.get(name)
+    if _empty(value):
+        return None
+    if not isinstance(value, str):
+        raise FieldError(name, f"{name} must be text, not {shown(value)}")
+    return value
+
+
+def _given(body: Mapping[str, Any], names: Iterable[str]) -> dict[str, Any]:
+    """The fields of ``names`` the body gives a value (an empty one means the default)."""
+    return {name: body[name] for name in names if name in body and not _empty(body[name])}
+
+
+def _refuse_unknown(body: Mapping[str, Any], known: Iterable[str], where: str) -> None:
+    allowed = set(known)
+    for name in body:
+        if name not in allowed:
+            raise FieldError(None, f"{where} has no field {shown(name)}")
+
+
+def failure(error: BaseException) -> str:
+    """An exception from a domain's code on one line: its type, message and place."""
+    frames = traceback.extract_tb(error.__traceback__)
+    place = f" ({Path(frames[-1].filename).name}, line {frames[-1].lineno})" if frames else ""
+    message = str(error)
+    message = message if len(message) <= 200 else message[:199] + "…"
+    return f"{type(error).__name__}: {message}{place}"
+
+
+def guarded(work: Callable[[], T]) -> T:
+    """Run ``work()``: refusals pass through, any other failure becomes DomainFailed."""
+    try:
+        return work()
+    except (InputError, DomainFailed):
+        raise
+    except Exception as error:
+        log.exception("a domain's code failed")
+        raise DomainFailed(f"the domain's code failed: {failure(error)}") from None
+
+
+def parse_start(domain: Domain[Any, Any], text: str | None) -> Any:
+    """The start typed (a named one included), read with no file opened; none typed:
+    the domain's default start, if it has one."""
+    if text is None:
+        if domain.has_default_start:
+            try:
+                return domain.default_start()
+            except InputError as error:
+                raise error.about("start") from None
+        named = ", ".join(domain.presets)
+        raise FieldError(
+            "start", "type a start" + (f", or choose a named one ({named})" if named else "")
+        )
+    with no_files():
+        return domain.parse_start(text)
+
+
+def _continue_hint(
+    domain: Domain[Any, Any], text: str | None, algorithm: str, start: Any, registered: bool
+) -> str:
+    """Where to go on when a live search stops at the server's limits."""
+    if (
+        registered
+        and text is not None
+        and "\n" not in text.strip()
+        and len(text.strip()) <= 60
+        and algorithm == domain.default_algorithm_for(start)
+    ):
+        command = f"searchlab {domain.name} solve {shlex.quote(text.strip())}"
+        return f"the command `{command}` searches on without this limit"
+    return "the command line searches on without this limit"
+
+
+def build_request(
+    domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimits
+) -> tuple[SearchRequest, str | None]:
+    """The domain's checked request for ``body`` (with the server's caps as its limits),
+    and the start as typed."""
+    params = [option.name for option in domain.params]
+    _refuse_unknown(body, (*FIELDS, *ALGORITHM_OPTIONS, *params), f"a {domain.name} search")
+    text = _text(body, "start")
+    start = parse_start(domain, text)
+    with no_files():
+        try:
+            goal = domain.parse_goal(_text(body, "goal"), start)
+        except InputError as error:
+            raise error.about("goal") from None
+    try:
+        algorithm = ALGORITHMS.canonical(
+            _text(body, "algorithm") or domain.default_algorithm_for(start)
+        )
+    except InputError as error:
+        raise error.about("algorithm") from None
+    heuristic = _text(body, "heuristic")
+    if heuristic is not None:
+        try:
+            heuristic = domain.heuristics.canonical(heuristic)
+        except InputError as error:
+            raise error.about("heuristic") from None
+    seed = SEED.parse(body.get("seed"))
+    info = ALGORITHMS[algorithm]
+    if info.stream:
+        cap = Limits(max_expanded=limits.live_max_expanded)
+    else:
+        cap = Limits(max_expanded=limits.run_max_expanded, max_seconds=limits.run_seconds)
+
+    def make() -> SearchRequest:
+        return domain.request(
+            start,
+            parsed=True,
+            goal=goal,
+            algorithm=algorithm,
+            heuristic=heuristic,
+            options=_given(body, ALGORITHM_OPTIONS),
+            params=_given(body, params),
+            seed=seed,
+            limits=cap,
+            engine="generic" if "generic" in domain.engines else None,
+            observed=True,
+        )
+
+    chosen = (heuristic or domain.default_heuristic_for(start, goal)) if info.informed else None
+    if chosen is not None and chosen in built_per_goal(domain):
+        check_goal(domain, chosen, start, goal)
+        with BUILDING:  # the tables are built (or loaded) while the request is checked
+            try:
+                request = make()
+                domain.prepare(request)
+            except InputError as error:
+                raise error.about("heuristic") from None
+    else:
+        request = make()
+        domain.prepare(request)
+    return request, text
+
+
+def start_search(
+    domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimits, *, registered: bool
+) -> Started:
+    """Check and start the search ``body`` asks for (see the module docstring)."""
+    return guarded(lambda: _start(domain, body, limits, registered))
+
+
+def _start(
+    domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimits, registered: bool
+) -> Started:
+    drawings = body.get("drawings", False)
+    if drawings is None:
+        drawings = False
+    if not isinstance(drawings, bool):
+        raise FieldError("drawings", "drawings must be true or false")
+    request, text = build_request(domain, body, limits)
+    problem = domain.problem(request)
+    encoder = (
+        DrawingEncoder(domain, problem)
+        if drawings
+        else EventEncoder(state=domain.encode, move=domain.encode_move)
+    )
+    state = domain.start_state(request.start)
+    info: dict[str, Any] = {
+        "domain": domain.name,
+        "live": request.info.stream,
+        "run": domain.run_json(request),
+        "start_drawing": None if state is None else drawing_of(domain, problem, state),
+        "goal_drawing": (
+            None if request.goal is None else drawing_of(domain, problem, request.goal)
+        ),
+    }
+    if request.info.stream:
+        hint = _continue_hint(domain, text, request.algorithm, request.start, registered)
+        page = None
+        if drawings:  # as many events a page as fit its bytes, one drawing each
+            drawn = len(dumps(drawing_of(domain, problem, problem.initial)))
+            page = max(1, min(limits.max_page_events, limits.max_page_bytes // (drawn + 200)))
+        live = LiveSearch(
+            domain.stream(request),
+            encoder,
+            budget_seconds=limits.live_budget_seconds,
+            max_expanded=limits.live_max_expanded,
+            hint=hint,
+            page_events=page,
+        )
+        return Started(live, info)
+    keep = LOCAL_KINDS if request.info.local else RECORDED_KINDS
+    recorder = BoundedRecorder(
+        encoder, limits.run_max_expanded + 1000, keep, max_bytes=limits.max_session_bytes
+    )
+    try:
+        result = domain.search(request, recorder)
+    except EventCapReached:
+        raise FieldError(
+            "algorithm",
+            f"the search recorded more than {recorder.max_events:,} events or "
+            f"{_bytes(limits.max_session_bytes)} of them: the viewer stops there",
+        ) from None
+    description = domain.describe(request, result)
+    info.update(
+        result=domain.document(request, result),
+        description=description,
+        origin=recorder.origin,
+        total=len(recorder.events),
+    )
+    if drawings:
+        info["path_drawings"] = _path_drawings(domain, problem, result.path, limits)
+    if result.limit is not None:
+        info["limit_note"] = (
+            f"the viewer stops a search at {limits.run_max_expanded:,} expansions or "
+            f"{limits.run_seconds:g} s; the command line searches on without these limits"
+        )
+    return Started(RecordedRun(recorder.events, str(result.status), description), info)
+
+
+def _bytes(count: int) -> str:
+    return f"{count / 2**20:.0f} MB" if count >= 2**20 else f"{count / 2**10:.0f} kB"
+
+
+def _path_drawings(
+    domain: Domain[Any, Any], problem: Any, path: Iterable[Any], limits: WebLimits
+) -> list[dict[str, Any]] | None:
+    """The drawings of a path, or None when together they would pass a page's bytes."""
+    drawn: list[dict[str, Any]] = []
+    size = 0
+    for state in path:
+        drawn.append(drawing_of(domain, problem, state))
+        size += len(dumps(drawn[-1]))
+        if size > limits.max_page_bytes:
+            return None
+    return drawn
+
+
+def random_start(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]:
+    """``POST /api/domains/{name}/random``: a random start as text the user can edit,
+    the goal to name with it (None: the text implies it), and the seed that draws it
+    again (the command line's ``random`` draws the same start from the same seed)."""
+    return guarded(lambda: _random(domain, body))
+
+
+def _random(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]:
+    params = [option.name for option in domain.params]
+    _refuse_unknown(body, ("size", "seed", "goal", *params), f"a random {domain.name} start")
+    if not domain.has_random or domain.size is None:
+        raise InputError(f"{domain.title or domain.name} has no random starts")
+    seed = SEED.parse(body.get("seed"))
+    if seed is None:
+        seed = random.SystemRandom().randrange(DRAWN_SEEDS)
+    size = domain.size.parse(body.get("size"))
+    chosen = parse_options(domain.params, _given(body, params), where=domain.title or domain.name)
+    goal_text = _text(body, "goal")
+    with no_files():
+        start = domain.random_start(random.Random(seed), size, chosen, goal_text)
+        goal = domain.parse_goal(goal_text, start) if domain.takes_goal else None
+    lines = [
+        {"label": label, "text": text, "goal": name}
+        for label, text, name in domain.describe_random(start, goal)
+    ]
+    state = domain.start_state(start)
+    return {
+        "start": lines[0]["text"],
+        "goal": lines[0]["goal"],
+        "lines": lines,
+        "size": size,
+        "seed": seed,
+        "drawing": None if state is None else drawing_of(domain, None, state),
+    }
