@@ -31,7 +31,6 @@ from searchlab.algorithms.local import (
     simulated_annealing,
 )
 from searchlab.algorithms.uninformed import (
-    Solutions,
     breadth_first,
     depth_first,
     iterative_deepening,
@@ -363,14 +362,3 @@ def run_algorithm(
             result.status, result.path, result.moves, result.cost, result.stats, None, True
         )
     return result
-
-
-def solution_stream(
-    problem: Problem[S, M],
-    *,
-    limits: Limits = NO_LIMITS,
-    observer: Observer | None = None,
-    constraint: Callable[[S], bool] | None = None,
-) -> Solutions[S, M]:
-    """Every solution, lazily (the ``stream`` algorithm, depth-first backtracking)."""
-    return depth_first(problem, constraint=constraint, limits=limits, observer=observer)

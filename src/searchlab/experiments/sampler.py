@@ -20,7 +20,6 @@ Board = tuple[int, ...]
 
 SIDE = 3
 STANDARD_GOAL: Board = (1, 2, 3, 4, 5, 6, 7, 8, 0)
-REACHABLE = 181_440  # 9! / 2
 DEEPEST = 31  # the largest distance from the standard goal (``max_depth`` counts it)
 
 
@@ -74,12 +73,6 @@ def layers(goal: Board = STANDARD_GOAL) -> tuple[tuple[Board, ...], ...]:
 def max_depth(goal: Board = STANDARD_GOAL) -> int:
     """The largest distance from ``goal`` (31 for the standard goal)."""
     return len(layers(goal)) - 1
-
-
-def layer_size(depth: int, goal: Board = STANDARD_GOAL) -> int:
-    """How many boards lie exactly ``depth`` moves from ``goal``."""
-    check_depth(depth, goal)
-    return len(layers(goal)[depth])
 
 
 def check_depth(depth: int, goal: Board = STANDARD_GOAL) -> int:

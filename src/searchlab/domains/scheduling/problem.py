@@ -86,7 +86,6 @@ class SchedulingProblem:
         self.processors = min(instance.processors, len(instance.tasks))
         self._duration = instance.durations
         self._after = instance.predecessors
-        self._order = {task.name: index for index, task in enumerate(instance.tasks)}
 
     @property
     def initial(self) -> State:

@@ -116,7 +116,7 @@ def expand_layer(
                 region = flood(1 << p, 0xFFFF & ~child_occupied)
                 seen[child] = np.uint16(np.int64(seen[child]) | region)
                 following[child] = np.uint16(np.int64(following[child]) | region)
-                if dist[child] == 255:
+                if dist[child] == UNSEEN:
                     dist[child] = depth + 1
                     filled += 1
     return filled
