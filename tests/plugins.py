@@ -64,8 +64,8 @@ class ToyDomain(Domain[int, str]):
     def problem(self, request: Any) -> Line:
         return Line(request.start)
 
-    def random_start(self, rng: random.Random, size: Any, params: Any, goal: Any = None) -> int:
-        return rng.randint(0, size or 20)
+    def random_start(self, rng: random.Random, spec: Any) -> int:
+        return rng.randint(0, spec.size or 20)
 
 
 TOY = ToyDomain()

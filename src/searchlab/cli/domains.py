@@ -41,7 +41,7 @@ from searchlab.core.events import Event, Observer
 from searchlab.core.limits import Limits
 from searchlab.core.options import Option
 from searchlab.core.result import Status, no_path
-from searchlab.domains.base import Domain, SearchRequest
+from searchlab.domains.base import Domain, RandomSpec, SearchRequest
 from searchlab.domains.drawing import to_text
 
 SOLUTIONS = Option(
@@ -375,7 +375,7 @@ def random_command(domain: Domain[Any, Any]) -> click.Command:
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        start = domain.random_start(random.Random(seed), size, {}, goal)
+        start = domain.random_start(random.Random(seed), RandomSpec(size, goal))
         state = domain.start_state(start)
         target = domain.parse_goal(goal, start) if domain.takes_goal else None
         if as_json:

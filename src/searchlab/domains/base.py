@@ -63,6 +63,16 @@ class HeuristicSpec:
 
 
 @dataclass(frozen=True)
+class RandomSpec:
+    """What a random start is asked to be: its size (None: the domain's default), a goal
+    it must be able to reach (text, or None), and the domain's own options."""
+
+    size: int | None = None
+    goal: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class SearchRequest:
     """A search, every parameter checked and every default filled in: enough to run it
     again (``Domain.request`` builds it; ``Domain.search`` runs it)."""
@@ -172,15 +182,9 @@ class Domain(Generic[S, M]):
         """A picture of the state (``problem``, when given, is the one it belongs to)."""
         return Text(self.format(state))
 
-    def random_start(
-        self,
-        rng: random.Random,
-        size: int | None,
-        params: Mapping[str, Any],
-        goal: str | None = None,
-    ) -> Any:
-        """A start drawn with ``rng`` (of ``size``, able to reach ``goal`` where the domain
-        has those); an InputError if the domain has no random starts."""
+    def random_start(self, rng: random.Random, spec: RandomSpec) -> Any:
+        """A start drawn with ``rng`` as ``spec`` asks (its size, a goal it can reach, the
+        domain's options); an InputError if the domain has no random starts."""
         raise InputError(f"{self.title or self.name} has no random starts")
 
     @property

@@ -152,9 +152,11 @@ def _start(
     if "text" in start:
         return domain.parse_start(start["text"])
     if "random" in start:
+        from searchlab.domains.base import RandomSpec
+
         rng = random.Random(trial_seed(seed, start["random"]))
         try:
-            return domain.random_start(rng, start["size"], params, goal)
+            return domain.random_start(rng, RandomSpec(start["size"], goal, params))
         except InputError as error:
             raise error.about("size") from None
     return domain.default_start()

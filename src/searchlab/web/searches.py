@@ -28,7 +28,7 @@ from searchlab.core.encoding import EventEncoder
 from searchlab.core.errors import InputError
 from searchlab.core.limits import Limits
 from searchlab.core.options import SEED, parse_options
-from searchlab.domains.base import DRAWN_SEEDS, Domain, SearchRequest
+from searchlab.domains.base import DRAWN_SEEDS, Domain, RandomSpec, SearchRequest
 from searchlab.web.drawings import DrawingEncoder, drawing_of
 from searchlab.web.eventlog import dumps
 from searchlab.web.fields import FieldError, shown
@@ -321,7 +321,7 @@ def _random(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]
     chosen = parse_options(domain.params, _given(body, params), where=domain.title or domain.name)
     goal_text = _text(body, "goal")
     with no_files():
-        start = domain.random_start(random.Random(seed), size, chosen, goal_text)
+        start = domain.random_start(random.Random(seed), RandomSpec(size, goal_text, chosen))
         goal = domain.parse_goal(goal_text, start) if domain.takes_goal else None
     lines = [
         {"label": label, "text": text, "goal": name}

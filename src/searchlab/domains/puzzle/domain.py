@@ -19,7 +19,14 @@ from searchlab.core.options import Option
 from searchlab.core.problem import Heuristic
 from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult, Stats, Status, no_path
-from searchlab.domains.base import Domain, HeuristicSpec, Progress, SearchRequest, plural
+from searchlab.domains.base import (
+    Domain,
+    HeuristicSpec,
+    Progress,
+    RandomSpec,
+    SearchRequest,
+    plural,
+)
 from searchlab.domains.drawing import Drawing, Grid
 from searchlab.domains.puzzle.board import (
     BRATKO_GOAL,
@@ -167,16 +174,10 @@ class PuzzleDomain(Domain[Board, Move]):
         k = board_size(state)
         return Grid(k, k, tuple(str(tile) if tile else "" for tile in state), "tiles")
 
-    def random_start(
-        self,
-        rng: random.Random,
-        size: int | None,
-        params: Mapping[str, Any],
-        goal: str | None = None,
-    ) -> ParsedBoard:
-        side = self.size.parse(size) if self.size is not None else 3
+    def random_start(self, rng: random.Random, spec: RandomSpec) -> ParsedBoard:
+        side = self.size.parse(spec.size) if self.size is not None else 3
         standard = ParsedBoard(standard_goal(side), side, "flat")
-        target = self.parse_goal(goal or "standard", standard)
+        target = self.parse_goal(spec.goal or "standard", standard)
         return ParsedBoard(random_board(side, rng, target), side, "flat")
 
     def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:

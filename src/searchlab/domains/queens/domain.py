@@ -21,7 +21,7 @@ from searchlab.core.options import Option
 from searchlab.core.problem import Heuristic
 from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult
-from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest, plural
+from searchlab.domains.base import Domain, HeuristicSpec, RandomSpec, SearchRequest, plural
 from searchlab.domains.drawing import Drawing, Grid
 from searchlab.domains.queens.backtracking import Columns, PlacementProblem, last_queen_safe
 from searchlab.domains.queens.board import (
@@ -201,15 +201,9 @@ class QueensDomain(Domain[Any, Any]):
         cells = tuple("Q" if cell in squares else "" for cell in range(n * n))
         return Grid(n, n, cells, "chess")
 
-    def random_start(
-        self,
-        rng: random.Random,
-        size: int | None,
-        params: Mapping[str, Any],
-        goal: str | None = None,
-    ) -> Board:
-        n = self.size.parse(size) if self.size is not None else 8
-        return random_board(n, params.get("moves") or MOVES_OPTION.default, rng)
+    def random_start(self, rng: random.Random, spec: RandomSpec) -> Board:
+        n = self.size.parse(spec.size) if self.size is not None else 8
+        return random_board(n, spec.params.get("moves") or MOVES_OPTION.default, rng)
 
     # -- algorithms -------------------------------------------------------------------
     def offered(self, start: Any) -> tuple[str, ...]:
