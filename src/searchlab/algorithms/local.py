@@ -177,6 +177,64 @@ STRATEGIES: dict[Variant, type[_Strategy[Any, Any]]] = {
 }
 
 
+class _Walk(Generic[S, M]):
+    """One state walked by local search: where it is, its value, the path of the current
+    climb, the statistics and the budget; how every local search starts, steps, restarts,
+    checks its goal and limits, and ends."""
+
+    def __init__(
+        self, problem: Problem[S, M], h: Heuristic[S], limits: Limits, observer: Observer | None
+    ) -> None:
+        self.problem = problem
+        self.h = h
+        self.observer = observer
+        self.stats = Stats()
+        self.budget = Budget(limits, self.stats)
+        self.start(problem.initial, h(problem.initial))
+
+    def start(self, state: S, value: float) -> None:
+        self.state, self.value = state, value
+        self.path: list[S] = [state]
+        self.moves: list[M] = []
+        self.cost = 0.0
+
+    def ended(self) -> SearchResult[S, M] | None:
+        """The result if the search ends before expanding the current state (a goal, or
+        a limit); otherwise count the expansion and report it."""
+        if self.problem.is_goal(self.state):
+            if self.observer is not None:
+                self.observer(Solution(tuple(self.path), self.cost, 1))
+            return self.result(Status.SOLVED)
+        limit = self.budget.exceeded()
+        if limit is not None:
+            return self.result(Status.LIMIT_REACHED, limit)
+        self.stats.expanded += 1
+        if self.observer is not None:
+            value = self.value
+            self.observer(Expand(self.state, self.cost, value, value, len(self.moves), 0))
+        return None
+
+    def step(self, move: M, state: S, cost: float, value: float, sideways: bool) -> None:
+        if self.observer is not None:
+            self.observer(Step(self.state, move, state, value, sideways))
+        self.stats.iterations += 1
+        self.state, self.value = state, value
+        self.path.append(state)
+        self.moves.append(move)
+        self.cost += cost
+
+    def restart(self, state: S) -> None:
+        self.stats.restarts += 1
+        self.start(state, self.h(state))
+        if self.observer is not None:
+            self.observer(Restart(state, self.value, self.stats.restarts))
+
+    def result(self, status: Status, limit: str | None = None) -> SearchResult[S, M]:
+        self.budget.stop_clock()
+        path, moves = tuple(self.path), tuple(self.moves)
+        return SearchResult(status, path, moves, self.cost, self.stats, limit)
+
+
 def hill_climbing(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -213,53 +271,25 @@ def hill_climbing(
         raise InputError("random restarts need a generator of random states")
     rng = random.Random(seed)
     strategy: _Strategy[S, M] = STRATEGIES[variant](h, tie_break, rng)
-    stats = Stats()
-    budget = Budget(limits, stats)
-    state = problem.initial
-    value = h(state)
-    path: list[S] = [state]
-    moves: list[M] = []
-    cost = 0.0
+    walk: _Walk[S, M] = _Walk(problem, h, limits, observer)
     sideways_run = 0
-
-    def result(status: Status, limit: str | None = None) -> SearchResult[S, M]:
-        budget.stop_clock()
-        return SearchResult(status, tuple(path), tuple(moves), cost, stats, limit)
-
-    with interruptible(budget):
+    with interruptible(walk.budget):
         while True:
-            if problem.is_goal(state):
-                if observer is not None:
-                    observer(Solution(tuple(path), cost, 1))
-                return result(Status.SOLVED)
-            limit = budget.exceeded()
-            if limit is not None:
-                return result(Status.LIMIT_REACHED, limit)
-            stats.expanded += 1
-            if observer is not None:
-                observer(Expand(state, cost, value, value, len(moves), 0))
-            pick, kept = strategy.choose(
-                state, value, problem.successors(state), sideways_run < sideways, stats
-            )
-            stats.max_frontier = max(stats.max_frontier, kept)
+            ended = walk.ended()
+            if ended is not None:
+                return ended
+            arcs = problem.successors(walk.state)
+            allowed = sideways_run < sideways
+            pick, kept = strategy.choose(walk.state, walk.value, arcs, allowed, walk.stats)
+            walk.stats.max_frontier = max(walk.stats.max_frontier, kept)
             if pick is None:
-                if stats.restarts >= restarts or random_state is None:
-                    return result(Status.LOCAL_OPTIMUM)
-                stats.restarts += 1
-                state = random_state(rng)
-                value = h(state)
-                path, moves, cost, sideways_run = [state], [], 0.0, 0
-                if observer is not None:
-                    observer(Restart(state, value, stats.restarts))
+                if walk.stats.restarts >= restarts or random_state is None:
+                    return walk.result(Status.LOCAL_OPTIMUM)
+                walk.restart(random_state(rng))
+                sideways_run = 0
                 continue
             sideways_run = sideways_run + 1 if pick.sideways else 0
-            if observer is not None:
-                observer(Step(state, pick.move, pick.state, pick.value, pick.sideways))
-            stats.iterations += 1
-            state, value = pick.state, pick.value
-            path.append(state)
-            moves.append(pick.move)
-            cost += pick.cost
+            walk.step(pick.move, pick.state, pick.cost, pick.value, pick.sideways)
 
 
 Schedule = Callable[[int], float]
@@ -288,50 +318,29 @@ def simulated_annealing(
     e^(-Δ/T) at the temperature T = schedule(t); stop at a goal or when T reaches 0."""
     schedule = schedule if schedule is not None else exponential_schedule()
     rng = random.Random(seed)
-    stats = Stats()
-    budget = Budget(limits, stats)
-    state = problem.initial
-    value = h(state)
-    path: list[S] = [state]
-    moves: list[M] = []
-    cost = 0.0
-
-    def result(status: Status, limit: str | None = None) -> SearchResult[S, M]:
-        budget.stop_clock()
-        return SearchResult(status, tuple(path), tuple(moves), cost, stats, limit)
-
-    with interruptible(budget):
+    walk: _Walk[S, M] = _Walk(problem, h, limits, observer)
+    stats = walk.stats
+    with interruptible(walk.budget):
         step = 0
         while True:
-            if problem.is_goal(state):
-                if observer is not None:
-                    observer(Solution(tuple(path), cost, 1))
-                return result(Status.SOLVED)
+            if problem.is_goal(walk.state):
+                return walk.ended() or walk.result(Status.SOLVED)
             temperature = schedule(step)
             step += 1
             if temperature <= 0:
-                return result(Status.LOCAL_OPTIMUM)
-            limit = budget.exceeded()
-            if limit is not None:
-                return result(Status.LIMIT_REACHED, limit)
-            stats.expanded += 1
-            if observer is not None:
-                observer(Expand(state, cost, value, value, len(moves), 0))
-            arcs = list(problem.successors(state))
+                return walk.result(Status.LOCAL_OPTIMUM)
+            ended = walk.ended()
+            if ended is not None:
+                return ended
+            arcs = list(problem.successors(walk.state))
             for move, _child, arc_cost in arcs:
-                check_cost(arc_cost, state, move)
+                check_cost(arc_cost, walk.state, move)
             stats.generated += len(arcs)
             stats.max_frontier = max(stats.max_frontier, len(arcs))
             if not arcs:
-                return result(Status.LOCAL_OPTIMUM)
+                return walk.result(Status.LOCAL_OPTIMUM)
             move, child, arc_cost = rng.choice(arcs)
             child_value = h(child)
-            delta = child_value - value
+            delta = child_value - walk.value
             if delta < 0 or rng.random() < math.exp(-delta / temperature):
-                if observer is not None:
-                    observer(Step(state, move, child, child_value, delta == 0))
-                stats.iterations += 1
-                state, value = child, child_value
-                path.append(state)
-                moves.append(move)
-                cost += arc_cost
+                walk.step(move, child, arc_cost, child_value, delta == 0)

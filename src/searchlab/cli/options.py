@@ -85,6 +85,18 @@ def seed_option(summary: str | None = None) -> Callable[[F], F]:
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/json.md).")
 
 
+def param_option(what: str) -> Callable[[F], F]:
+    """``--param/-p KEY=VALUE`` (repeatable): keyword arguments for ``what``."""
+    return click.option(
+        "--param",
+        "-p",
+        "params",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help=f"A keyword argument for {what} (a Python literal, or text); repeatable.",
+    )
+
+
 @dataclass(frozen=True)
 class Alias:
     """An old spelling of an option: ``old`` (e.g. ``--n``) now written ``new``

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from searchlab.cli.domains import run_solve, search_options
-from searchlab.cli.options import add_renamed, apply
+from searchlab.cli.options import add_renamed, apply, param_option
 from searchlab.domains.user import load_problem, parse_params
 
 
@@ -19,14 +19,7 @@ from searchlab.domains.user import load_problem, parse_params
 )
 @click.argument("target")
 @click.argument("state", required=False)
-@click.option(
-    "--param",
-    "-p",
-    "params",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A keyword argument for the factory (a Python literal, or text); repeatable.",
-)
+@param_option("the factory")
 @apply(search_options(None))
 def run(target: str, state: str | None, params: tuple[str, ...], **kwargs: Any) -> None:
     """Search the problem TARGET makes: ``module:factory``, or ``file.py`` (its function

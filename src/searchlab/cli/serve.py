@@ -11,6 +11,7 @@ import webbrowser
 import click
 
 from searchlab.cli.main import print_json
+from searchlab.cli.options import param_option
 from searchlab.core.errors import InputError
 
 
@@ -74,15 +75,7 @@ def _is_loopback(host: str) -> bool:
     help="Your own problem, as `searchlab run` takes it (file.py[:factory] or "
     "module:factory), shown in a tab of its own; repeatable.",
 )
-@click.option(
-    "--param",
-    "-p",
-    "params",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A keyword argument for the factories of --problem (a Python literal, or text); "
-    "repeatable. Every --problem is given them.",
-)
+@param_option("the factory of every --problem")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in your web browser.")
 @click.option(
     "--json",

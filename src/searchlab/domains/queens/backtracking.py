@@ -22,9 +22,16 @@ Columns = tuple[int, ...]
 
 @dataclass(frozen=True)
 class PlacementProblem:
-    """Queens placed row by row; the move is the column given to the new row."""
+    """Queens placed row by row; the move is the column given to the new row.
+
+    Every column is a successor (the seed's generate-and-test: depth-first search then
+    refuses the attacked ones through its constraint, and the refusals are events);
+    with ``safe_only`` only the squares no placed queen attacks are, so that any other
+    systematic search (breadth-first, iterative deepening) finds exactly the solutions.
+    """
 
     n: int
+    safe_only: bool = False
 
     @property
     def initial(self) -> Columns:
@@ -32,7 +39,9 @@ class PlacementProblem:
 
     def successors(self, state: Columns) -> Iterator[tuple[int, Columns, float]]:
         for col in range(1, self.n + 1):
-            yield col, (*state, col), 1.0
+            placed = (*state, col)
+            if not self.safe_only or last_queen_safe(placed):
+                yield col, placed, 1.0
 
     def is_goal(self, state: Columns) -> bool:
         return len(state) == self.n

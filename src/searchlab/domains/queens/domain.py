@@ -11,8 +11,7 @@ eight cases are named starts (``case1`` … ``case8``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from searchlab.core.errors import InputError
@@ -23,7 +22,7 @@ from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult
 from searchlab.domains.base import Domain, HeuristicSpec, RandomSpec, SearchRequest, plural
 from searchlab.domains.drawing import Drawing, Grid
-from searchlab.domains.queens.backtracking import Columns, PlacementProblem, last_queen_safe
+from searchlab.domains.queens.backtracking import PlacementProblem, last_queen_safe
 from searchlab.domains.queens.board import (
     SEED_CASES,
     Board,
@@ -73,27 +72,6 @@ MOVES_OPTION = Option(
 
 LOCAL = ("hill-climbing", "simulated-annealing")
 PLACING = ("dfs", "bfs", "iterative-deepening")
-
-
-@dataclass(frozen=True)
-class SafePlacementProblem:
-    """Queens placed row by row where no placed queen attacks them: the successors are
-    the safe squares only, so any systematic search finds exactly the solutions."""
-
-    n: int
-
-    @property
-    def initial(self) -> Columns:
-        return ()
-
-    def successors(self, state: Columns) -> Iterator[tuple[int, Columns, float]]:
-        for col in range(1, self.n + 1):
-            placed = (*state, col)
-            if last_queen_safe(placed):
-                yield col, placed, 1.0
-
-    def is_goal(self, state: Columns) -> bool:
-        return len(state) == self.n
 
 
 def no_solution_line(n: int) -> str:
@@ -245,7 +223,7 @@ class QueensDomain(Domain[Any, Any]):
         if request.algorithm == "dfs":
             return PlacementProblem(start)
         if request.algorithm in PLACING:
-            return SafePlacementProblem(start)
+            return PlacementProblem(start, safe_only=True)
         queens, _ = self._climb_start(request)
         return ClimbProblem(len(queens), queens, MOVES[request.params["moves"]])
 
