@@ -12,6 +12,7 @@ with a notice.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,20 @@ OLD_SPELLINGS = tuple(
 )
 """The experiments' options renamed since 0.1 (``--n`` is now ``--size``, ...)."""
 
-COMMON = ("jobs", "cluster", "out", "resume", "plot", "as_json")
-"""The options of every experiment that say how to run it, not what it measures."""
+
+@dataclass(frozen=True)
+class HowToRun:
+    """The options of every experiment that say how to run it, not what it measures."""
+
+    jobs: int | None
+    cluster: str | None
+    out: Path | None
+    resume: bool
+    plot: Path | None
+    as_json: bool
+
+
+COMMON = tuple(field.name for field in fields(HowToRun))
 
 
 def _argument(option: Option) -> click.Argument:
@@ -95,12 +108,12 @@ def experiment_command(experiment: Experiment) -> click.Command:
     params += _common_options()
 
     def run(**values: Any) -> None:
-        common = {key: values.pop(key) for key in COMMON}
-        _preflight(experiment, **common)
+        how = HowToRun(**{key: values.pop(key) for key in COMMON})
+        _preflight(experiment, how)
         parameters = experiment.parameters(values)
         for line in experiment.notes(parameters):
             note(line)
-        _execute(experiment, parameters, **common)
+        _execute(experiment, parameters, how)
 
     command = click.Command(
         experiment.name,
@@ -113,57 +126,44 @@ def experiment_command(experiment: Experiment) -> click.Command:
     return add_renamed(command, OLD_SPELLINGS)
 
 
-def _preflight(
-    experiment: Experiment,
-    *,
-    jobs: int | None,
-    cluster: str | None,
-    out: Path | None,
-    resume: bool,
-    plot: Path | None,
-    as_json: bool,
-) -> None:
+def _preflight(experiment: Experiment, how: HowToRun) -> None:
     """Checks that must fail before any trial runs (and before the parameters, some of
     which take a while to check)."""
     from searchlab.experiments.runner import check_out
 
-    if plot is not None:
+    if how.plot is not None:
         if experiment.plot is None:
             raise InputError(f"the experiment {experiment.name} draws no chart", field="plot")
         from searchlab.experiments.plotting import check_plot_path
 
-        check_plot_path(plot)
-    if out is not None and not resume and out.is_file() and out.stat().st_size > 0:
+        check_plot_path(how.plot)
+    out = how.out
+    if out is not None and not how.resume and out.is_file() and out.stat().st_size > 0:
         raise InputError(
             f"{out} already holds trials: add --resume to continue it, or choose another file"
         )
-    check_out(out, resume=resume)
-    check_cluster(cluster)
+    check_out(out, resume=how.resume)
+    check_cluster(how.cluster)
 
 
-def _execute(
-    experiment: Experiment,
-    parameters: dict[str, Any],
-    *,
-    jobs: int | None,
-    cluster: str | None,
-    out: Path | None,
-    resume: bool,
-    plot: Path | None,
-    as_json: bool,
-) -> None:
+def _execute(experiment: Experiment, parameters: dict[str, Any], how: HowToRun) -> None:
     """Run the trials, summarize, draw, print: the part all experiments share."""
     from searchlab.cli.output import console, progress
     from searchlab.experiments.executors import worker_pool
     from searchlab.experiments.runner import TrialsInterrupted, WorkerFailure
 
     try:
-        with worker_pool(jobs, cluster) as pool, progress(experiment.unit, None) as bar:
+        with (
+            worker_pool(how.jobs, how.cluster) as pool,
+            progress(experiment.unit, None) as bar,
+        ):
 
             def advance(done: int, total: int) -> None:
                 bar.update(completed=done, total=total)
 
-            report = experiment.run(parameters, pool=pool, out=out, resume=resume, progress=advance)
+            report = experiment.run(
+                parameters, pool=pool, out=how.out, resume=how.resume, progress=advance
+            )
     except WorkerFailure as failure:
         raise click.ClickException(str(failure)) from None
     except TrialsInterrupted as interrupted:
@@ -174,12 +174,13 @@ def _execute(
                 err=True,
             )
         raise
+    plot = how.plot
     if plot is not None:
         from searchlab.experiments.plotting import write_plot
 
         assert experiment.plot is not None  # checked before the trials ran
         write_plot(report, plot, experiment.plot)
-    if as_json:
+    if how.as_json:
         from searchlab.cli.main import print_json
 
         print_json(report.to_dict())
