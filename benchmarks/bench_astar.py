@@ -63,10 +63,10 @@ def astar_section(quick: bool, runs: int) -> Section:
     def counting_observer(_event: object) -> None:
         events[0] += 1
 
-    def generic(observer: Any = None) -> list[float]:
+    def generic(observer: Any = None) -> list[float | None]:
         return [astar(SlidingPuzzle(b, goal), h, observer=observer).cost for b in boards]
 
-    def stripped() -> list[float]:
+    def stripped() -> list[float | None]:
         return [
             hookless(
                 SlidingPuzzle(b, goal),

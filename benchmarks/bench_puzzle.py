@@ -67,10 +67,10 @@ def puzzle_sections(quick: bool, runs: int) -> list[Section]:
         rows: tuple[KorfRow, ...] = ()
         for first in (10,) if quick else (10, 100):
             pattern_databases("pdb-663", KORF_GOAL, directory=directory)
-            took, run = median_time(partial(korf100, first, cache_dir=directory), runs)
-            rows = run.rows
+            took, korf = median_time(partial(korf100, first, cache_dir=directory), runs)
+            rows = korf.rows
             optimal = all(row.length == row.optimal for row in rows)  # korf100 checks too
-            generated = run.generated
+            generated = korf.generated
             solving.add(
                 first,
                 "pdb-663",

@@ -50,12 +50,16 @@ class Hanoi:
         return "  ".join(f"{name}[{' '.join(map(str, discs))}]" for name, discs in pegs)
 
 
-def off_target(state: State) -> float:
+class OffTarget:
     """Discs not yet on peg C: each needs at least one more move."""
-    return len(state[0]) + len(state[1])
+
+    admissible = True  # it never overestimates: front ends may call its paths optimal
+
+    def __call__(self, state: State) -> float:
+        return len(state[0]) + len(state[1])
 
 
-off_target.admissible = True  # type: ignore[attr-defined]
+off_target = OffTarget()
 
 
 def problem(discs: int = 3) -> Hanoi:

@@ -50,7 +50,7 @@ class MissionariesAndCannibals:
 
     @property
     def heuristics(self) -> dict[str, Callable[[State], float]]:
-        return {"crossings": crossings_heuristic(self.boat)}
+        return {"crossings": Crossings(self.boat)}
 
     def format_state(self, state: State) -> str:
         m, c, boat_here = state
@@ -61,25 +61,26 @@ class MissionariesAndCannibals:
         return f"{here or '-':>{width}} {river} {across or '-'}"
 
 
-def crossings_heuristic(boat: int) -> Callable[[State], float]:
-    """The ``crossings`` heuristic for a boat holding ``boat`` people."""
+class Crossings:
+    """Fewest crossings left if nobody could be eaten.
 
-    def crossings(state: State) -> float:
-        """Fewest crossings left if nobody could be eaten.
+    Each crossing over and back moves at most ``boat - 1`` people across for good,
+    the last crossing over at most ``boat``; with the boat across, someone must
+    first bring it back (one crossing, one person more to carry).
+    """
 
-        Each crossing over and back moves at most ``boat - 1`` people across for good,
-        the last crossing over at most ``boat``; with the boat across, someone must
-        first bring it back (one crossing, one person more to carry).
-        """
+    admissible = True  # it never overestimates: front ends may call its paths optimal
+
+    def __init__(self, boat: int) -> None:
+        self.boat = boat  # how many people the boat holds
+
+    def __call__(self, state: State) -> float:
         m, c, boat_here = state
         if m + c == 0:
             return 0
         people = m + c + (1 - boat_here)
-        round_trips = ceil(max(people - boat, 0) / max(boat - 1, 1))
+        round_trips = ceil(max(people - self.boat, 0) / max(self.boat - 1, 1))
         return (1 - boat_here) + 2 * round_trips + 1
-
-    crossings.admissible = True  # type: ignore[attr-defined]
-    return crossings
 
 
 def problem(missionaries: int = 3, cannibals: int = 3, boat: int = 2) -> MissionariesAndCannibals:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install searchlab with its test dependencies into .venv and run every check:
-# ruff, mypy --strict on src/, and the whole pytest suite (browser tests included).
+# ruff, mypy --strict (src/, tests/, examples/, benchmarks/: pyproject.toml says which),
+# and the whole pytest suite (browser tests included).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

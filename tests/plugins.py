@@ -1,6 +1,9 @@
 """A third-party package written to a folder as pip would leave it (a module and its
 ``.dist-info`` with ``entry_points.txt``), so that ``importlib.metadata`` finds its entry
-points once the folder is on PYTHONPATH: searchlab's registries see it as any other."""
+points once the folder is on PYTHONPATH: searchlab's registries see it as any other.
+
+The one toy package every plug-in test installs (the command line, the experiments, the
+viewer): a domain, ``toy:TOY``, and two experiments, ``toy:WALK`` and ``toy:STRAY``."""
 
 from __future__ import annotations
 
@@ -12,7 +15,8 @@ TOY = '''
 
 The domain: walk down a number line to 0 by steps of 1 or 2 (cost 1 each) or 3
 (cost 2). From 5 the cheapest walk costs 3; from 40 it costs 20 (twenty steps of 2),
-while the fewest steps (thirteen of 3 and one of 1) cost 27.
+while the fewest steps (thirteen of 3 and one of 1) cost 27. A state is drawn as the
+line from 0 to the start, with an "o" where the walker stands.
 """
 
 import random
@@ -22,6 +26,7 @@ from searchlab.core.errors import InputError
 from searchlab.core.options import Option
 from searchlab.core.registry import Registry
 from searchlab.domains.base import Domain, HeuristicSpec
+from searchlab.domains.drawing import Drawing, Grid
 from searchlab.experiments.base import Experiment
 from searchlab.experiments.report import Report
 
@@ -48,7 +53,8 @@ class ToyDomain(Domain[int, str]):
     name = "toy"
     title = "Toy line"
     summary = "walk down a number line"
-    notation = "a whole number"
+    notation = "a whole number, e.g. 5"
+    examples = ("5", "40 --algorithm bfs --json")
     presets = {"short": "5", "long": "40"}
     algorithms = ("astar", "greedy", "bfs", "uniform-cost")
     heuristics = HEURISTICS
@@ -66,6 +72,10 @@ class ToyDomain(Domain[int, str]):
 
     def random_start(self, rng: random.Random, spec: Any) -> int:
         return rng.randint(0, spec.size or 20)
+
+    def draw(self, state: int, problem: Any = None) -> Drawing:
+        cells = 1 + max(state, problem.initial if problem is not None else 0)
+        return Grid(1, cells, tuple("o" if cell == state else "" for cell in range(cells)))
 
 
 TOY = ToyDomain()

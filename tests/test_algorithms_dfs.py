@@ -4,27 +4,24 @@ in the problem's order, nothing computed past the one asked for."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 
 import pytest
-from test_algorithms_support import Graph, no_hang, simple_paths_to_goals  # noqa: F401
+from test_algorithms_support import (
+    Graph,
+    RowByRow,
+    last_queen_safe,
+    no_hang,  # noqa: F401
+    parse_arcs,
+    simple_paths_to_goals,
+)
 
 from searchlab import Expand, InputError, Limits, Prune, Recorder, Status, depth_first
 
 # A DAG with 2 * 3 * 2 + extra routes from S to G; arcs listed in a deliberate order.
-DAG = [
-    ("S", "B", 1),
-    ("S", "A", 1),
-    ("A", "D", 1),
-    ("A", "C", 1),
-    ("B", "C", 1),
-    ("B", "G", 9),
-    ("C", "E", 1),
-    ("C", "D", 1),
-    ("D", "G", 1),
-    ("E", "G", 1),
-    ("E", "D", 1),
-]
+DAG = parse_arcs("S-B 1, S-A 1, A-D 1, A-C 1, B-C 1, B-G 9, C-E 1, C-D 1, D-G 1, E-G 1, E-D 1")
+# Every state of S, A, B, C and D linked to every other, both ways; no goal among them.
+CLIQUE = [(a, b, 1) for a in "SABCD" for b in "SABCD" if a != b]
 
 
 def test_yields_every_simple_path_once_in_successor_order() -> None:
@@ -64,11 +61,11 @@ def test_complete_digraph_has_the_counted_number_of_simple_paths(n: int) -> None
     assert solutions.exhausted
 
 
-def preorder(graph: Graph) -> Iterator[tuple[str, tuple[Hashable, ...]]]:
+def preorder(graph: Graph[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
     """The walk depth-first search should make, written out independently: ("expand",
     path) when a non-goal state's successors are asked for, ("solution", path) at a goal."""
 
-    def walk(path: tuple[Hashable, ...]) -> Iterator[tuple[str, tuple[Hashable, ...]]]:
+    def walk(path: tuple[str, ...]) -> Iterator[tuple[str, tuple[str, ...]]]:
         if path[-1] in graph.goals:
             yield ("solution", path)
             return
@@ -132,9 +129,8 @@ def test_goals_are_leaves() -> None:
 
 
 def test_path_cycle_checking_terminates_on_a_graph_full_of_cycles() -> None:
-    # Every state links to every other state and back; only simple paths are walked.
-    arcs = [(a, b, 1) for a in "SABCD" for b in "SABCD" if a != b]
-    graph = Graph(arcs, "S", ["Z"])
+    # Only simple paths are walked.
+    graph = Graph(CLIQUE, "S", ["Z"])
     seen = Recorder()
     solutions = depth_first(graph, observer=seen)
     assert list(solutions) == []
@@ -173,45 +169,20 @@ def test_constraint_refusals_are_reported_and_obeyed() -> None:
     assert [e.state for e in refused] == ["C", "C"]  # from B, then from A
 
 
-def queens(n: int) -> tuple[Graph, object]:
-    """N-queens as generate-and-test: a state is the tuple of columns placed so far."""
-
-    class Queens:
-        initial: tuple[int, ...] = ()
-
-        def successors(self, state: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], int]]:
-            if len(state) < n:
-                for column in range(n):
-                    yield column, (*state, column), 1
-
-        def is_goal(self, state: tuple[int, ...]) -> bool:
-            return len(state) == n
-
-    return Queens(), None  # type: ignore[return-value]
-
-
-def safe(state: tuple[int, ...]) -> bool:
-    row, column = len(state) - 1, state[-1]
-    return all(c != column and abs(c - column) != row - r for r, c in enumerate(state[:-1]))
-
-
 @pytest.mark.parametrize(("n", "count"), [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (8, 92)])
 def test_n_queens_by_constraint_matches_the_published_counts(n: int, count: int) -> None:
-    problem, _ = queens(n)
-    solutions = depth_first(problem, constraint=safe)  # type: ignore[arg-type]
+    solutions = depth_first(RowByRow(n), constraint=last_queen_safe)
     assert sum(1 for _ in solutions) == count
     assert solutions.exhausted
 
 
 def test_first_eight_queens_solution_is_the_lexicographically_first() -> None:
-    problem, _ = queens(8)
-    first = next(depth_first(problem, constraint=safe))  # type: ignore[arg-type]
+    first = next(depth_first(RowByRow(8), constraint=last_queen_safe))
     assert tuple(c + 1 for c in first.final_state) == (1, 5, 8, 6, 3, 7, 2, 4)
 
 
 def test_max_expanded_ends_the_stream_with_limit_reached() -> None:
-    arcs = [(a, b, 1) for a in "SABCD" for b in "SABCD" if a != b]
-    solutions = depth_first(Graph(arcs, "S", ["Z"]), limits=Limits(max_expanded=10))
+    solutions = depth_first(Graph(CLIQUE, "S", ["Z"]), limits=Limits(max_expanded=10))
     assert list(solutions) == []
     assert solutions.status is Status.LIMIT_REACHED and solutions.limit == "max_expanded"
     assert solutions.stats.expanded == 10
@@ -236,8 +207,8 @@ def test_time_between_requests_is_not_search_time(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(searchlab.core.limits, "time", clock)
     monkeypatch.setattr(searchlab.algorithms.uninformed, "time", clock)
 
-    class Slow(Graph):
-        def successors(self, state: Hashable) -> Iterator[tuple[str, Hashable, float]]:
+    class Slow(Graph[str]):
+        def successors(self, state: str) -> Iterator[tuple[str, str, float]]:
             clock.now += 10.0  # every expansion takes 10 "seconds"
             return super().successors(state)
 

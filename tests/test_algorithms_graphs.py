@@ -4,20 +4,28 @@ in the comments: optimality, fewest moves, agreement, and the bad inputs they re
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 
 import pytest
-from test_algorithms_support import Graph, no_hang  # noqa: F401
+from test_algorithms_support import (
+    FEWEST_MOVES,
+    INFORMED,
+    OPTIMAL_INFORMED,
+    UNINFORMED,
+    Graph,
+    Informed,
+    Uninformed,
+    no_hang,  # noqa: F401
+)
 
 from searchlab import (
     Expand,
+    Heuristic,
     InputError,
     Limits,
     Recorder,
     Status,
     astar,
     best_first,
-    breadth_first,
     greedy_best_first,
     ida_star,
     iterative_deepening,
@@ -34,15 +42,15 @@ TRAP = [("S", "A", 1), ("S", "B", 2), ("A", "G", 10), ("B", "C", 2), ("C", "G", 
 TRAP_H = {"S": 5, "A": 3, "B": 4, "C": 2, "G": 0}
 
 
-def trap() -> Graph:
+def trap() -> Graph[str]:
     return Graph(TRAP, "S", ["G"])
 
 
-def h_trap(state: Hashable) -> float:
-    return TRAP_H[str(state)]
+def h_trap(state: str) -> float:
+    return TRAP_H[state]
 
 
-def zero(_state: Hashable) -> float:
+def zero(_state: object) -> float:
     return 0.0
 
 
@@ -59,9 +67,11 @@ def test_astar_is_optimal_where_greedy_is_not() -> None:
     assert greedy.cost == 11
 
 
-@pytest.mark.parametrize("search", [astar, ida_star, rbfs, best_first])
+@pytest.mark.parametrize("search", OPTIMAL_INFORMED)
 @pytest.mark.parametrize("h", [h_trap, zero])
-def test_informed_optimal_searches_agree_on_the_cheapest_path(search, h) -> None:  # type: ignore[no-untyped-def]
+def test_informed_optimal_searches_agree_on_the_cheapest_path(
+    search: Informed, h: Heuristic[str]
+) -> None:
     graph = trap()
     found = search(graph, h)
     assert found.status is Status.SOLVED
@@ -80,8 +90,8 @@ def test_uniform_cost_is_astar_with_zero_h_event_for_event() -> None:
     assert by_ucs.stats.expanded == by_astar.stats.expanded
 
 
-@pytest.mark.parametrize("search", [breadth_first, iterative_deepening])
-def test_uninformed_searches_find_fewest_moves(search) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("search", FEWEST_MOVES)
+def test_uninformed_searches_find_fewest_moves(search: Uninformed) -> None:
     found = search(trap())
     assert found.status is Status.SOLVED
     assert found.path == ("S", "A", "G")
@@ -101,7 +111,7 @@ def test_weighted_astar_trades_cost_for_speed_within_its_bound() -> None:
     # w = 3: f(A) = 3 + 6 = 9, f(B) = 1; B is expanded, G enters at f = 6 < 9 and wins.
     heavy = weighted_astar(graph, h, 3.0)
     assert (heavy.path, heavy.cost) == (("S", "B", "G"), 6)
-    assert heavy.cost <= 3.0 * 5
+    assert heavy.cost is not None and heavy.cost <= 3.0 * 5
     # w = 1 is A*: f(A) = 5 < 6, so A is expanded and G improves to 5 before it is taken.
     plain = weighted_astar(graph, h, 1.0)
     assert (plain.path, plain.cost) == (("S", "A", "G"), 5)
@@ -116,25 +126,21 @@ def test_weighted_astar_refuses_a_meaningless_weight(weight: float) -> None:
         weighted_astar(trap(), h_trap, weight)
 
 
-ALL_INFORMED = [astar, greedy_best_first, best_first, ida_star, rbfs]
-ALL_UNINFORMED = [breadth_first, uniform_cost, iterative_deepening]
-
-
-def unreachable() -> Graph:
+def unreachable() -> Graph[str]:
     # G exists but no arc leads to it; A <-> B is a cycle every search must survive.
     return Graph([("S", "A", 1), ("A", "B", 1), ("B", "A", 1), ("B", "S", 2)], "S", ["G"])
 
 
-@pytest.mark.parametrize("search", ALL_INFORMED)
-def test_informed_searches_say_exhausted_when_no_goal_is_reachable(search) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("search", INFORMED)
+def test_informed_searches_say_exhausted_when_no_goal_is_reachable(search: Informed) -> None:
     found = search(unreachable(), zero)
     assert found.status is Status.EXHAUSTED
     assert (found.path, found.moves, found.cost, found.length) == ((), (), None, None)
     assert found.stats.expanded >= 3  # S, A and B were all looked at
 
 
-@pytest.mark.parametrize("search", ALL_UNINFORMED)
-def test_uninformed_searches_say_exhausted_when_no_goal_is_reachable(search) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("search", UNINFORMED)
+def test_uninformed_searches_say_exhausted_when_no_goal_is_reachable(search: Uninformed) -> None:
     found = search(unreachable())
     assert found.status is Status.EXHAUSTED
     assert found.stats.expanded >= 3
@@ -153,16 +159,16 @@ def test_rbfs_and_ida_star_skip_states_whose_h_is_infinite() -> None:
         assert search(graph, dead).status is Status.EXHAUSTED, search.__name__
 
 
-@pytest.mark.parametrize("search", ALL_INFORMED)
-def test_informed_searches_take_a_goal_start_as_it_is(search) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("search", INFORMED)
+def test_informed_searches_take_a_goal_start_as_it_is(search: Informed) -> None:
     graph = Graph([("S", "A", 1)], "S", ["S"])
     found = search(graph, zero)
     assert (found.status, found.path, found.moves, found.cost) == (Status.SOLVED, ("S",), (), 0)
     assert found.stats.expanded == 0
 
 
-@pytest.mark.parametrize("search", ALL_UNINFORMED)
-def test_uninformed_searches_take_a_goal_start_as_it_is(search) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("search", UNINFORMED)
+def test_uninformed_searches_take_a_goal_start_as_it_is(search: Uninformed) -> None:
     found = search(Graph([("S", "A", 1)], "S", ["S"]))
     assert (found.status, found.path, found.cost) == (Status.SOLVED, ("S",), 0)
     assert found.stats.expanded == 0

@@ -4,11 +4,14 @@ Dijkstra, a breadth-first search and a brute-force path enumeration written here
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_algorithms_support import (
+    FEWEST_MOVES,
+    INFORMED,
+    OPTIMAL_INFORMED,
     Graph,
     dijkstra_to_goal,
     fewest_moves,
@@ -16,25 +19,13 @@ from test_algorithms_support import (
     simple_paths_to_goals,
 )
 
-from searchlab import (
-    Status,
-    astar,
-    best_first,
-    breadth_first,
-    depth_first,
-    greedy_best_first,
-    ida_star,
-    iterative_deepening,
-    rbfs,
-    uniform_cost,
-    weighted_astar,
-)
+from searchlab import Heuristic, SearchResult, Status, depth_first, uniform_cost, weighted_astar
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
-def graphs(draw: st.DrawFn, max_states: int = 7, max_cost: int = 9) -> Graph:
+def graphs(draw: st.DrawFn, max_states: int = 7, max_cost: int = 9) -> Graph[int]:
     """A random digraph on states 0..n-1, start 0: each state gets one to three arcs
     (parallel arcs and self-loops allowed, zero costs too); state n-1 is a goal, and
     sometimes one more state is."""
@@ -53,23 +44,20 @@ def graphs(draw: st.DrawFn, max_states: int = 7, max_cost: int = 9) -> Graph:
 
 
 @st.composite
-def graphs_with_admissible_h(draw: st.DrawFn) -> tuple[Graph, dict[Hashable, float], float]:
+def graphs_with_admissible_h(draw: st.DrawFn) -> tuple[Graph[int], dict[int, float], float]:
     """A graph, a heuristic h = h* · factor (factor in [0, 1] per state, so admissible;
     inf where no goal is reachable, which is exact), and the optimal cost."""
     graph = draw(graphs())
     exact = dijkstra_to_goal(graph)
-    h: dict[Hashable, float] = {}
+    h: dict[int, float] = {}
     for state in sorted(exact, key=repr):
         factor = draw(st.sampled_from([0.0, 0.25, 0.5, 1.0]))
         h[state] = exact[state] if math.isinf(exact[state]) else exact[state] * factor
     return graph, h, exact[graph.initial]
 
 
-OPTIMAL = {
-    "astar": lambda g, h: astar(g, h),
-    "best_first": lambda g, h: best_first(g, h),
-    "ida_star": lambda g, h: ida_star(g, h),
-    "rbfs": lambda g, h: rbfs(g, h),
+OPTIMAL: dict[str, Callable[[Graph[int], Heuristic[int]], SearchResult[int, str]]] = {
+    **{search.__name__: search for search in OPTIMAL_INFORMED},
     "uniform_cost": lambda g, _h: uniform_cost(g),
 }
 
@@ -77,7 +65,7 @@ OPTIMAL = {
 @SETTINGS
 @given(graphs_with_admissible_h())
 def test_optimal_searches_cost_what_dijkstra_says(
-    case: tuple[Graph, dict[Hashable, float], float],
+    case: tuple[Graph[int], dict[int, float], float],
 ) -> None:
     graph, h, optimum = case
     for name, search in OPTIMAL.items():
@@ -94,7 +82,7 @@ def test_optimal_searches_cost_what_dijkstra_says(
 
 @SETTINGS
 @given(graphs())
-def test_zero_heuristic_gives_the_same_optimum(graph: Graph) -> None:
+def test_zero_heuristic_gives_the_same_optimum(graph: Graph[int]) -> None:
     optimum = dijkstra_to_goal(graph)[graph.initial]
     for name, search in OPTIMAL.items():
         found = search(graph, lambda _s: 0)
@@ -106,12 +94,13 @@ def test_zero_heuristic_gives_the_same_optimum(graph: Graph) -> None:
 @SETTINGS
 @given(graphs_with_admissible_h(), st.sampled_from([1.0, 1.5, 2.0, 5.0]))
 def test_weighted_astar_stays_within_its_factor(
-    case: tuple[Graph, dict[Hashable, float], float], weight: float
+    case: tuple[Graph[int], dict[int, float], float], weight: float
 ) -> None:
     graph, h, optimum = case
     found = weighted_astar(graph, h.__getitem__, weight)
     assert found.solved is (not math.isinf(optimum))
     if found.solved:
+        assert found.cost is not None
         assert optimum <= found.cost <= weight * optimum
         assert graph.path_cost(found.path, found.moves) == found.cost
 
@@ -119,16 +108,16 @@ def test_weighted_astar_stays_within_its_factor(
 @SETTINGS
 @given(graphs(), st.lists(st.integers(0, 30), min_size=7, max_size=7))
 def test_any_heuristic_gives_a_real_path_whose_cost_is_reported(
-    graph: Graph, values: list[int]
+    graph: Graph[int], values: list[int]
 ) -> None:
     # Inadmissible h: no optimality promise, but the path must be real, end at a goal,
     # and cost what is reported; and a goal is found exactly when one is reachable.
     reachable = not math.isinf(dijkstra_to_goal(graph)[graph.initial])
 
-    def h(state: Hashable) -> float:
-        return values[int(state)]  # type: ignore[call-overload]
+    def h(state: int) -> float:
+        return values[state]
 
-    for search in (astar, greedy_best_first, best_first, ida_star, rbfs):
+    for search in INFORMED:
         found = search(graph, h)
         assert found.solved is reachable, search.__name__
         if found.solved:
@@ -140,9 +129,9 @@ def test_any_heuristic_gives_a_real_path_whose_cost_is_reported(
 
 @SETTINGS
 @given(graphs())
-def test_breadth_first_and_iterative_deepening_find_fewest_moves(graph: Graph) -> None:
+def test_breadth_first_and_iterative_deepening_find_fewest_moves(graph: Graph[int]) -> None:
     shortest = fewest_moves(graph)
-    for search in (breadth_first, iterative_deepening):
+    for search in FEWEST_MOVES:
         found = search(graph)
         if math.isinf(shortest):
             assert found.status is Status.EXHAUSTED, search.__name__
@@ -154,7 +143,7 @@ def test_breadth_first_and_iterative_deepening_find_fewest_moves(graph: Graph) -
 
 @SETTINGS
 @given(graphs(max_states=5))
-def test_depth_first_yields_exactly_the_simple_paths_in_order(graph: Graph) -> None:
+def test_depth_first_yields_exactly_the_simple_paths_in_order(graph: Graph[int]) -> None:
     solutions = depth_first(graph)
     found = [s.path for s in solutions]
     assert found == simple_paths_to_goals(graph)
@@ -165,6 +154,6 @@ def test_depth_first_yields_exactly_the_simple_paths_in_order(graph: Graph) -> N
 
 @SETTINGS
 @given(graphs(max_states=5), st.integers(0, 4))
-def test_depth_bound_keeps_exactly_the_short_enough_paths(graph: Graph, bound: int) -> None:
+def test_depth_bound_keeps_exactly_the_short_enough_paths(graph: Graph[int], bound: int) -> None:
     found = [s.path for s in depth_first(graph, depth_bound=bound)]
     assert found == [p for p in simple_paths_to_goals(graph) if len(p) - 1 <= bound]

@@ -127,12 +127,14 @@ def test_max_seconds_zero_stops_before_the_first_expansion(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "limits",
-    [{"max_expanded": -1}, {"max_seconds": -0.5}, {"max_seconds": math.nan}],
+    ("max_expanded", "max_seconds"),
+    [(-1, None), (None, -0.5), (None, math.nan)],
 )
-def test_negative_limits_are_input_errors(limits: dict[str, float]) -> None:
+def test_negative_limits_are_input_errors(
+    max_expanded: int | None, max_seconds: float | None
+) -> None:
     with pytest.raises(InputError, match=r"must be (a number )?0 or more"):
-        Limits(**limits)  # type: ignore[arg-type]
+        Limits(max_expanded=max_expanded, max_seconds=max_seconds)
 
 
 def h_local(state: str) -> float:

@@ -7,7 +7,9 @@ then to the entry pushed first. Expand's ``frontier`` is the heap size after the
 
 from __future__ import annotations
 
-from test_algorithms_support import Graph, no_hang  # noqa: F401
+from collections.abc import Iterable, Mapping
+
+from test_algorithms_support import Graph, no_hang, parse_arcs  # noqa: F401
 
 from searchlab import (
     Backtrack,
@@ -15,6 +17,7 @@ from searchlab import (
     Generate,
     Prune,
     Recorder,
+    SearchResult,
     Solution,
     Status,
     Threshold,
@@ -28,22 +31,18 @@ from searchlab import (
 )
 
 
-def run(arcs: list[tuple[str, str, float]], h: dict[str, float]) -> tuple[Recorder, object]:
+def run(
+    arcs: Iterable[tuple[str, str, float]], h: Mapping[str, float]
+) -> tuple[Recorder, SearchResult[str, str]]:
+    """A* from S to G on ``arcs`` with ``h`` as a table: the events seen, and the result."""
     seen = Recorder()
-    found = astar(Graph(arcs, "S", ["G"]), lambda s: h[str(s)], observer=seen)
+    found = astar(Graph(arcs, "S", ["G"]), h.__getitem__, observer=seen)
     return seen, found
 
 
 def test_consistent_heuristic_expands_each_state_once_in_f_order() -> None:
     # h is consistent (h(u) <= c(u,v) + h(v) on every arc) and exact at C.
-    arcs = [
-        ("S", "A", 1),
-        ("S", "B", 2),
-        ("A", "C", 2),
-        ("B", "C", 1),
-        ("C", "G", 3),
-        ("B", "G", 6),
-    ]
+    arcs = parse_arcs("S-A 1, S-B 2, A-C 2, B-C 1, C-G 3, B-G 6")
     h = {"S": 4, "A": 4, "B": 3, "C": 3, "G": 0}
     seen, found = run(arcs, h)
     assert seen.events == [
@@ -65,17 +64,19 @@ def test_consistent_heuristic_expands_each_state_once_in_f_order() -> None:
         # G at f 6 is taken before its stale entry at 8 ever surfaces
         Solution(("S", "B", "C", "G"), 6, 1),
     ]
-    assert found.stats.expanded == 4  # type: ignore[attr-defined]
-    assert found.stats.generated == 6  # type: ignore[attr-defined]
-    assert found.stats.max_frontier == 3  # type: ignore[attr-defined]  # A, C, G after B
+    assert found.stats.expanded == 4
+    assert found.stats.generated == 6
+    assert found.stats.max_frontier == 3  # A, C, G after B
+
+
+# S-A-B-G costs 5 (optimal); S-B-G costs 6. h is admissible (h*(A) = 4) but not
+# consistent: h(A) = 4 > c(A,B) + h(B) = 1.
+REOPENING = parse_arcs("S-A 1, S-B 3, A-B 1, B-G 3")
+REOPENING_H = {"S": 0, "A": 4, "B": 0, "G": 0}
 
 
 def test_inconsistent_heuristic_reopens_a_state_with_a_lower_g() -> None:
-    # S-A-B-G costs 5 (optimal); S-B-G costs 6. h is admissible (h*(A) = 4) but not
-    # consistent: h(A) = 4 > c(A,B) + h(B) = 1.
-    arcs = [("S", "A", 1), ("S", "B", 3), ("A", "B", 1), ("B", "G", 3)]
-    h = {"S": 0, "A": 4, "B": 0, "G": 0}
-    seen, found = run(arcs, h)
+    seen, found = run(REOPENING, REOPENING_H)
     assert seen.events == [
         Expand("S", 0, 0, 0, 0, 0),
         Generate("S", "S>A", "A", 1, 4),  # f 5
@@ -90,20 +91,13 @@ def test_inconsistent_heuristic_reopens_a_state_with_a_lower_g() -> None:
     ]
     expansions_of_b = [e.g for e in seen.of_type(Expand) if e.state == "B"]
     assert expansions_of_b == [3, 2]
-    assert found.cost == 5  # type: ignore[attr-defined]
+    assert found.cost == 5
 
 
 def test_inadmissible_heuristic_can_miss_the_cheapest_path() -> None:
     # The cheapest path is S-B-G (4), but h(B) = 10 > h*(B) = 2 hides it.
     # C is first reached at g 4, then at g 2 through A; the g-4 entry goes stale.
-    arcs = [
-        ("S", "A", 1),
-        ("S", "C", 4),
-        ("S", "B", 2),
-        ("A", "C", 1),
-        ("C", "G", 3),
-        ("B", "G", 2),
-    ]
+    arcs = parse_arcs("S-A 1, S-C 4, S-B 2, A-C 1, C-G 3, B-G 2")
     h = {"S": 0, "A": 0, "B": 10, "C": 0, "G": 0}
     seen, found = run(arcs, h)
     assert seen.events == [
@@ -118,21 +112,19 @@ def test_inadmissible_heuristic_can_miss_the_cheapest_path() -> None:
         Prune("C", "stale"),  # the old C entry (f 4) surfaces and is skipped
         Solution(("S", "A", "C", "G"), 5, 1),  # G (5) before B (12): suboptimal
     ]
-    assert found.status is Status.SOLVED  # type: ignore[attr-defined]
-    assert found.cost == 5  # type: ignore[attr-defined]
-    assert found.stats.expanded == 3  # type: ignore[attr-defined]
+    assert found.status is Status.SOLVED
+    assert found.cost == 5
+    assert found.stats.expanded == 3
     assert uniform_cost(Graph(arcs, "S", ["G"])).cost == 4
 
 
 def test_no_observer_gives_the_same_result() -> None:
-    arcs = [("S", "A", 1), ("S", "B", 3), ("A", "B", 1), ("B", "G", 3)]
-    h = {"S": 0, "A": 4, "B": 0, "G": 0}
-    quiet = astar(Graph(arcs, "S", ["G"]), lambda s: h[str(s)])
-    _, loud = run(arcs, h)
+    quiet = astar(Graph(REOPENING, "S", ["G"]), REOPENING_H.__getitem__)
+    _, loud = run(REOPENING, REOPENING_H)
     assert (quiet.path, quiet.cost, quiet.stats.expanded) == (
-        loud.path,  # type: ignore[attr-defined]
-        loud.cost,  # type: ignore[attr-defined]
-        loud.stats.expanded,  # type: ignore[attr-defined]
+        loud.path,
+        loud.cost,
+        loud.stats.expanded,
     )
 
 

@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from test_algorithms_support import reachable, reverse_dijkstra
 
 import searchlab
 from searchlab import SearchResult, Status
@@ -70,49 +71,14 @@ def assert_valid_path(problem: Any, result: SearchResult[Any, Any]) -> None:
         arcs = [(m, s, c) for m, s, c in problem.successors(state) if m == move and s == after]
         assert len(arcs) == 1, f"{move!r} from {state!r} to {after!r} is not one arc"
         total += arcs[0][2]
-    assert math.isclose(result.cost, total)
+    assert result.cost is not None and math.isclose(result.cost, total)
     assert problem.is_goal(result.path[-1])
 
 
-def reachable(problem: Any) -> dict[Any, list[tuple[Any, Any, float]]]:
-    """Every state reachable from the initial one, with its arcs."""
-    arcs: dict[Any, list[tuple[Any, Any, float]]] = {}
-    queue = deque([problem.initial])
-    while queue:
-        state = queue.popleft()
-        if state in arcs:
-            continue
-        arcs[state] = list(problem.successors(state))
-        queue.extend(after for _, after, _ in arcs[state] if after not in arcs)
-    return arcs
-
-
 def costs_to_goal(problem: Any) -> dict[Any, float]:
-    """h*: the cheapest cost from every reachable state to a goal (Dijkstra run backwards
-    from all goals over the reversed arcs), infinity where no goal can be reached."""
+    """h*: the cheapest cost from every reachable state to a goal, infinity where none."""
     arcs = reachable(problem)
-    into: dict[Any, list[tuple[Any, float]]] = {state: [] for state in arcs}
-    for state, out in arcs.items():
-        for _, after, cost in out:
-            into[after].append((state, cost))
-    best = {state: math.inf for state in arcs}
-    heap: list[tuple[float, int, Any]] = []
-    for order, state in enumerate(arcs):
-        if problem.is_goal(state):
-            best[state] = 0.0
-            heap.append((0.0, order, state))
-    heapq.heapify(heap)
-    order = len(heap)
-    while heap:
-        cost, _, state = heapq.heappop(heap)
-        if cost > best[state]:
-            continue
-        for before, step in into[state]:
-            if cost + step < best[before]:
-                best[before] = cost + step
-                order += 1
-                heapq.heappush(heap, (cost + step, order, before))
-    return best
+    return reverse_dijkstra(arcs, arcs, problem.is_goal)
 
 
 def first_by_depth_first(problem: Any) -> SearchResult[Any, Any]:
@@ -438,7 +404,9 @@ def test_hanoi_takes_2_to_the_n_minus_1_moves_none_onto_a_smaller_disc(n: int) -
         assert len(result.moves) == result.cost == 2**n - 1
         for before, move, after in zip(result.path, result.moves, result.path[1:], strict=False):
             assert_hanoi_legal(after, n)
-            disc, src, dst = re.fullmatch(r"(\d+): ([ABC])→([ABC])", move).groups()  # type: ignore[union-attr]
+            parts = re.fullmatch(r"(\d+): ([ABC])→([ABC])", move)
+            assert parts is not None, move
+            disc, src, dst = parts.groups()
             i, j = "ABC".index(src), "ABC".index(dst)
             assert before[i][-1] == int(disc) == after[j][-1]  # the top disc, now on top
             assert len(after[j]) == 1 or after[j][-2] > int(disc)  # not onto a smaller one

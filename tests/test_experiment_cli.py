@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
-import subprocess
-import sys
-import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RunCli
-
-SEARCHLAB = [sys.executable, "-c", "from searchlab.cli.main import main; main()"]
+from conftest import Refused, RunCli, run_searchlab, signal_once_written, untimed_rows
 
 HILL = [
     "experiment",
@@ -34,14 +30,13 @@ HILL = [
 ]
 
 
-def _rows(payload: str) -> list[dict[str, Any]]:
-    """The rows without wall-clock seconds, the one thing that may differ between runs."""
-    rows = json.loads(payload)["rows"]
-    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
-
-
-def _searchlab(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*SEARCHLAB, *args], capture_output=True, text=True, **kwargs)
+def report_of(run_cli: RunCli, command: str, *more: str) -> dict[str, Any]:
+    """``searchlab experiment COMMAND MORE --json`` (COMMAND split as a shell would), which
+    must succeed: its JSON report."""
+    done = run_cli("experiment", *shlex.split(command), *more, "--json")
+    assert done.code == 0, done.stderr
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
 
 
 def test_same_seed_same_rows_on_one_two_processes_and_a_dask_cluster(run_cli: RunCli) -> None:
@@ -49,11 +44,11 @@ def test_same_seed_same_rows_on_one_two_processes_and_a_dask_cluster(run_cli: Ru
     two = run_cli(*HILL, "--jobs", "2", "--json")
     assert one.code == two.code == 0, one.stderr + two.stderr
     # A real dask.distributed LocalCluster, started by the command in its own process.
-    dask = _searchlab(*HILL, "--cluster", "local", "--jobs", "2", "--json", timeout=120)
+    dask = run_searchlab(*HILL, "--cluster", "local", "--jobs", "2", "--json", timeout=120)
     assert dask.returncode == 0, dask.stderr
-    assert _rows(one.stdout) == _rows(two.stdout) == _rows(dask.stdout)
+    assert untimed_rows(one.stdout) == untimed_rows(two.stdout) == untimed_rows(dask.stdout)
     other_seed = run_cli(*HILL[:-1], "6", "--jobs", "1", "--json")
-    assert _rows(other_seed.stdout) != _rows(one.stdout)  # the seed does matter
+    assert untimed_rows(other_seed.stdout) != untimed_rows(one.stdout)  # the seed does matter
 
 
 def test_resume_after_a_kill_gives_the_uninterrupted_rows(run_cli: RunCli, tmp_path: Path) -> None:
@@ -72,21 +67,9 @@ def test_resume_after_a_kill_gives_the_uninterrupted_rows(run_cli: RunCli, tmp_p
         "3",
     ]
     out = tmp_path / "run.jsonl"
-    process = subprocess.Popen(
-        [*SEARCHLAB, *args, "--jobs", "1", "--out", str(out), "--json"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+    signal_once_written(
+        [*args, "--jobs", "1", "--out", str(out), "--json"], out, 40, signal.SIGKILL
     )
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and process.poll() is None:
-            if out.exists() and out.read_text().count("\n") >= 40:
-                break
-            time.sleep(0.05)
-        assert process.poll() is None, "the run ended before it could be killed"
-        process.send_signal(signal.SIGKILL)
-    finally:
-        process.wait()
     kept = out.read_text().count("\n")
     assert 40 <= kept < 300
     with out.open("a") as handle:
@@ -95,7 +78,7 @@ def test_resume_after_a_kill_gives_the_uninterrupted_rows(run_cli: RunCli, tmp_p
     assert resumed.code == 0, resumed.stderr
     assert "torn" in resumed.stderr and "resuming" in resumed.stderr
     whole = run_cli(*args, "--jobs", "2", "--json")
-    assert _rows(resumed.stdout) == _rows(whole.stdout)
+    assert untimed_rows(resumed.stdout) == untimed_rows(whole.stdout)
     lines = out.read_text().splitlines()
     assert len(lines) == 300 and all(json.loads(line) for line in lines)
 
@@ -103,23 +86,8 @@ def test_resume_after_a_kill_gives_the_uninterrupted_rows(run_cli: RunCli, tmp_p
 def test_hill_climbing_matches_the_textbook_rates(run_cli: RunCli) -> None:
     # AIMA 4.1.1: steepest ascent solves 14% of random 8-queens boards, and about 94%
     # when up to 100 sideways moves are allowed.
-    done = run_cli(
-        "experiment",
-        "hill-climbing",
-        "--trials",
-        "400",
-        "--moves",
-        "column",
-        "--heuristic",
-        "pairs",
-        "--sideways",
-        "0,100",
-        "--jobs",
-        "2",
-        "--json",
-    )
-    assert done.code == 0, done.stderr
-    plain, sideways = json.loads(done.stdout)["rows"]
+    command = "hill-climbing --trials 400 --moves column --heuristic pairs --sideways 0,100"
+    plain, sideways = report_of(run_cli, command, "--jobs", "2")["rows"]
     assert 0.09 <= plain["success_rate"] <= 0.20
     assert 0.88 <= sideways["success_rate"] <= 0.99
     assert 3 <= plain["mean_steps_solved"] <= 5.5
@@ -127,25 +95,10 @@ def test_hill_climbing_matches_the_textbook_rates(run_cli: RunCli) -> None:
 
 def test_astar_depth_finds_shortest_paths_and_h2_beats_h1(run_cli: RunCli, tmp_path: Path) -> None:
     chart = tmp_path / "depth.svg"
-    done = run_cli(
-        "experiment",
-        "astar-depth",
-        "--depths",
-        "6,8,...,14",
-        "--per-depth",
-        "4",
-        "--heuristic",
-        "misplaced,manhattan",
-        "--algorithm",
-        "astar,ida",
-        "--jobs",
-        "1",
-        "--json",
-        "--plot",
-        str(chart),
+    command = "astar-depth --depths 6,8,...,14 --per-depth 4 --heuristic misplaced,manhattan"
+    report = report_of(
+        run_cli, command, "--algorithm", "astar,ida", "--jobs", "1", "--plot", str(chart)
     )
-    assert done.code == 0, done.stderr
-    report = json.loads(done.stdout)
     assert report["experiment"] == "astar-depth"
     assert report["parameters"]["depths"] == [6, 8, 10, 12, 14]
     rows = report["rows"]
@@ -163,19 +116,8 @@ def test_astar_depth_finds_shortest_paths_and_h2_beats_h1(run_cli: RunCli, tmp_p
 
 def test_bratko_claims_and_shortest_lengths(run_cli: RunCli, tmp_path: Path) -> None:
     chart = tmp_path / "bratko.png"
-    done = run_cli(
-        "experiment",
-        "bratko",
-        "--algorithm",
-        "best-first,astar,bfs",
-        "--jobs",
-        "1",
-        "--json",
-        "--plot",
-        str(chart),
-    )
-    assert done.code == 0, done.stderr
-    rows = json.loads(done.stdout)["rows"]
+    command = "bratko --algorithm best-first,astar,bfs --jobs 1"
+    rows = report_of(run_cli, command, "--plot", str(chart))["rows"]
     shortest = {row["position"]: row["shortest"] for row in rows}
     assert shortest == {"a": 4, "b": 5, "c": 18}  # the document's lengths, by our own BFS
     for row in rows:
@@ -188,11 +130,7 @@ def test_bratko_claims_and_shortest_lengths(run_cli: RunCli, tmp_path: Path) -> 
 
 
 def test_min_conflicts_rows(run_cli: RunCli) -> None:
-    done = run_cli(
-        "experiment", "min-conflicts", "--size", "50,200", "--trials", "3", "--jobs", "1", "--json"
-    )
-    assert done.code == 0, done.stderr
-    rows = json.loads(done.stdout)["rows"]
+    rows = report_of(run_cli, "min-conflicts --size 50,200 --trials 3 --jobs 1")["rows"]
     assert [(row["n"], row["trials"], row["solved"]) for row in rows] == [(50, 3, 3), (200, 3, 3)]
 
 
@@ -211,37 +149,68 @@ def test_table_and_png_chart(run_cli: RunCli, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["hill-climbing", "--heuristic", "nosuch"], "heuristic"),
-        (["hill-climbing", "--trials", "-3"], "--trials"),
-        (["hill-climbing", "--sideways", "-1"], "--sideways"),
-        (["hill-climbing", "--plot", "chart.pdf"], ".png or .svg"),
-        (["hill-climbing", "--jobs", "0"], "--jobs"),
-        (["hill-climbing", "--resume"], "--out"),
-        (["hill-climbing", "--cluster", "not an address"], "--cluster"),
-        (["astar-depth", "--depths", "2,40"], "out of range"),
-        (["astar-depth", "--depths", "2,4,...,25"], "progression"),
-        (["astar-depth", "--size", "4"], "3x3"),
-        (["astar-depth", "--heuristic", "euclid"], "heuristic"),
-        (["astar-depth", "--per-depth", "0"], "--per-depth"),
-        (["bratko", "--positions", "d"], "position"),
-        (["min-conflicts", "--trials", "0"], "--trials"),
+        ("hill-climbing --heuristic nosuch", "heuristic"),
+        ("hill-climbing --trials -3", "--trials"),
+        ("hill-climbing --sideways -1", "--sideways"),
+        ("hill-climbing --plot chart.pdf", ".png or .svg"),
+        ("hill-climbing --jobs 0", "--jobs"),
+        ("hill-climbing --resume", "--out"),
+        ("hill-climbing --cluster 'not an address'", "--cluster"),
+        ("astar-depth --depths 2,40", "out of range"),
+        ("astar-depth --depths 2,4,...,25", "progression"),
+        ("astar-depth --size 4", "3x3"),
+        ("astar-depth --heuristic euclid", "heuristic"),
+        ("astar-depth --per-depth 0", "--per-depth"),
+        ("bratko --positions d", "position"),
+        ("min-conflicts --trials 0", "--trials"),
+        # the Option specs' caps and words, as everywhere (the one vocabulary)
+        ("hill-climbing --size 3", "--size must be 4 or more, not 3"),
+        ("hill-climbing --size 150 --moves free", "too large for hill climbing"),
+        ("hill-climbing --tie-break middle", "unknown --tie-break 'middle'"),
+        ("hill-climbing --sideways 0..5000", "--sideways must be at most 1,000"),
+        ("min-conflicts --size 4..2000", "--size '4..2000': more than 1,000 values"),
+        ("min-conflicts --size 2", "--size must be 4 or more, not 2"),
+        ("min-conflicts --size ,", "--size needs at least one value"),
+        ("astar-depth --heuristic pdb-663", "4×4 boards only"),
+        ("astar-depth --heuristic bratko", "use the bratko experiment"),
+        ("astar-depth --algorithm hill-climbing", "unknown --algorithm 'hill-climbing'"),
+        ("bratko --heuristic pdb-555", "does not apply to Bratko's"),
+        ("bratko --weight 0.5", "--weight must be 1 or more"),
+        ("hill-climbing --out .", "'--out': File '.' is a directory"),
+        ("hill-climbing --seed -1", "--seed must be 0 or more"),
+        # compare: what it compares, on what starts
+        ("compare", "name the domain to compare the algorithms on"),
+        ("compare nosuch", "unknown domain 'nosuch': choose one of"),
+        ("compare puzzle --problem examples/romania.py", "not both"),
+        ("compare puzzle --size 4", "--size is the size of random starts"),
+        ("compare puzzle --random 2 --size 12", "--size must be at most 10, not 12"),
+        ("compare schedule --random 3", "Task scheduling has no random starts"),
+        ("compare schedule --goal x", "takes no goal"),
+        ("compare puzzle --heuristic pdb-663", "defined for 4×4 boards only"),
+        ("compare puzzle --algorithm dfs", "does not offer the algorithm dfs"),
+        ("compare puzzle --algorithm bfs --heuristic manhattan", "heuristic manhattan"),
+        ("compare puzzle --algorithm nosuch", "unknown --algorithm 'nosuch'"),
+        ("compare puzzle --param x=1", "--param x: x does not apply to Sliding puzzle"),
+        ("compare queens --param moves=diagonal", "unknown moves 'diagonal'"),
+        ("compare puzzle --start '1 2 3/4 5 6/8 7 _'", "unsolvable for the standard goal"),
+        ("compare puzzle --max-expanded 0", "--max-expanded must be 1 or more"),
+        ("compare puzzle --random 0", "--random must be 1 or more"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(run_cli: RunCli, args: list[str], message: str) -> None:
-    done = run_cli("experiment", *args)
-    assert done.code == 2
-    assert message in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1
+def test_bad_input_is_one_line_and_exit_2(refused: Refused, args: str, message: str) -> None:
+    refused("experiment", *shlex.split(args), says=message)
 
 
-def test_unreachable_scheduler(run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unreachable_scheduler(refused: Refused, monkeypatch: pytest.MonkeyPatch) -> None:
     from searchlab.experiments import executors
 
     monkeypatch.setattr(executors, "CONNECT_TIMEOUT", 0.5)
-    done = run_cli(*HILL, "--cluster", "tcp://127.0.0.1:9")
-    assert done.code == 2
-    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1
+    refused(
+        *HILL,
+        "--cluster",
+        "tcp://127.0.0.1:9",
+        says="cannot reach the Dask scheduler at tcp://127.0.0.1:9",
+    )
 
 
 def test_used_out_file_is_not_overwritten(run_cli: RunCli, tmp_path: Path) -> None:
@@ -271,7 +240,7 @@ def test_missing_dask_names_the_extra(tmp_path: Path) -> None:
     (tmp_path / "dask").mkdir()
     (tmp_path / "dask" / "__init__.py").write_text("raise ImportError('no dask here')\n")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    done = _searchlab(*HILL, "--cluster", "local", env=env, timeout=60)
+    done = run_searchlab(*HILL, "--cluster", "local", env=env, timeout=60)
     assert done.returncode == 2
     assert "searchlab[cluster]" in done.stderr
 
@@ -294,23 +263,8 @@ def test_ctrl_c_keeps_every_finished_trial(tmp_path: Path) -> None:
         "--out",
         str(out),
     ]
-    process = subprocess.Popen(
-        [*SEARCHLAB, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and process.poll() is None:
-            if out.exists() and out.read_text().count("\n") >= 20:
-                break
-            time.sleep(0.05)
-        assert process.poll() is None, "the run ended before it could be interrupted"
-        process.send_signal(signal.SIGINT)
-        _, stderr = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert process.returncode == 130
+    code, stderr = signal_once_written(args, out, 20, signal.SIGINT)
+    assert code == 130
     lines = out.read_text().splitlines()
     assert 20 <= len(lines) < 2000
     assert all(json.loads(line)["trial"]["index"] >= 0 for line in lines)  # none torn

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from conftest import Refused, RunCli, python
 
 from searchlab.cli.bench import source_tree
 
@@ -13,24 +13,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_quick_suite_prints_its_tables_as_json() -> None:
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "benchmarks",
-            "--quick",
-            "--only",
-            "min-conflicts",
-            "hill",
-            "--no-write",
-            "--json",
-        ],
+    run = python(
+        "-m",
+        "benchmarks",
+        "--quick",
+        "--only",
+        "min-conflicts",
+        "hill",
+        "--no-write",
+        "--json",
         cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
     )
+    assert run.returncode == 0, run.stderr
     payload = json.loads(run.stdout)
     titles = [section["title"] for section in payload["sections"]]
     assert any("repair" in title for title in titles)
@@ -41,8 +35,9 @@ def test_quick_suite_prints_its_tables_as_json() -> None:
     assert "numba" in " ".join(payload["machine"]) or "python" in " ".join(payload["machine"])
 
 
-def test_bench_command_finds_the_suite_and_refuses_bad_options(run_cli) -> None:  # type: ignore[no-untyped-def]
+def test_bench_command_finds_the_suite_and_refuses_bad_options(
+    run_cli: RunCli, refused: Refused
+) -> None:
     assert source_tree() == ROOT
     assert run_cli("bench", "--help").code == 0
-    bad = run_cli("bench", "--only", "nonsense")
-    assert bad.code == 2 and "nonsense" in bad.stderr
+    refused("bench", "--only", "nonsense", says="nonsense")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+from conftest import python
 
 from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
 from searchlab.domains.puzzle.kernels.pdb import Pattern, build_table, forget_loaded
@@ -17,29 +17,17 @@ from searchlab.domains.queens.repair import repair
 SCRIPT = """
 import json, sys
 from pathlib import Path
+sys.path.insert(0, sys.argv[2])
 from searchlab import jit
-from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
-from searchlab.domains.puzzle.kernels.pdb import Pattern, build_table
-from searchlab.domains.queens.kernels import count_solutions
-from searchlab.domains.queens.repair import repair
-
-cache = Path(sys.argv[1])
-board = load_korf100()[78][0]  # instance 79, 42 moves
-print(json.dumps({
-    "jit": jit.JIT_ENABLED,
-    "counts": [count_solutions(n) for n in range(9)],
-    "repair": [repair(n, engine="kernel", seed=3).rows.tolist() for n in (8, 30)],
-    "pdb": build_table(Pattern((0, 5), 15)).tolist(),
-    "moves": [
-        [found.moves, found.generated]
-        for h in ("linear-conflict", "pdb-33333")
-        for found in [solve_15(board, KORF_GOAL, heuristic=h, cache_dir=cache)]
-    ],
-}))
+from test_kernels_fallback import answers
+print(json.dumps({"jit": jit.JIT_ENABLED, **answers(Path(sys.argv[1]))}))
 """
+"""``answers`` computed in a child process: ``python -c SCRIPT CACHE TESTS``."""
 
 
 def answers(cache: Path) -> dict[str, Any]:
+    """What every kernel answers on fixed inputs, by the path this process runs (compiled,
+    or plain Python under SEARCHLAB_DISABLE_JIT=1)."""
     board = load_korf100()[78][0]
     return {
         "counts": [count_solutions(n) for n in range(9)],
@@ -55,14 +43,9 @@ def answers(cache: Path) -> dict[str, Any]:
 
 def test_plain_python_gives_the_compiled_answers(tmp_path: Path) -> None:
     env = {**os.environ, "SEARCHLAB_DISABLE_JIT": "1"}
-    run = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(tmp_path / "python")],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
+    tests = str(Path(__file__).resolve().parent)
+    run = python("-c", SCRIPT, str(tmp_path / "python"), tests, env=env)
+    assert run.returncode == 0, run.stderr
     plain = json.loads(run.stdout)
     assert plain.pop("jit") is False
     forget_loaded()

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_algorithms_support import RowByRow, last_queen_safe
 
 from searchlab.algorithms.uninformed import depth_first
 from searchlab.core.errors import InputError
@@ -23,30 +23,6 @@ from searchlab.domains.queens.repair import repair
 
 # OEIS A000170, n = 0 … 13
 PUBLISHED = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
-
-
-class RowByRow:
-    """n-queens for the generic engine: a state is the columns of the rows filled so far."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-
-    @property
-    def initial(self) -> tuple[int, ...]:
-        return ()
-
-    def successors(self, state: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], float]]:
-        if len(state) < self.n:
-            for column in range(self.n):
-                yield column, (*state, column), 1
-
-    def is_goal(self, state: tuple[int, ...]) -> bool:
-        return len(state) == self.n
-
-
-def last_queen_safe(state: tuple[int, ...]) -> bool:
-    row, column = len(state) - 1, state[-1]
-    return all(c != column and abs(c - column) != row - r for r, c in enumerate(state[:-1]))
 
 
 def test_counts_match_the_published_sequence() -> None:

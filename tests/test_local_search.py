@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 
 import pytest
 from test_algorithms_support import Graph, no_hang  # noqa: F401
 
 from searchlab import (
+    Heuristic,
     InputError,
     Recorder,
     Restart,
@@ -20,9 +21,12 @@ from searchlab import (
     hill_climbing,
     simulated_annealing,
 )
+from searchlab.algorithms.local import Schedule, TieBreak, Variant
 
 
-def valued(arcs: list[tuple[str, str]], values: dict[str, float], goals: list[str] = []):  # type: ignore[no-untyped-def]  # noqa: B006
+def valued(
+    arcs: Sequence[tuple[str, str]], values: Mapping[str, float], goals: Sequence[str] = ()
+) -> tuple[Graph[str], Heuristic[str]]:
     """A graph with unit arcs from S and a heuristic given as a table."""
     return Graph([(a, b, 1) for a, b in arcs], "S", goals), values.__getitem__
 
@@ -33,9 +37,9 @@ STAR_H = {"S": 3, "a": 1, "b": 1, "c": 1, "d": 2, "e": 4}
 
 
 @pytest.mark.parametrize(("tie_break", "chosen"), [("first", "a"), ("last", "c")])
-def test_tie_break_first_and_last_follow_generation_order(tie_break: str, chosen: str) -> None:
+def test_tie_break_first_and_last_follow_generation_order(tie_break: TieBreak, chosen: str) -> None:
     graph, h = valued(STAR_ARCS, STAR_H)
-    found = hill_climbing(graph, h, tie_break=tie_break)  # type: ignore[arg-type]
+    found = hill_climbing(graph, h, tie_break=tie_break)
     assert found.path == ("S", chosen)
     assert found.moves == (f"S>{chosen}",)
     assert found.status is Status.LOCAL_OPTIMUM  # c has no better successor
@@ -71,7 +75,7 @@ def test_no_step_without_improvement_unless_sideways_is_allowed() -> None:
     assert [step.sideways for step in seen.of_type(Step)] == [True, False]
 
 
-def chain(values: list[float], goal_last: bool = True) -> tuple[Graph, object]:
+def chain(values: Sequence[float]) -> tuple[Graph[str], Heuristic[str]]:
     """p0 -> p1 -> ... with the given heuristic values; the last state is the goal."""
     names = [f"p{i}" for i in range(len(values))]
     graph = Graph(list(zip(names, names[1:], [1] * len(names), strict=False)), "p0", names[-1:])
@@ -81,7 +85,7 @@ def chain(values: list[float], goal_last: bool = True) -> tuple[Graph, object]:
 @pytest.mark.parametrize(("sideways", "reached"), [(0, 0), (3, 3), (4, 4), (5, 6), (9, 6)])
 def test_a_plateau_is_crossed_only_with_enough_sideways_moves(sideways: int, reached: int) -> None:
     graph, h = chain([5, 5, 5, 5, 5, 5, 0])  # five sideways moves, then the goal
-    found = hill_climbing(graph, h, sideways=sideways)  # type: ignore[arg-type]
+    found = hill_climbing(graph, h, sideways=sideways)
     assert found.final_state == f"p{reached}"
     assert found.status is (Status.SOLVED if reached == 6 else Status.LOCAL_OPTIMUM)
     assert found.stats.iterations == reached
@@ -91,10 +95,10 @@ def test_sideways_moves_are_counted_in_a_row() -> None:
     # plateaus of two sideways moves separated by improvements: k = 2 suffices, k = 1 not
     graph, h = chain([5, 5, 5, 4, 4, 4, 3])
     seen = Recorder()
-    found = hill_climbing(graph, h, sideways=2, observer=seen)  # type: ignore[arg-type]
+    found = hill_climbing(graph, h, sideways=2, observer=seen)
     assert found.status is Status.SOLVED
     assert [s.sideways for s in seen.of_type(Step)] == [True, True, False, True, True, False]
-    assert hill_climbing(graph, h, sideways=1).final_state == "p1"  # type: ignore[arg-type]
+    assert hill_climbing(graph, h, sideways=1).final_state == "p1"
 
 
 def test_improvement_beats_a_sideways_move() -> None:
@@ -130,7 +134,7 @@ def h_islands(state: Hashable) -> float:
 def test_restarts_draw_from_random_state_and_stop_once_solved() -> None:
     # The draws, predicted with the same seeded generator (tie_break "first" uses none):
     rng = random.Random(11)
-    draws = []
+    draws: list[int] = []
     while not draws or draws[-1] != 7:
         draws.append(rng.randrange(10))
     problem = Islands()
@@ -166,7 +170,13 @@ def test_bad_hill_climbing_options_are_input_errors() -> None:
         {"restarts": 2},  # no random_state to restart from
     ):
         with pytest.raises(InputError):
-            hill_climbing(graph, h, **options)  # type: ignore[arg-type]
+            hill_climbing(graph, h, **options)
+
+
+def number(state: Hashable) -> int:
+    """A state of the number landscapes below, as the events give it (a Hashable)."""
+    assert isinstance(state, int), state
+    return state
 
 
 class Ring:
@@ -193,17 +203,18 @@ class Ring:
 
 @pytest.mark.parametrize("variant", ["steepest", "first-choice", "stochastic"])
 def test_every_variant_moves_only_to_better_states_and_stops_at_a_local_minimum(
-    variant: str,
+    variant: Variant,
 ) -> None:
     for seed in range(30):
         ring = Ring(seed)
         seen = Recorder()
-        found = hill_climbing(ring, ring.h, variant=variant, seed=seed, observer=seen)  # type: ignore[arg-type]
+        found = hill_climbing(ring, ring.h, variant=variant, seed=seed, observer=seen)
         for step in seen.of_type(Step):
-            assert step.value < ring.h(step.state)
+            state = number(step.state)
+            assert step.value < ring.h(state)
             assert not step.sideways
             if variant == "steepest":
-                assert step.value == min(ring.h(c) for _, c, _ in ring.successors(step.state))
+                assert step.value == min(ring.h(c) for _, c, _ in ring.successors(state))
         end = found.final_state
         assert found.solved == ring.is_goal(end)
         if not found.solved:
@@ -270,18 +281,19 @@ def test_simulated_annealing_never_outlives_its_schedule(steps: int) -> None:
     assert found.stats.iterations <= steps
 
 
+def held(temperature: float, steps: int) -> Schedule:
+    """A schedule that keeps ``temperature`` for ``steps`` steps, then freezes."""
+    return lambda t: temperature if t < steps else 0.0
+
+
 def test_cold_annealing_never_climbs_and_hot_annealing_does() -> None:
     problem = Line(goal=None)
     for temperature, climbs in ((1e-12, False), (1e6, True)):
         seen = Recorder()
         simulated_annealing(
-            problem,
-            problem.h,
-            schedule=lambda t, temp=temperature: temp if t < 300 else 0.0,  # type: ignore[misc]
-            seed=5,
-            observer=seen,
+            problem, problem.h, schedule=held(temperature, 300), seed=5, observer=seen
         )
-        rises = [s for s in seen.of_type(Step) if s.value > problem.h(s.state)]
+        rises = [s for s in seen.of_type(Step) if s.value > problem.h(number(s.state))]
         assert bool(rises) is climbs
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from conftest import RunCli
+from conftest import Refused, RunCli
 
 from searchlab.domains.puzzle import apply_move, make_heuristic, solve, standard_goal
 from searchlab.domains.puzzle.kernels import load_korf100
@@ -71,16 +71,13 @@ def test_kernel_expansion_limit_is_a_limit_status() -> None:
     assert result.limit == "max_expanded"
 
 
-def test_engine_kernel_refuses_what_it_cannot_do(run_cli: RunCli) -> None:
-    run = run_cli("puzzle", "solve", "1,2,3,4,5,6,7,8,0", "--engine", "kernel")
-    assert run.code == 2
-    assert "4×4" in run.stderr
+def test_engine_kernel_refuses_what_it_cannot_do(refused: Refused) -> None:
+    refused("puzzle", "solve", "1,2,3,4,5,6,7,8,0", "--engine", "kernel", says="4×4")
 
 
-def test_pattern_databases_refuse_other_sizes(run_cli: RunCli) -> None:
-    run = run_cli("puzzle", "solve", "1,2,3,4,5,6,7,0,8", "-H", "pdb-663")
-    assert run.code == 2
-    assert "pdb-663" in run.stderr and "4×4" in run.stderr
+def test_pattern_databases_refuse_other_sizes(refused: Refused) -> None:
+    run = refused("puzzle", "solve", "1,2,3,4,5,6,7,0,8", "-H", "pdb-663", says="4×4")
+    assert "pdb-663" in run.stderr
 
 
 def test_pattern_database_heuristic_is_admissible_on_short_walks() -> None:
@@ -103,7 +100,5 @@ def test_korf100_first_instances_match_published_lengths(run_cli: RunCli) -> Non
     assert payload["seconds"] > 0
 
 
-def test_korf100_refuses_a_bad_count(run_cli: RunCli) -> None:
-    run = run_cli("puzzle", "korf100", "--first", "0")
-    assert run.code == 2
-    assert "--first" in run.stderr
+def test_korf100_refuses_a_bad_count(refused: Refused) -> None:
+    refused("puzzle", "korf100", "--first", "0", says="--first")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Hashable
 from pathlib import Path
 
 import pytest
@@ -53,8 +54,16 @@ def brute_h(queens: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
     return h1, h2, pairs
 
 
-def placed(columns: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def placed(columns: Hashable) -> tuple[tuple[int, int], ...]:
+    """The queens of a state (a column per row), as the engine's events give it."""
+    assert isinstance(columns, tuple), columns
     return tuple((row, col) for row, col in enumerate(columns, start=1))
+
+
+def board_of(state: Hashable) -> tuple[tuple[int, int], ...]:
+    """A local-search state (its queens as (row, column) pairs) as the events give it."""
+    assert isinstance(state, tuple), state
+    return state
 
 
 # ---------------------------------------------------------------- backtracking
@@ -104,8 +113,8 @@ def test_event_stream_of_backtracking() -> None:
     recorder = Recorder()
     found = list(solutions(5, observer=recorder))
     assert len(found) == 10
-    for event in recorder.of_type(Expand):  # every Expand is a stable configuration
-        queens = placed(event.state)
+    for expand in recorder.of_type(Expand):  # every Expand is a stable configuration
+        queens = placed(expand.state)
         assert not any(attack(q, r) for q, r in itertools.combinations(queens, 2))
     events = recorder.events
     for index, event in enumerate(events):
@@ -255,12 +264,15 @@ def test_registries_accept_the_seeds_names() -> None:
 # ---------------------------------------------------------------- move operators
 
 
-def brute_neighbours(queens: tuple[tuple[int, int], ...], operator: str) -> list[tuple]:
+def brute_neighbours(
+    queens: tuple[tuple[int, int], ...], operator: str
+) -> list[tuple[tuple[int, int], ...]]:
     """Every board that moves exactly one queen, by the operator's definition."""
     n = len(queens)
-    found = []
+    found: list[tuple[tuple[int, int], ...]] = []
     for index, (_row, col) in enumerate(queens):
-        for target in itertools.product(range(1, n + 1), repeat=2):
+        for to_row, to_col in itertools.product(range(1, n + 1), repeat=2):
+            target = (to_row, to_col)
             if target in queens:
                 continue
             after = (*queens[:index], target, *queens[index + 1 :])
@@ -426,10 +438,10 @@ def test_climb_never_takes_a_non_improving_step_without_sideways() -> None:
         recorder = Recorder()
         result = climb(board, moves=moves, heuristic=heuristic, observer=recorder)
         h = HEURISTICS[heuristic]
-        value = h(board.queens)
+        value: float = h(board.queens)
         for step in recorder.of_type(Step):
             assert not step.sideways
-            assert step.value == h(step.next_state) < value
+            assert step.value == h(board_of(step.next_state)) < value
             value = step.value
         # and it stopped because no successor was better
         last = result.final_state

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RunCli
+from conftest import Refused, RunCli
 
 EXAMPLE_TOML = """\
 processors = 2
@@ -147,10 +147,8 @@ def test_tour_schedule_prints_the_example(capsys: pytest.CaptureFixture[str]) ->
         (("solve", "example", "-a", "hill-climbing"), "does not offer the algorithm"),
     ],
 )
-def test_usage_errors(run_cli: RunCli, args: tuple[str, ...], message: str) -> None:
-    run = run_cli("schedule", *args)
-    assert run.code == 2
-    assert message in run.stderr
+def test_usage_errors(refused: Refused, args: tuple[str, ...], message: str) -> None:
+    refused("schedule", *args, says=message)
 
 
 def _tasks(**tasks: Any) -> dict[str, Any]:
@@ -196,14 +194,10 @@ def _tasks(**tasks: Any) -> dict[str, Any]:
     ],
 )
 def test_bad_json_files_are_refused(
-    run_cli: RunCli, tmp_path: Path, content: Any, message: str
+    refused: Refused, tmp_path: Path, content: Any, message: str
 ) -> None:
     path = write(tmp_path, "bad.json", content if isinstance(content, str) else json.dumps(content))
-    run = run_cli("schedule", "solve", path)
-    assert run.code == 2, run.stdout
-    assert message in run.stderr
-    assert "Traceback" not in run.stderr
-    assert run.stderr.count("\n") == 1
+    refused("schedule", "solve", path, says=message)  # one line: no traceback
 
 
 @pytest.mark.parametrize(
@@ -217,22 +211,17 @@ def test_bad_json_files_are_refused(
     ],
 )
 def test_bad_toml_files_are_refused(
-    run_cli: RunCli, tmp_path: Path, content: str, message: str
+    refused: Refused, tmp_path: Path, content: str, message: str
 ) -> None:
-    run = run_cli("schedule", "solve", write(tmp_path, "bad.toml", content))
-    assert run.code == 2
-    assert message in run.stderr
+    refused("schedule", "solve", write(tmp_path, "bad.toml", content), says=message)
 
 
-def test_unreadable_files_are_refused(run_cli: RunCli, tmp_path: Path) -> None:
-    run = run_cli("schedule", "solve", str(tmp_path / "missing.json"))
-    assert run.code == 2
-    assert "cannot read" in run.stderr and "missing.json" in run.stderr
+def test_unreadable_files_are_refused(refused: Refused, tmp_path: Path) -> None:
+    run = refused("schedule", "solve", str(tmp_path / "missing.json"), says="cannot read")
+    assert "missing.json" in run.stderr
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
-    run = run_cli("schedule", "solve", str(binary))
-    assert run.code == 2
-    assert "cannot read" in run.stderr
+    refused("schedule", "solve", str(binary), says="cannot read")
 
 
 def test_the_01_spelling_still_works_and_says_what_to_write(run_cli: RunCli) -> None:

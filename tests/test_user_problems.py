@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import RunCli
+from conftest import Refused, RunCli
 
 from searchlab.core.errors import InputError, ProblemError
 from searchlab.domains.user import load_problem, parse_params
@@ -104,11 +104,9 @@ def test_a_refused_trace_leaves_no_file(run_cli: RunCli, tmp_path: Path) -> None
     ],
 )
 def test_protocol_mistakes_say_what_the_problem_must_do(
-    run_cli: RunCli, tmp_path: Path, successors: str, fragment: str
+    refused: Refused, tmp_path: Path, successors: str, fragment: str
 ) -> None:
-    run = run_cli("run", line_problem(tmp_path, successors), "-a", "bfs")
-    assert run.code == 2
-    assert fragment in run.stderr and run.stderr.count("\n") == 1, run.stderr
+    refused("run", line_problem(tmp_path, successors), "-a", "bfs", says=fragment)
 
 
 def test_a_heuristic_returning_none_is_named(run_cli: RunCli, tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RunCli
+from conftest import RunCli, sessions_of
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -79,7 +79,7 @@ def start_backtrack(client: TestClient, n: int) -> str:
 
 
 def live_source(client: TestClient, session: str) -> LiveSearch:
-    source = client.app.state.sessions.get(session).source  # type: ignore[attr-defined]
+    source = sessions_of(client).get(session).source
     assert isinstance(source, LiveSearch)
     return source
 
@@ -209,7 +209,8 @@ def test_a_request_returns_when_its_time_slice_ends() -> None:
 def test_a_search_past_its_time_budget_says_so() -> None:
     with make_client(slice_seconds=0.05, live_budget_seconds=0.1) as client:
         session = start_backtrack(client, 24)
-        start, page = 0, {"done": False}
+        start = 0
+        page: dict[str, Any] = {"done": False}
         for _ in range(100):
             page = pull(client, session, start, until="solution", max=10)
             start = page["next"]
@@ -295,7 +296,7 @@ def test_unknown_and_expired_sessions_say_so() -> None:
         reply = client.get(f"/api/sessions/{first}/events", params={"from": 0})
         assert reply.status_code == 404
         assert "press Start again" in reply.json()["error"]
-        assert len(client.app.state.sessions) == 2  # type: ignore[attr-defined]
+        assert len(sessions_of(client)) == 2
 
 
 def test_idle_sessions_expire_and_their_search_ends() -> None:
@@ -324,7 +325,7 @@ def live_search(client: TestClient, session: str) -> LiveSearch:
 def test_idle_sessions_are_reaped_even_when_nobody_asks_again() -> None:
     with make_client(idle_seconds=0.2) as client:
         source = live_search(client, start_backtrack(client, 12))
-        store = client.app.state.sessions  # type: ignore[attr-defined]
+        store = sessions_of(client)
         for _ in range(100):  # the server's reaper, not a request, ends it
             if not len(store):
                 break

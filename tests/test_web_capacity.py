@@ -20,7 +20,7 @@ from typing import Any
 import anyio
 import anyio.to_thread
 import pytest
-from conftest import served
+from conftest import served, sessions_of
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -31,7 +31,7 @@ from searchlab.web import WebLimits, create_app
 from searchlab.web.pool import SWITCH_SECONDS, Overloaded, WorkPool
 from searchlab.web.searches import Started, start_search
 from searchlab.web.sessions import SESSION_BYTES, SessionGone, SessionStore
-from searchlab.web.sources import Page
+from searchlab.web.sources import Page, RecordedRun
 
 BASE = "http://127.0.0.1:8000"
 HARD = {"start": "8 6 7/2 5 4/3 _ 1", "goal": "standard", "heuristic": "misplaced"}
@@ -85,7 +85,7 @@ def test_the_store_drops_the_least_recently_used_past_its_byte_budget() -> None:
     assert two.closed and not one.closed
     with pytest.raises(SessionGone):
         store.get(second.id)
-    assert store.nbytes <= store.max_bytes  # type: ignore[operator]
+    assert store.max_bytes is not None and store.nbytes <= store.max_bytes
     big = Sized(10 * unit)  # alone past the budget: kept, and every other dropped
     kept = store.add("puzzle", big, {})
     assert len(store) == 1 and store.get(kept.id).source is big
@@ -102,7 +102,7 @@ def test_heavy_runs_beyond_the_budget_drop_the_oldest() -> None:
             reply = client.post("/" + SOLVE, json=HARD)
             assert reply.status_code == 200, reply.text
             sessions.append(reply.json()["session"])
-        store: SessionStore = client.app.state.sessions  # type: ignore[attr-defined]
+        store = sessions_of(client)
         assert store.nbytes <= 2_000_000 and 1 <= len(store) < 6
         assert client.get(f"/api/sessions/{sessions[0]}/events").status_code == 404
         assert client.get(f"/api/sessions/{sessions[-1]}/events").status_code == 200
@@ -125,6 +125,7 @@ def test_a_recorded_run_is_kept_about_as_small_as_its_json() -> None:
     assert len(events) == info["total"] == 3000
     # as dicts of lists the same events took about five times their JSON
     assert held < 1.3 * len(served), (held, len(served))
+    assert isinstance(source, RecordedRun)
     assert source.nbytes < 1.1 * len(served)
 
 

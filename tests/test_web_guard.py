@@ -10,6 +10,7 @@ from typing import Any
 
 import anyio
 import pytest
+from conftest import sessions_of
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -41,7 +42,7 @@ def client() -> Iterator[TestClient]:
 
 
 def sessions(client: TestClient) -> int:
-    return len(client.app.state.sessions)  # type: ignore[attr-defined]
+    return len(sessions_of(client))
 
 
 def assert_api_error(reply: Any, status: int, words: str = "") -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 PruneReason = Literal["cycle", "depth", "constraint", "bound", "stale", "closed"]
 
@@ -97,6 +97,7 @@ class Solution:
 
 Event = Expand | Generate | Prune | Backtrack | Threshold | Step | Restart | Solution
 Observer = Callable[[Event], None]
+E = TypeVar("E", bound=Event)
 
 
 class Recorder:
@@ -108,5 +109,5 @@ class Recorder:
     def __call__(self, event: Event) -> None:
         self.events.append(event)
 
-    def of_type(self, kind: type[Any]) -> list[Any]:
+    def of_type(self, kind: type[E]) -> list[E]:
         return [event for event in self.events if isinstance(event, kind)]
