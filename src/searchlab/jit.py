@@ -30,6 +30,15 @@ JIT_ENABLED: bool = not _disabled_by_environment() and importlib.util.find_spec(
 """Whether kernels are compiled (True) or run as plain Python (False)."""
 
 
+def backend() -> str:
+    """A short description of how kernels run, for reports: ``numba 0.60.0`` or ``python``."""
+    if not JIT_ENABLED:
+        return "python"
+    import numba
+
+    return f"numba {numba.__version__}"
+
+
 def njit(signature: str) -> Callable[[F], F]:
     """Compile ``function`` for exactly ``signature`` (cached on disk), or leave it as Python."""
     if not JIT_ENABLED:
