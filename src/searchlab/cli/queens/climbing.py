@@ -7,7 +7,7 @@ import dataclasses
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Unpack
 
 import click
 
@@ -36,6 +36,7 @@ from searchlab.domains.queens import (
     summarize_trials,
     variant_name,
 )
+from searchlab.domains.queens.climb import ClimbSettings
 from searchlab.domains.queens.domain import MAX_N, MOVES_OPTION, QUEENS
 
 HEURISTIC = Option(
@@ -105,14 +106,10 @@ def climb_command(
     state: str | None,
     random: int | None,
     size: int | None,
-    moves: str,
-    heuristic: str,
-    tie_break: str,
-    sideways: int,
-    restarts: int,
     seed: int | None,
     trace: bool,
     as_json: bool,
+    **settings: Unpack[ClimbSettings],
 ) -> None:
     """Hill climbing from STATE (seed 000): move to the best strictly better successor
     until none is better.
@@ -140,19 +137,18 @@ def climb_command(
     if random is not None:
         if trace:
             raise InputError("--trace follows one climb: give a STATE, not --random T")
-        _climb_random(
-            random, size or 8, moves, heuristic, tie_break, sideways, restarts, seed, as_json
-        )
+        _climb_random(random, size or 8, seed, as_json, settings)
         return
     assert state is not None
     text = QUEENS.presets.get(state.strip(), state)
     board = parse_board(text, size)
-    request = climb_request(board, moves, heuristic, tie_break, sideways, restarts, seed)
+    request = climb_request(board, seed, settings)
+    moves, heuristic = settings["moves"], settings["heuristic"]
     h = HEURISTICS[heuristic]
     if not as_json:
         click.echo(
             f"{moves} moves, {heuristic} heuristic ({variant_name(moves, heuristic)}), "
-            f"tie-break {tie_break}, seed {request.seed}"
+            f"tie-break {settings['tie_break']}, seed {request.seed}"
         )
         click.echo(wrap(f"initial: {board}  h = {h(board.queens)}", "  "))
     trace_lines: list[str] = []
@@ -204,22 +200,18 @@ def climb_command(
         click.echo(to_text(drawing))
 
 
-def climb_request(
-    board: Board,
-    moves: str,
-    heuristic: str,
-    tie_break: str,
-    sideways: int,
-    restarts: int,
-    seed: int | None,
-) -> SearchRequest:
+def climb_request(board: Board, seed: int | None, settings: ClimbSettings) -> SearchRequest:
     """One of seed 000's climbs as the queens domain's request (checked, seed drawn)."""
     return QUEENS.request(
         board,
         algorithm="hill-climbing",
-        heuristic=heuristic,
-        options={"tie_break": tie_break, "sideways": sideways, "restarts": restarts},
-        params={"moves": moves},
+        heuristic=settings["heuristic"],
+        options={
+            "tie_break": settings["tie_break"],
+            "sideways": settings["sideways"],
+            "restarts": settings["restarts"],
+        },
+        params={"moves": settings["moves"]},
         seed=seed,
     )
 
@@ -229,16 +221,9 @@ def _count(k: int, noun: str) -> str:
 
 
 def _climb_random(
-    trials: int,
-    n: int,
-    moves: str,
-    heuristic: str,
-    tie_break: str,
-    sideways: int,
-    restarts: int,
-    seed: int | None,
-    as_json: bool,
+    trials: int, n: int, seed: int | None, as_json: bool, settings: ClimbSettings
 ) -> None:
+    moves, heuristic = settings["moves"], settings["heuristic"]
     MOVES[moves].check_size(n)
     if seed is None:  # chosen here so that the report can say how to repeat the run
         seed = QUEENS.request(8, algorithm="hill-climbing").seed
@@ -247,17 +232,7 @@ def _climb_random(
     results = []
     with progress(f"{trials} climbs, n = {n}", trials, enabled=not as_json) as bar:
         for index in range(trials):
-            results.append(
-                climb_trial(
-                    n,
-                    moves=moves,
-                    heuristic=heuristic,
-                    sideways=sideways,
-                    restarts=restarts,
-                    tie_break=tie_break,
-                    seed=trial_seed(seed, index),
-                )
-            )
+            results.append(climb_trial(n, seed=trial_seed(seed, index), **settings))
             solved = sum(1 for trial in results if trial["solved"])
             bar.update(description=f"{trials} climbs, n = {n}: {solved} solved")
             bar.advance()
@@ -265,16 +240,7 @@ def _climb_random(
     summary["seconds"] = round(time.perf_counter() - started, 6)
     if as_json:
         summary["solved_count"] = summary.pop("solved")
-        summary["parameters"] = {
-            "size": n,
-            "trials": trials,
-            "moves": moves,
-            "heuristic": heuristic,
-            "tie_break": tie_break,
-            "sideways": sideways,
-            "restarts": restarts,
-            "seed": seed,
-        }
+        summary["parameters"] = {"size": n, "trials": trials, **settings, "seed": seed}
         print_document(
             summary,
             {
@@ -293,8 +259,8 @@ def _climb_random(
     click.echo(
         wrap(
             f"{trials} random starts, n = {n}, {moves} moves, {heuristic} heuristic "
-            f"({variant_name(moves, heuristic)}), tie-break {tie_break}, sideways {sideways}, "
-            f"restarts {restarts}, seed {seed}"
+            f"({variant_name(moves, heuristic)}), tie-break {settings['tie_break']}, "
+            f"sideways {settings['sideways']}, restarts {settings['restarts']}, seed {seed}"
         )
     )
     click.echo(f"solved: {summary['solved']} of {trials} ({summary['success_rate']:.1%})")
@@ -381,15 +347,7 @@ def cases(tie_break: str, as_json: bool) -> None:
 @queens.command()
 @apply(climb_options(tie_default="last"))
 @click_option(SIZE)
-def repl(
-    moves: str,
-    heuristic: str,
-    tie_break: str,
-    sideways: int,
-    restarts: int,
-    seed: int | None,
-    size: int | None,
-) -> None:
+def repl(seed: int | None, size: int | None, **settings: Unpack[ClimbSettings]) -> None:
     """The document's program: run the test cases, then climb from each initial state
     typed, until `stop` (or end of input). A bad state gets its message and a new
     prompt. Defaults to the document's tie-break (last).
@@ -399,12 +357,13 @@ def repl(
       printf '[1,2,3,4,5,6,7,8]\\nstop\\n' | searchlab queens repl --moves v2
     """
     n = size
+    moves, heuristic = settings["moves"], settings["heuristic"]
     name = variant_name(moves, heuristic)
     click.echo(
         f"Program {name}: {MOVES[moves].summary}; heuristic {HEURISTICS.canonical(heuristic)}"
     )
     for number, board in enumerate(SEED_CASES, start=1):
-        row = run_case(board, moves, heuristic, tie_break)
+        row = run_case(board, moves, heuristic, settings["tie_break"])
         if row["refused"] is not None:
             click.echo(wrap(f"{number} {board} -> refused: {row['refused']}", "  "))
         else:
@@ -430,7 +389,7 @@ def repl(
             continue
         try:
             board = parse_board(text, n)
-            request = climb_request(board, moves, heuristic, tie_break, sideways, restarts, seed)
+            request = climb_request(board, seed, settings)
             result = QUEENS.search(request)
         except InputError as error:
             click.echo(f"error: {error}")

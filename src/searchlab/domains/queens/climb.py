@@ -7,7 +7,7 @@ import random
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from searchlab.algorithms.local import TIE_BREAKS, TieBreak, hill_climbing
 from searchlab.core.errors import InputError
@@ -44,17 +44,25 @@ def _tie_break(name: str) -> TieBreak:
     return name
 
 
+class ClimbSettings(TypedDict, total=False):
+    """How seed 000's climb is run: the move operator (``column``), the heuristic
+    (``attacks``), sideways moves allowed in a row (0), random restarts (0) and the
+    tie-break (``first``); the defaults in parentheses."""
+
+    moves: str
+    heuristic: str
+    sideways: int
+    restarts: int
+    tie_break: str
+
+
 def climb(
     board: Board,
     *,
-    moves: str = "column",
-    heuristic: str = "attacks",
-    sideways: int = 0,
-    restarts: int = 0,
-    tie_break: str = "first",
     seed: int | None = None,
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,
+    **settings: Unpack[ClimbSettings],
 ) -> SearchResult[Queens, Move]:
     """Steepest-descent hill climbing from ``board``.
 
@@ -64,8 +72,8 @@ def climb(
     climb is followed by up to ``restarts`` more from ``random_board``. The column
     operator refuses a board without one queen per column (InputError).
     """
-    operator = MOVES[moves]
-    h = HEURISTICS[heuristic]
+    operator = MOVES[settings.get("moves", "column")]
+    h = HEURISTICS[settings.get("heuristic", "attacks")]
     operator.check(board)
     operator.check_size(board.n)
     n = board.n
@@ -76,9 +84,9 @@ def climb(
     return hill_climbing(
         ClimbProblem(n, board.queens, operator),
         h,
-        tie_break=_tie_break(tie_break),
-        sideways=sideways,
-        restarts=restarts,
+        tie_break=_tie_break(settings.get("tie_break", "first")),
+        sideways=settings.get("sideways", 0),
+        restarts=settings.get("restarts", 0),
         random_state=fresh,
         seed=seed,
         limits=limits,
@@ -95,30 +103,14 @@ def random_climb_start(n: int, moves: str, seed: int | None) -> tuple[Board, int
     return board, rng.getrandbits(63)
 
 
-def climb_trial(
-    n: int,
-    *,
-    moves: str = "column",
-    heuristic: str = "attacks",
-    sideways: int = 0,
-    restarts: int = 0,
-    tie_break: str = "first",
-    seed: int,
-) -> dict[str, Any]:
+def climb_trial(n: int, *, seed: int, **settings: Unpack[ClimbSettings]) -> dict[str, Any]:
     """One climb from a random start; all its randomness comes from ``seed``, so a
     trial can run in any process. Returns solved, steps, generated, seconds."""
+    moves = settings.get("moves", "column")
     MOVES[moves].check_size(n)
     board, climb_seed = random_climb_start(n, moves, seed)
     started = time.perf_counter()
-    result = climb(
-        board,
-        moves=moves,
-        heuristic=heuristic,
-        sideways=sideways,
-        restarts=restarts,
-        tie_break=tie_break,
-        seed=climb_seed,
-    )
+    result = climb(board, seed=climb_seed, **settings)
     return {
         "solved": result.solved,
         "steps": result.stats.iterations,
