@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -26,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks.harness import Section, ratio
+from searchlab.web.launch import serving
 
 CLIMB_N = 24  # a free-move climb of a 24-queens board with sideways moves: the 5 s cap
 HARD_8_PUZZLE = "8 6 7/2 5 4/3 _ 1"  # 31 moves; A* with misplaced tiles hits 20,000 expansions
@@ -33,34 +33,15 @@ HARD_8_PUZZLE = "8 6 7/2 5 4/3 _ 1"  # 31 moves; A* with misplaced tiles hits 20
 
 @dataclass
 class Server:
-    process: subprocess.Popen[str]
+    pid: int
     url: str
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
 
 
 @contextmanager
 def serve() -> Iterator[Server]:
     """``searchlab serve --port 0 --json`` in a subprocess (this Python's searchlab)."""
-    command = [sys.executable, "-c", "from searchlab.cli.main import main; main()"]
-    process = subprocess.Popen(
-        [*command, "serve", "--port", "0", "--json"], stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        if not line:
-            raise RuntimeError("searchlab serve printed nothing")
-        yield Server(process, json.loads(line)["url"])
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with serving() as address:
+        yield Server(address["pid"], address["url"])
 
 
 def proc_status(pid: int) -> tuple[float, int]:

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from starlette.applications import Starlette
 
 from searchlab.cli.main import main
+from searchlab.web.launch import serving
 from searchlab.web.sessions import SessionStore
 
 if TYPE_CHECKING:
@@ -175,22 +176,5 @@ def served(
     address it printed ({"url", "host", "port"}) with its process id ("pid"), and stops
     the server on the way out. Its stderr goes to ``stderr`` if given; ``env`` is its
     environment (e.g. a PYTHONPATH where a plug-in's entry point is found)."""
-    process = subprocess.Popen(
-        [sys.executable, "-c", SEARCHLAB_MAIN, "serve", "--port", "0", "--json", *options],
-        stdout=subprocess.PIPE,
-        stderr=stderr,
-        text=True,
-        env=None if env is None else dict(env),
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert line, "searchlab serve printed nothing"
-        yield {**json.loads(line), "pid": process.pid}
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with serving(*options, env=env, stderr=stderr) as address:
+        yield address

@@ -64,8 +64,14 @@ def heuristic_help(domain: Domain[Any, Any]) -> str:
     for name, spec in domain.heuristics.items():
         claim = "" if spec.admissible else " (not admissible)"
         parts.append(f"{name}{claim}")
-    default = domain.default_heuristic or "as the domain chooses"
+    default = domain.default_heuristic or domain.default_heuristic_note or "the domain's"
     return f"One of: {', '.join(parts)}. Default: {default}."
+
+
+def _named(flag: str, short: str, help: str) -> Any:
+    """An option naming one of the domain's choices (checked by the domain, which lists
+    them when the name is unknown)."""
+    return click.option(flag, short, metavar=short.lstrip("-").upper(), help=help)
 
 
 def search_options(domain: Domain[Any, Any] | None) -> list[Any]:
@@ -81,20 +87,18 @@ def search_options(domain: Domain[Any, Any] | None) -> list[Any]:
         names = f" ({', '.join(domain.goals)}, or a state)" if domain and domain.goals else ""
         options.append(click.option("--goal", "-g", metavar="G", help=f"The goal{names}."))
     options.append(
-        click.option(
+        _named(
             "--algorithm",
             "-a",
-            metavar="A",
-            help=algorithm_help(domain) if domain else "Any algorithm of `searchlab algorithms`.",
+            algorithm_help(domain) if domain else "Any algorithm of `searchlab algorithms`.",
         )
     )
     if domain is None or len(domain.heuristics):
         options.append(
-            click.option(
+            _named(
                 "--heuristic",
                 "-H",
-                metavar="H",
-                help=heuristic_help(domain) if domain else "A heuristic the problem defines.",
+                heuristic_help(domain) if domain else "A heuristic the problem defines.",
             )
         )
     options += [click_option(option) for option in algorithm_options.values()]

@@ -112,6 +112,7 @@ class Domain(Generic[S, M]):
     default_algorithm: ClassVar[str] = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = Registry("heuristic")
     default_heuristic: ClassVar[str | None] = None
+    default_heuristic_note: ClassVar[str] = ""  # says the default when it depends on the start
     params: ClassVar[tuple[Option, ...]] = ()  # the domain's own options
     unit_costs: ClassVar[bool] = True  # every move costs the same
     engines: ClassVar[tuple[str, ...]] = ("generic",)  # "auto" picks among them

@@ -121,6 +121,7 @@ class PuzzleDomain(Domain[Board, Move]):
     )
     default_algorithm = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = HEURISTICS
+    default_heuristic_note = "pdb-663 on 4×4 boards, manhattan otherwise"
     engines = ("kernel", "generic")
     size = Option("size", "int", "board side (3: the 8-puzzle)", default=3, low=2, high=MAX_SIDE)
     views = ("puzzle",)
