@@ -97,7 +97,7 @@ class _Node:
     parent: int | None
     state: Hashable
     moves: list[Any] = field(default_factory=list)  # moves tried from it, in order
-    born: list[tuple[Any, Hashable]] = field(default_factory=list)  # (move, state) generated
+    born: list[Hashable] = field(default_factory=list)  # the states they led to
 
 
 @dataclass
@@ -147,6 +147,8 @@ class Teacher:
     ) -> None:
         self.recorded = recorded
         self.texts = texts  # states are also written as text (the generic view shows them)
+        # moves written as the domain writes them, when it says how
+        self.move_texts = type(domain).format_move is not Domain.format_move
         self.domain = domain
         self.algorithm = request.algorithm
         self.family = family(request.algorithm)
@@ -177,6 +179,17 @@ class Teacher:
         # hill climbing
         self.scores: Candidates | None = None
         self.h_now: float | None = None
+        self.see: Callable[[Event], Note] = self._nothing
+        """What to add to an event if it is kept (None: nothing), shown every event in
+        order; detail events are taken in here and never kept."""
+        if self.family == "graph":
+            self.see = self._graph
+        elif self.algorithm in BRATKO:
+            self.see = self._bratko
+        elif self.family == "tree":
+            self.see = self._depth
+        elif self.family == "local":
+            self.see = self._local
 
     # -- writing ----------------------------------------------------------------------
     def text(self, state: Hashable) -> str:
@@ -198,9 +211,15 @@ class Teacher:
             "stale": entry.stale,
         }
 
+    def _move(self, move: Any) -> dict[str, Any]:
+        out = {"move": self.encoder.move(move)}
+        if self.move_texts:
+            out["move_text"] = self.domain.format_move(move)
+        return out
+
     def _child(self, child: _Child) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "move": self.encoder.move(child.move),
+            **self._move(child.move),
             **self._state(child.state),
             "g": number(child.g),
             "h": number(child.h),
@@ -238,15 +257,8 @@ class Teacher:
         return True
 
     # -- following the events -----------------------------------------------------------
-    def see(self, event: Event) -> Note:
-        """What to add to ``event`` if it is kept (None: nothing); detail events are
-        taken in here and never kept."""
-        if self.family == "graph":
-            return self._graph(event)
-        if self.family == "tree":
-            return self._bratko(event) if self.algorithm in BRATKO else self._depth(event)
-        if self.family == "local":
-            return self._local(event)
+    @staticmethod
+    def _nothing(_event: Event) -> Note:
         return None
 
     def step(self) -> dict[str, Any]:
@@ -343,7 +355,7 @@ class Teacher:
         if link is None:
             return {}
         parent, move = link
-        return {"via": {"move": self.encoder.move(move), "from": self.text(parent)}}
+        return {"via": {**self._move(move), "from": self.text(parent)}}
 
     # Bratko's best-first search: nodes numbered by the engine
     def _bratko(self, event: Event) -> dict[str, Any] | None:
@@ -384,10 +396,7 @@ class Teacher:
         if link is None:
             return {"parent": None}
         parent, move, came_from = link
-        return {
-            "parent": parent,
-            "via": {"move": self.encoder.move(move), "from": self.text(came_from)},
-        }
+        return {"parent": parent, "via": {**self._move(move), "from": self.text(came_from)}}
 
     # depth-first, iterative deepening, IDA*, RBFS: a stack of nodes along the path
     def _moves(self, moves: list[Any], count: int) -> list[Any]:
@@ -396,10 +405,37 @@ class Teacher:
 
     def _depth(self, event: Event) -> Note:
         stack = self.stack
-        if isinstance(event, Expand):
+        kind = type(event)
+        if kind is Generate:
+            assert isinstance(event, Generate)
+            if not stack:
+                return None
+            top = stack[-1]
+            before = len(top.moves)
+            top.moves.append(event.move)
+            top.born.append(event.state)
+            if self.recorded:
+                self.children.append(
+                    _Child(event.move, event.state, event.g, event.h, top.id, None, False)
+                )
+            return lambda: {"at": top.id, "tried": self._moves(top.moves, before)}
+        if kind is Prune:
+            assert isinstance(event, Prune)
+            if not stack:
+                return None
+            top = stack[-1]
+            if self.recorded and self.children:
+                refused = self.children[-1]
+                refused.reason = event.reason
+                if event.reason == "bound":  # IDA* refuses f = g + h past its bound
+                    refused.bound = self.bound
+                    refused.f = refused.g + refused.h
+            tried = len(top.moves)
+            return lambda: {"at": top.id, "tried": self._moves(top.moves, tried)}
+        if kind is Expand:
+            assert isinstance(event, Expand)
             self.expansions += 1
-            depth = event.depth
-            del stack[depth:]
+            del stack[event.depth :]
             parent = stack[-1] if stack else None
             node = _Node(self.next_id, None if parent is None else parent.id, event.state)
             self.next_id += 1
@@ -416,30 +452,8 @@ class Teacher:
                 return notes
 
             return expand
-        if isinstance(event, Generate):
-            if not stack:
-                return None
-            top = stack[-1]
-            before = len(top.moves)
-            top.moves.append(event.move)
-            top.born.append((event.move, event.state))
-            if self.recorded:
-                self.children.append(
-                    _Child(event.move, event.state, event.g, event.h, top.id, None, False)
-                )
-            return lambda: {"at": top.id, "tried": self._moves(top.moves, before)}
-        if isinstance(event, Prune):
-            if not stack:
-                return None
-            top = stack[-1]
-            if self.recorded and self.children:
-                refused = self.children[-1]
-                refused.reason = event.reason
-                if event.reason == "bound":
-                    refused.bound = self.bound
-            tried = len(top.moves)
-            return lambda: {"at": top.id, "tried": self._moves(top.moves, tried)}
-        if isinstance(event, Backtrack):
+        if kind is Backtrack:
+            assert isinstance(event, Backtrack)
             left = stack[event.depth].id if event.depth < len(stack) else None
             del stack[event.depth :]
             if self.recorded and left is not None and len(self.left) < MAX_LEFT:
@@ -474,15 +488,15 @@ class Teacher:
     def _came(parent: _Node, state: Hashable) -> int | None:
         """Where among ``parent``'s successors ``state`` was generated (the latest)."""
         for index in range(len(parent.born) - 1, -1, -1):
-            if parent.born[index][1] == state:
+            if parent.born[index] == state:
                 return index
         return None
 
     def _via_tried(self, parent: _Node, index: int) -> dict[str, Any]:
         """The move from ``parent`` at ``index`` and the moves tried from it before."""
-        move = parent.born[index][0]
+        move = parent.moves[index]
         return {
-            "via": {"move": self.encoder.move(move), "from": self.text(parent.state)},
+            "via": {**self._move(move), "from": self.text(parent.state)},
             "tried": self._moves(parent.moves, index),
         }
 
