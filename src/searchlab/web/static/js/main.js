@@ -42,20 +42,32 @@ function hashOf(key) {
   return state ? `#${key}?${new URLSearchParams(state)}` : `#${key}`;
 }
 
-// Write the current tab's moment into the address, at most a few times a second (the
-// browser refuses a flood of history changes while a search plays).
+// Write the current tab's moment into the address: at once when a tab is chosen, and
+// while a view changes at most a few times a second (the browser refuses a flood of
+// history changes while a search plays).
 let pending = null;
 let written = 0;
-function share() {
+let opening = false; // while a link is being reopened, the address is left as it was
+function write() {
+  written = performance.now();
+  const key = tabs.current;
+  if (!key || opening) return;
+  const hash = hashOf(key);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+function share({ now = false } = {}) {
+  if (now) {
+    clearTimeout(pending);
+    pending = null;
+    write();
+    return;
+  }
   if (pending) return;
   const wait = Math.max(0, 300 - (performance.now() - written));
   pending = setTimeout(() => {
     pending = null;
-    written = performance.now();
-    const key = tabs.current;
-    if (!key) return;
-    const hash = hashOf(key);
-    if (location.hash !== hash) history.replaceState(null, "", hash);
+    write();
   }, wait);
 }
 
@@ -63,7 +75,7 @@ function onSelect(key) {
   for (const [name, view] of views) {
     if (name !== key) view.player.pause();
   }
-  share();
+  share({ now: true });
 }
 
 const tabs = new Tabs(document.querySelector("#tabs"), document.querySelector("#panels"), onSelect);
@@ -122,9 +134,15 @@ document.addEventListener("keydown", (event) => {
 
 async function open(hash) {
   const { key, state } = parseHash(hash);
-  tabs.select(key);
-  const view = views.get(tabs.current);
-  if (state && view?.restore && tabs.current === key) await view.restore(state);
+  opening = true;
+  try {
+    tabs.select(key);
+    const view = views.get(tabs.current);
+    if (state && view?.restore && tabs.current === key) await view.restore(state);
+  } finally {
+    opening = false;
+    share({ now: true });
+  }
 }
 
 try {
