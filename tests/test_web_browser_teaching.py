@@ -410,3 +410,19 @@ def test_on_a_narrow_screen_the_explanation_sits_under_the_controls(
         assert status["y"] + status["height"] <= board["y"]
     finally:
         context.close()
+
+
+def test_any_domain_ends_on_its_goal_drawn_beside_its_start(page: Any) -> None:
+    domain = get_domain("schedule")
+    found = domain.search(domain.request("example"))
+    first, last = (domain.draw(state) for state in (found.path[0], found.path[-1]))
+    page.click("#tab-schedule-generic")
+    page.select_option("#gn-schedule-preset", "example")
+    page.click("#gn-schedule-run")
+    expect(page.locator("#gn-schedule-status")).to_contain_text("press Step")
+    page.click("#gn-schedule-end")
+    expect(page.locator("#gn-schedule-status")).to_contain_text("Solution 1: cost 24")
+    expect(page.locator("#gn-schedule-board pre")).to_have_text(getattr(last, "text", ""))
+    beside = page.locator("#gn-schedule-beside")
+    expect(beside).to_be_visible()
+    expect(beside.locator("pre")).to_have_text(getattr(first, "text", ""))

@@ -148,8 +148,7 @@ export class BacktrackView {
       const drop = this.trace.length - TRACE_CAP / 2;
       this.trace.splice(0, drop);
       this.cursor = Math.max(-1, this.cursor - drop);
-      const first = this.trace[0].i;
-      this.tree.nodes = this.tree.nodes.filter((node) => node.at >= first);
+      this.tree.forget(this.trace[0].i);
     }
     return page;
   }
@@ -394,9 +393,8 @@ export class BacktrackView {
       }),
     );
     this.nextButton.disabled = false;
-    const { nodes, left } = this.tree.until(now);
     const current = event ? (event.kind === "expand" || event.kind === "solution" ? event.node : event.at ?? null) : null;
-    drawTree(this.$("tree"), nodes, { current, left, empty: "Press Step: each stable placement becomes a node, its label the square of its last queen." });
+    drawTree(this.$("tree"), this.tree.until(now), { current, empty: "Press Step: each stable placement becomes a node, its label the square of its last queen." });
     this.legend();
   }
 

@@ -457,9 +457,8 @@ export class GenericView {
     section.hidden = this.info.teaching?.family !== "tree";
     if (section.hidden) return;
     const at = Math.max(-1, Math.min(this.cursor, this.events.length - 1));
-    const { nodes, left } = this.tree.until(at);
     const current = event?.node ?? event?.at ?? null;
-    drawTree(this.$("tree"), nodes, { current, left, empty: "The tree grows here as the search expands states." });
+    drawTree(this.$("tree"), this.tree.until(at), { current, empty: "The tree grows here as the search expands states." });
   }
 
   legend() {

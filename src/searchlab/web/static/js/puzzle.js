@@ -13,7 +13,7 @@ import { part } from "./template.js";
 import { TileBoard, miniBoard } from "./tiles.js";
 import { TreeNodes, drawTree } from "./tree.js";
 
-const KEPT = new Set(["expand", "threshold", "solution"]);
+const KEPT = new Set(["expand", "threshold", "solution", "step", "restart"]);
 const PATH_ONLY = new Set(["ida", "iterative-deepening", "dfs"]);
 
 function blankMove(from, to) {
@@ -47,7 +47,8 @@ class Run {
     const last = Math.min(cursor, this.events.length - 1);
     for (let index = last; index >= 0; index--) {
       const event = this.events[index];
-      if (event.kind === "expand") return event.state;
+      if (event.kind === "expand" || event.kind === "restart") return event.state;
+      if (event.kind === "step") return event.next;
       if (event.kind === "solution") return event.path[event.path.length - 1];
     }
     return this.info.run.start;
@@ -351,6 +352,12 @@ export class PuzzleView {
         ? `Round 1: the ${what} starts at ${num(event.bound)}.`
         : `Round ${event.iteration}: nothing was found under the last bound, so the ${what} rises to ${num(event.bound)}, the least that passed it.`;
     }
+    if (event.kind === "step") {
+      return `Step ${c.step.toLocaleString()}: the blank moves ${moveText(event)}, h = ${num(event.value)}${event.sideways ? " (sideways)" : ""}.`;
+    }
+    if (event.kind === "restart") {
+      return `Restart ${event.index} from a random board: h = ${num(event.value)}.${event.reason ? ` The climb before was stuck: ${event.reason}.` : ""}`;
+    }
     if (event.kind === "solution") {
       return `The goal is reached${event.via ? ` by the move ${moveText(event.via)}` : ""}: ${info.description}. The start is drawn beside it.`;
     }
@@ -382,8 +389,7 @@ export class PuzzleView {
     section.hidden = run.info.teaching?.family !== "tree";
     if (section.hidden) return;
     const at = Math.min(this.cursor, run.events.length - 1);
-    const { nodes, left } = run.tree.until(at);
-    drawTree(this.$("tree"), nodes, { current: event?.node ?? null, left, empty: "The tree grows here as the search expands nodes." });
+    drawTree(this.$("tree"), run.tree.until(at), { current: event?.node ?? null, empty: "The tree grows here as the search expands nodes." });
   }
 
   renderSecond() {
