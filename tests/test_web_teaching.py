@@ -126,7 +126,7 @@ def test_a_star_shows_after_each_expansion_the_frontier_worked_out_by_hand() -> 
     assert steps[2]["children"][0]["reason"] == "closed"
     # the run ends on the goal, with the move that reached it
     assert events[-1]["kind"] == "solution" and events[-1]["path"] == ["S", "B", "C", "G"]
-    assert events[-1]["via"] == {"move": "C>G", "from": "C"}
+    assert info["result"]["moves"] == ["S>B", "B>C", "C>G"]
     assert info["teaching"]["family"] == "graph"
 
 

@@ -136,7 +136,8 @@ def _graph_search(
                         Entry(s, g_s, h_s, f_s, n_s, g_s > best_g[s])
                         for f_s, h_s, n_s, g_s, _, s in heap_head(heap, detail)
                     )
-                    observer(Frontier(number, pushed, head, len(heap)))
+                    observer(Frontier(number, pushed, head, len(heap), parents[state]))
+                    detail = detail_of(observer)
     return unsolved(Status.EXHAUSTED)
 
 
@@ -314,6 +315,8 @@ def best_first(
                         Entry(n.state, n.g, h_n, f_n, -r_n)
                         for f_n, r_n, h_n, n in heap_head(heap, detail)
                     )
-                    observer(Frontier(-rank, pushed, head, len(heap)))
+                    via = None if node.parent is None else (node.parent.state, node.move)
+                    observer(Frontier(-rank, pushed, head, len(heap), via))
+                    detail = detail_of(observer)
     budget.stop_clock()
     return no_path(Status.EXHAUSTED, stats)

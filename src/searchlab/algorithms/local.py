@@ -299,6 +299,10 @@ def hill_climbing(
             stats.max_frontier = max(stats.max_frontier, kept)
             if observer is not None and sink is not None:
                 observer(Candidates(state, tuple(sink.scores), sink.total, sink.best))
+                if not detail_of(observer):  # it wants no more
+                    sink = strategy.sink = None
+                elif detail_of(observer) != sink.keep:
+                    sink.keep = detail_of(observer)
             if pick is None:
                 if stats.restarts >= restarts or random_state is None:
                     return result(Status.LOCAL_OPTIMUM)

@@ -201,6 +201,9 @@ class EventEncoder:
                 "pushed": [self.entry(entry) for entry in event.pushed],
                 "head": [self.entry(entry) for entry in event.head],
                 "size": event.size,
+                "via": None
+                if event.via is None
+                else {"from": state(event.via[0]), "move": self.move(event.via[1])},
             }
         if isinstance(event, Ceiling):
             return {"state": state(event.state), "limit": number(event.limit)}

@@ -119,12 +119,15 @@ class Frontier:
     """Detail, after each expansion of a best-first search: the entry just expanded
     (``node``), the entries its successors added (``pushed``, in the order generated: a
     successor refused is not among them), the first entries of the open list in the
-    order the search will take them (``head``) and how many it holds (``size``)."""
+    order the search will take them (``head``), how many it holds (``size``), and the
+    way the state expanded was reached (``via``: its parent and the move; None at the
+    start)."""
 
     node: int
     pushed: tuple[Entry, ...]
     head: tuple[Entry, ...]
     size: int
+    via: tuple[Hashable, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +159,9 @@ Observer = Callable[[Event], None]
 def detail_of(observer: Observer | None) -> int:
     """How many items an observer wants in each list of detail (the open list's head,
     the candidates scored): its ``detail`` attribute, 0 when it has none (no detail
-    events at all: the stream is exactly the usual one)."""
+    events at all: the stream is exactly the usual one). An algorithm asks again after
+    each detail event it sends, so an observer may ask for less as it goes (down to 0:
+    no more detail)."""
     if observer is None:
         return 0
     wanted = getattr(observer, "detail", 0)

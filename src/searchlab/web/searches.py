@@ -304,8 +304,7 @@ def stopped_words(limit: str, limits: WebLimits) -> str:
         return f"stopped after {limits.run_seconds:g} s, the viewer's limit per run"
     if limit == "max_expanded":
         return (
-            f"stopped after {limits.run_max_expanded:,} states expanded, the viewer's "
-            "limit per run"
+            f"stopped after {limits.run_max_expanded:,} states expanded, the viewer's limit per run"
         )
     return f"stopped at one of the viewer's limits per run ({limit.replace('_', ' ')})"
 

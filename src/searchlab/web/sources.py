@@ -262,10 +262,15 @@ class BoundedRecorder:
         self.max_bytes = max_bytes
         self.keep = keep
         self.teacher = teacher
-        self.detail = 0 if teacher is None else teacher.detail  # see events.detail_of
         self.events = EventLog()
         self.origin: dict[str, Any] | None = None
         self._held: dict[str, Any] | None = None  # an expansion waiting for its step
+
+    @property
+    def detail(self) -> int:
+        """What the engine is asked for (``events.detail_of``): the teacher's wish, which
+        shrinks once its budget is spent."""
+        return 0 if self.teacher is None else self.teacher.detail
 
     def __call__(self, event: Event) -> None:
         if self.origin is None and isinstance(event, Expand):

@@ -115,8 +115,10 @@ class _Child:
     f: float | None = None
     node: int | None = None
     bound: float | None = None
-    previous: tuple[Hashable, Any] | None = None  # the way its state was reached before
 
+
+_REFUSED = object()
+"""A successor refused, among the moves of a step."""
 
 Note = dict[str, Any] | Callable[[], dict[str, Any]] | None
 """What ``Teacher.see`` adds to an event: fields, or a function writing them (called only
@@ -160,22 +162,22 @@ class Teacher:
         self.cut_at: int | None = None  # the first expansion whose heavy notes were left out
         self.expansions = 0
         # graph search
-        self.best: dict[Hashable, float] = {}
-        self.via: dict[Hashable, tuple[Hashable, Any]] = {}
+        self.best: dict[Hashable, float] = {}  # g known (while the heavy notes are sent)
         self.expanded: set[Hashable] = set()
         self.skipped = 0  # stale entries skipped before the next expansion
+        self.pending: tuple[Hashable, float] | None = None  # a successor and its g, if taken
         # tree searches
         self.next_id = 0
         self.stack: list[_Node] = []
         self.bound: float | None = None  # IDA*'s or iterative deepening's round
-        self.bratko: dict[int, tuple[int | None, Any, Hashable]] = {}  # node: parent, move, from
+        self.bratko: dict[int, tuple[int, Any]] = {}  # node: its parent's number, its move
+        self.born: list[Any] = []  # moves generated this step (Bratko), _REFUSED if refused
         self.head: tuple[Entry, ...] = ()
         # the step since the last expansion
         self.children: list[_Child] = []
         self.frontier: Frontier | None = None
         self.limit: float | None = None
         self.left: list[int] = []
-        self.current: _Node | None = None
         # hill climbing
         self.scores: Candidates | None = None
         self.h_now: float | None = None
@@ -246,12 +248,15 @@ class Teacher:
         return out
 
     def _heavy(self, notes: dict[str, Any]) -> bool:
-        """Whether ``notes`` still fit the run's budget (counted if they do)."""
+        """Whether ``notes`` still fit the run's budget (counted if they do). Past it,
+        the engine is asked for no more than the light part of its detail."""
         if self.cut_at is not None:
             return False
         size = len(dumps(notes))
         if self.spent + size > self.max_bytes:
             self.cut_at = max(1, self.expansions)
+            # the open list's size and Bratko's node numbers still come with a head of 1
+            self.detail = 1 if self.detail and self.family != "local" else 0
             return False
         self.spent += size
         return True
@@ -266,14 +271,16 @@ class Teacher:
         list after it, …): asked once, when that expansion is written."""
         notes: dict[str, Any] = {}
         heavy: dict[str, Any] = {}
-        if self.children:
+        cut = self.cut_at is not None
+        if self.children and not cut:
             heavy["children"] = [self._child(c) for c in self.children[:MAX_CHILDREN]]
             if len(self.children) > MAX_CHILDREN:
                 notes["more_children"] = len(self.children) - MAX_CHILDREN
         frontier = self.frontier
         if frontier is not None:
             notes["size"] = frontier.size
-            heavy["head"] = [self._entry(entry) for entry in frontier.head]
+            if not cut:
+                heavy["head"] = [self._entry(entry) for entry in frontier.head]
         if self.limit is not None:
             notes["limit"] = number(self.limit)
         if self.left:
@@ -301,102 +308,113 @@ class Teacher:
 
     # graph search: A*, greedy, uniform-cost, weighted A*, breadth-first
     def _graph(self, event: Event) -> dict[str, Any] | None:
-        if isinstance(event, Generate):
+        kind = type(event)
+        if kind is Generate:
+            assert isinstance(event, Generate)
+            if self.cut_at is not None:  # only the successors' fates need what follows
+                return None
+            self._commit()
             state = event.state
             known = self.best.get(state)
-            self.children.append(
-                _Child(event.move, state, event.g, event.h, None, known, state in self.expanded)
-            )
-            self._accept(event.parent, self.children[-1])
+            closed = state in self.expanded
+            self.children.append(_Child(event.move, state, event.g, event.h, None, known, closed))
+            self.pending = (state, event.g)
             return None
-        if isinstance(event, Prune):
-            if event.reason == "stale":
+        if kind is Prune:
+            assert isinstance(event, Prune)
+            if event.reason == "stale":  # an old entry surfaced: not about a successor
+                self._commit()
                 self.skipped += 1
-            elif self.children:
-                refused = self.children[-1]
-                refused.reason = event.reason
-                # undo what accepting it assumed
-                if refused.known is None:
-                    self.best.pop(refused.state, None)
-                    self.via.pop(refused.state, None)
-                else:
-                    self.best[refused.state] = refused.known
-                    if refused.previous is not None:
-                        self.via[refused.state] = refused.previous
+            elif self.cut_at is None:  # the successor just generated is refused
+                self.pending = None
+                if self.children:
+                    self.children[-1].reason = event.reason
             return None
-        if isinstance(event, Frontier):
+        self._commit()
+        if kind is Frontier:
+            assert isinstance(event, Frontier)
             accepted = [c for c in self.children if c.reason is None]
             for child, entry in zip(accepted, event.pushed, strict=False):
                 child.f = entry.f
             self.frontier = event
-            return None
-        if isinstance(event, Expand):
+            return self._via(event.via)  # for the expansion it follows
+        if kind is Expand:
+            assert isinstance(event, Expand)
             self.expansions += 1
             self.expanded.add(event.state)
-            self.best.setdefault(event.state, event.g)
+            if self.cut_at is None:
+                self.best.setdefault(event.state, event.g)
             notes: dict[str, Any] = {"closed": len(self.expanded)}
-            notes.update(self._via(event.state))
             if self.skipped:
                 notes["skipped"] = self.skipped
                 self.skipped = 0
             return notes
-        if isinstance(event, Solution):
-            return self._via(event.path[-1])
         return None
 
-    def _accept(self, parent: Hashable, child: _Child) -> None:
-        """Assume the successor is taken (a Prune right after it says otherwise)."""
-        child.previous = self.via.get(child.state)
-        self.best[child.state] = child.g
-        self.via[child.state] = (parent, child.move)
+    def _commit(self) -> None:
+        """The successor generated last was not refused: it is reached at its g."""
+        if self.pending is not None:
+            state, g = self.pending
+            self.best[state] = g
+            self.pending = None
 
-    def _via(self, state: Hashable) -> dict[str, Any]:
-        link = self.via.get(state)
+    def _via(self, link: tuple[Hashable, Any] | None) -> dict[str, Any]:
+        """How the state expanded was reached: the move (and, with the heavy notes,
+        from which state)."""
         if link is None:
             return {}
         parent, move = link
+        if self.cut_at is not None:
+            return {"via": self._move(move)}
         return {"via": {**self._move(move), "from": self.text(parent)}}
 
     # Bratko's best-first search: nodes numbered by the engine
     def _bratko(self, event: Event) -> dict[str, Any] | None:
-        if isinstance(event, Generate):
-            self.children.append(
-                _Child(event.move, event.state, event.g, event.h, None, None, False)
-            )
+        kind = type(event)
+        if kind is Generate:
+            assert isinstance(event, Generate)
+            self.born.append(event.move)
+            if self.cut_at is None:
+                self.children.append(
+                    _Child(event.move, event.state, event.g, event.h, None, None, False)
+                )
             return None
-        if isinstance(event, Prune):
-            if self.children:
+        if kind is Prune:
+            assert isinstance(event, Prune)
+            if self.born:
+                self.born[-1] = _REFUSED
+            if self.children and self.cut_at is None:
                 self.children[-1].reason = event.reason
             return None
-        if isinstance(event, Frontier):
+        if kind is Frontier:
+            assert isinstance(event, Frontier)
             node = event.node
-            accepted = [c for c in self.children if c.reason is None]
-            expanded_state = self.current.state if self.current is not None else None
-            for child, entry in zip(accepted, event.pushed, strict=False):
-                child.f, child.node = entry.f, entry.node
-                self.bratko[entry.node] = (node, child.move, expanded_state)
-            for child in self.children:
-                child.at = node
+            moves = [move for move in self.born if move is not _REFUSED]
+            for move, entry in zip(moves, event.pushed, strict=False):
+                self.bratko[entry.node] = (node, move)
+            self.born = []
+            if self.cut_at is None:
+                accepted = [c for c in self.children if c.reason is None]
+                for child, entry in zip(accepted, event.pushed, strict=False):
+                    child.f, child.node = entry.f, entry.node
+                for child in self.children:
+                    child.at = node
             self.frontier = event
             self.head = event.head
-            return {"node": node, **self._bratko_via(node)}
-        if isinstance(event, Expand):
+            parent = self.bratko.get(node, (None, None))[0]
+            return {"node": node, "parent": parent, **self._via(event.via)}
+        if kind is Expand:
             self.expansions += 1
-            self.current = _Node(-1, None, event.state)
             return None
         if isinstance(event, Solution):
             if not self.head:
                 return {"node": 0, "parent": None}
             goal = self.head[0].node  # the head is what the search takes next
-            return {"node": goal, **self._bratko_via(goal)}
+            link = self.bratko.get(goal)
+            if link is None:
+                return {"node": goal, "parent": None}
+            return {"node": goal, "parent": link[0], "via": self._move(link[1])}
         return None
-
-    def _bratko_via(self, node: int) -> dict[str, Any]:
-        link = self.bratko.get(node)
-        if link is None:
-            return {"parent": None}
-        parent, move, came_from = link
-        return {"parent": parent, "via": {**self._move(move), "from": self.text(came_from)}}
 
     # depth-first, iterative deepening, IDA*, RBFS: a stack of nodes along the path
     def _moves(self, moves: list[Any], count: int) -> list[Any]:
@@ -533,6 +551,8 @@ class Teacher:
     def _scores_note(self, scores: Candidates, *, own: bool = True) -> dict[str, Any] | None:
         """The scores of the successors of ``scores.state`` (``of``, unless the event
         they go with is about that state: a step from it)."""
+        if self.cut_at is not None:
+            return None
         note: dict[str, Any] = {
             "moves": [[self.encoder.move(m), number(v)] for m, v in scores.scores],
             "total": scores.total,

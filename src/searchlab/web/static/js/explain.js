@@ -96,7 +96,7 @@ export function frontierTable(event, drawState) {
 // The facts of one step, as [label, value] rows for the statistics.
 export function stepFacts(event, info) {
   const rows = [];
-  if (event.via) rows.push(["reached by", `${moveText(event.via)} from ${event.via.from}`]);
+  if (event.via) rows.push(["reached by", event.via.from === undefined ? moveText(event.via) : `${moveText(event.via)} from ${event.via.from}`]);
   if (event.bound !== undefined) rows.push(["bound (this round)", num(event.bound)]);
   if ("limit" in event) rows.push(["f-limit", num(event.limit)]);
   if (event.closed !== undefined) rows.push(["closed set", event.closed.toLocaleString()]);

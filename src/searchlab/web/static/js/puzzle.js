@@ -6,7 +6,7 @@
 
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
-import { addTreeNodes, fillDetail, ghf, moveText, num, stepFacts } from "./explain.js";
+import { addTreeNodes, fillDetail, ghf, moveText, num, shown, stepFacts } from "./explain.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { Player, controls } from "./player.js";
 import { part } from "./template.js";
@@ -359,7 +359,9 @@ export class PuzzleView {
       return `Restart ${event.index} from a random board: h = ${num(event.value)}.${event.reason ? ` The climb before was stuck: ${event.reason}.` : ""}`;
     }
     if (event.kind === "solution") {
-      return `The goal is reached${event.via ? ` by the move ${moveText(event.via)}` : ""}: ${info.description}. The start is drawn beside it.`;
+      const moves = info.result.moves ?? [];
+      const last = event.via ? moveText(event.via) : moves.length ? shown(moves[moves.length - 1]) : null;
+      return `The goal is reached${last ? ` by the move ${last}` : ""}: ${info.description}. The start is drawn beside it.`;
     }
     const via = event.via ? `, reached by the move ${moveText(event.via)}` : " (the start)";
     let text = `Expansion ${c.expand.toLocaleString()}: this node (${ghf(event)})${via}, is taken from the frontier`;
