@@ -107,7 +107,11 @@ def test_the_head_is_cut_to_the_detail_asked_for() -> None:
 
 
 def reference_astar_frontiers(
-    graph: Graph[Hashable], h: Callable[[Hashable], float], weight: float, reopen: bool, g_weight: float
+    graph: Graph[Hashable],
+    h: Callable[[Hashable], float],
+    weight: float,
+    reopen: bool,
+    g_weight: float,
 ) -> list[list[tuple[Hashable, float, float, float, bool]]]:
     """A* (and its kin: f = g_weight·g + weight·h) with the open list a plain list,
     sorted at every step: after each expansion, the whole list in the order taken (f,
