@@ -9,21 +9,8 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from searchlab.core.events import (
-    Backtrack,
-    Candidates,
-    Ceiling,
-    Entry,
-    Event,
-    Expand,
-    Frontier,
-    Generate,
-    Prune,
-    Restart,
-    Solution,
-    Step,
-    Threshold,
-)
+from searchlab.core import events
+from searchlab.core.events import Event
 
 StateEncoder = Callable[[Hashable], Any]
 
@@ -75,17 +62,17 @@ def jsonable(value: Any) -> Any:
 _KINDS: dict[type, str] = {
     kind: kind.__name__.lower()
     for kind in (
-        Expand,
-        Generate,
-        Prune,
-        Backtrack,
-        Step,
-        Restart,
-        Solution,
-        Threshold,
-        Frontier,
-        Ceiling,
-        Candidates,
+        events.Expand,
+        events.Generate,
+        events.Prune,
+        events.Backtrack,
+        events.Step,
+        events.Restart,
+        events.Solution,
+        events.Threshold,
+        events.Frontier,
+        events.Ceiling,
+        events.Candidates,
     )
 }
 DETAIL_KINDS = frozenset({"frontier", "ceiling", "candidates"})
@@ -124,15 +111,15 @@ class EventEncoder:
             self.index += 1
         return kind
 
-    def encode_tail(self, events: Sequence[Event]) -> list[dict[str, Any]]:
-        """Encode the last ``len(events)`` events already passed to ``count``, with the
+    def encode_tail(self, tail: Sequence[Event]) -> list[dict[str, Any]]:
+        """Encode the last ``len(tail)`` events already passed to ``count``, with the
         counts they had: a long run is counted cheaply and only what is shown is encoded."""
-        for event in events:
+        for event in tail:
             counter = _COUNTER_INDEX.get(kind_of(event))
             if counter is not None:
                 self.counts[counter] -= 1
                 self.index -= 1
-        return [self(event) for event in events]
+        return [self(event) for event in tail]
 
     def __call__(self, event: Event) -> dict[str, Any]:
         kind = self.count(event)
@@ -143,8 +130,8 @@ class EventEncoder:
             encoded["c"] = list(self.counts)
         return encoded
 
-    def entry(self, entry: Entry) -> dict[str, Any]:
-        """An open-list entry of ``Frontier``."""
+    def entry(self, entry: events.Entry) -> dict[str, Any]:
+        """An open-list entry of ``events.Frontier``."""
         return {
             "state": self.state(entry.state),
             "g": number(entry.g),
@@ -156,7 +143,7 @@ class EventEncoder:
 
     def fields(self, event: Event) -> dict[str, Any]:
         state = self.state
-        if isinstance(event, Expand):
+        if isinstance(event, events.Expand):
             return {
                 "state": state(event.state),
                 "g": number(event.g),
@@ -165,7 +152,7 @@ class EventEncoder:
                 "depth": event.depth,
                 "frontier": event.frontier,
             }
-        if isinstance(event, Generate):
+        if isinstance(event, events.Generate):
             return {
                 "parent": state(event.parent),
                 "move": self.move(event.move),
@@ -173,11 +160,11 @@ class EventEncoder:
                 "g": number(event.g),
                 "h": number(event.h),
             }
-        if isinstance(event, Prune):
+        if isinstance(event, events.Prune):
             return {"state": state(event.state), "reason": event.reason}
-        if isinstance(event, Backtrack):
+        if isinstance(event, events.Backtrack):
             return {"state": state(event.state), "depth": event.depth}
-        if isinstance(event, Step):
+        if isinstance(event, events.Step):
             return {
                 "state": state(event.state),
                 "move": self.move(event.move),
@@ -185,17 +172,17 @@ class EventEncoder:
                 "value": number(event.value),
                 "sideways": event.sideways,
             }
-        if isinstance(event, Restart):
+        if isinstance(event, events.Restart):
             return {"state": state(event.state), "value": number(event.value), "index": event.index}
-        if isinstance(event, Solution):
+        if isinstance(event, events.Solution):
             return {
                 "path": [state(item) for item in event.path],
                 "cost": number(event.cost),
                 "index": event.index,
             }
-        if isinstance(event, Threshold):
+        if isinstance(event, events.Threshold):
             return {"bound": number(event.bound), "iteration": event.iteration}
-        if isinstance(event, Frontier):
+        if isinstance(event, events.Frontier):
             return {
                 "node": event.node,
                 "pushed": [self.entry(entry) for entry in event.pushed],
@@ -205,9 +192,9 @@ class EventEncoder:
                 if event.via is None
                 else {"from": state(event.via[0]), "move": self.move(event.via[1])},
             }
-        if isinstance(event, Ceiling):
+        if isinstance(event, events.Ceiling):
             return {"state": state(event.state), "limit": number(event.limit)}
-        if isinstance(event, Candidates):
+        if isinstance(event, events.Candidates):
             return {
                 "state": state(event.state),
                 "scores": [[self.move(move), number(value)] for move, value in event.scores],

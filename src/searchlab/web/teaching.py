@@ -27,22 +27,9 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from searchlab.core import events
 from searchlab.core.encoding import EventEncoder, number
-from searchlab.core.events import (
-    Backtrack,
-    Candidates,
-    Ceiling,
-    Entry,
-    Event,
-    Expand,
-    Frontier,
-    Generate,
-    Prune,
-    Restart,
-    Solution,
-    Step,
-    Threshold,
-)
+from searchlab.core.events import Event
 from searchlab.domains.base import Domain, SearchRequest
 from searchlab.web.eventlog import dumps
 
@@ -74,7 +61,7 @@ def engine_detail(algorithm: str) -> int:
     if algorithm in LOCAL:
         return MAX_SCORES
     if algorithm == "rbfs":
-        return 1  # its Ceiling only
+        return 1  # its events.Ceiling only
     return 0
 
 
@@ -172,14 +159,14 @@ class Teacher:
         self.bound: float | None = None  # IDA*'s or iterative deepening's round
         self.bratko: dict[int, tuple[int, Any]] = {}  # node: its parent's number, its move
         self.born: list[Any] = []  # moves generated this step (Bratko), _REFUSED if refused
-        self.head: tuple[Entry, ...] = ()
+        self.head: tuple[events.Entry, ...] = ()
         # the step since the last expansion
         self.children: list[_Child] = []
-        self.frontier: Frontier | None = None
+        self.frontier: events.Frontier | None = None
         self.limit: float | None = None
         self.left: list[int] = []
         # hill climbing
-        self.scores: Candidates | None = None
+        self.scores: events.Candidates | None = None
         self.h_now: float | None = None
         self.see: Callable[[Event], Note] = self._nothing
         """What to add to an event if it is kept (None: nothing), shown every event in
@@ -203,7 +190,7 @@ class Teacher:
             return {"state": self.encoder.state(state)}
         return {"state": self.encoder.state(state), "text": self.text(state)}
 
-    def _entry(self, entry: Entry) -> dict[str, Any]:
+    def _entry(self, entry: events.Entry) -> dict[str, Any]:
         return {
             **self._state(entry.state),
             "g": number(entry.g),
@@ -309,8 +296,8 @@ class Teacher:
     # graph search: A*, greedy, uniform-cost, weighted A*, breadth-first
     def _graph(self, event: Event) -> dict[str, Any] | None:
         kind = type(event)
-        if kind is Generate:
-            assert isinstance(event, Generate)
+        if kind is events.Generate:
+            assert isinstance(event, events.Generate)
             if self.cut_at is not None:  # only the successors' fates need what follows
                 return None
             self._commit()
@@ -320,8 +307,8 @@ class Teacher:
             self.children.append(_Child(event.move, state, event.g, event.h, None, known, closed))
             self.pending = (state, event.g)
             return None
-        if kind is Prune:
-            assert isinstance(event, Prune)
+        if kind is events.Prune:
+            assert isinstance(event, events.Prune)
             if event.reason == "stale":  # an old entry surfaced: not about a successor
                 self._commit()
                 self.skipped += 1
@@ -331,15 +318,15 @@ class Teacher:
                     self.children[-1].reason = event.reason
             return None
         self._commit()
-        if kind is Frontier:
-            assert isinstance(event, Frontier)
+        if kind is events.Frontier:
+            assert isinstance(event, events.Frontier)
             accepted = [c for c in self.children if c.reason is None]
             for child, entry in zip(accepted, event.pushed, strict=False):
                 child.f = entry.f
             self.frontier = event
             return self._via(event.via)  # for the expansion it follows
-        if kind is Expand:
-            assert isinstance(event, Expand)
+        if kind is events.Expand:
+            assert isinstance(event, events.Expand)
             self.expansions += 1
             self.expanded.add(event.state)
             if self.cut_at is None:
@@ -371,23 +358,23 @@ class Teacher:
     # Bratko's best-first search: nodes numbered by the engine
     def _bratko(self, event: Event) -> dict[str, Any] | None:
         kind = type(event)
-        if kind is Generate:
-            assert isinstance(event, Generate)
+        if kind is events.Generate:
+            assert isinstance(event, events.Generate)
             self.born.append(event.move)
             if self.cut_at is None:
                 self.children.append(
                     _Child(event.move, event.state, event.g, event.h, None, None, False)
                 )
             return None
-        if kind is Prune:
-            assert isinstance(event, Prune)
+        if kind is events.Prune:
+            assert isinstance(event, events.Prune)
             if self.born:
                 self.born[-1] = _REFUSED
             if self.children and self.cut_at is None:
                 self.children[-1].reason = event.reason
             return None
-        if kind is Frontier:
-            assert isinstance(event, Frontier)
+        if kind is events.Frontier:
+            assert isinstance(event, events.Frontier)
             node = event.node
             moves = [move for move in self.born if move is not _REFUSED]
             for move, entry in zip(moves, event.pushed, strict=False):
@@ -403,10 +390,10 @@ class Teacher:
             self.head = event.head
             parent = self.bratko.get(node, (None, None))[0]
             return {"node": node, "parent": parent, **self._via(event.via)}
-        if kind is Expand:
+        if kind is events.Expand:
             self.expansions += 1
             return None
-        if isinstance(event, Solution):
+        if isinstance(event, events.Solution):
             if not self.head:
                 return {"node": 0, "parent": None}
             goal = self.head[0].node  # the head is what the search takes next
@@ -424,8 +411,8 @@ class Teacher:
     def _depth(self, event: Event) -> Note:
         stack = self.stack
         kind = type(event)
-        if kind is Generate:
-            assert isinstance(event, Generate)
+        if kind is events.Generate:
+            assert isinstance(event, events.Generate)
             if not stack:
                 return None
             top = stack[-1]
@@ -437,8 +424,8 @@ class Teacher:
                     _Child(event.move, event.state, event.g, event.h, top.id, None, False)
                 )
             return lambda: {"at": top.id, "tried": self._moves(top.moves, before)}
-        if kind is Prune:
-            assert isinstance(event, Prune)
+        if kind is events.Prune:
+            assert isinstance(event, events.Prune)
             if not stack:
                 return None
             top = stack[-1]
@@ -450,8 +437,8 @@ class Teacher:
                     refused.f = refused.g + refused.h
             tried = len(top.moves)
             return lambda: {"at": top.id, "tried": self._moves(top.moves, tried)}
-        if kind is Expand:
-            assert isinstance(event, Expand)
+        if kind is events.Expand:
+            assert isinstance(event, events.Expand)
             self.expansions += 1
             del stack[event.depth :]
             parent = stack[-1] if stack else None
@@ -470,8 +457,8 @@ class Teacher:
                 return notes
 
             return expand
-        if kind is Backtrack:
-            assert isinstance(event, Backtrack)
+        if kind is events.Backtrack:
+            assert isinstance(event, events.Backtrack)
             left = stack[event.depth].id if event.depth < len(stack) else None
             del stack[event.depth :]
             if self.recorded and left is not None and len(self.left) < MAX_LEFT:
@@ -481,14 +468,14 @@ class Teacher:
             top = stack[-1]
             tried = len(top.moves)
             return lambda: {"left": left, "at": top.id, "tried": self._moves(top.moves, tried)}
-        if isinstance(event, Ceiling):
+        if isinstance(event, events.Ceiling):
             self.limit = event.limit
             return None
-        if isinstance(event, Threshold):
+        if isinstance(event, events.Threshold):
             self.bound = event.bound
             stack.clear()
             return {"first": self.next_id}
-        if isinstance(event, Solution):
+        if isinstance(event, events.Solution):
             parent = stack[-1] if stack else None
             goal = event.path[-1]
             if parent is None or (len(event.path) == 1 and parent.state == goal):
@@ -520,14 +507,14 @@ class Teacher:
 
     # hill climbing
     def _local(self, event: Event) -> dict[str, Any] | None:
-        if isinstance(event, Expand):
+        if isinstance(event, events.Expand):
             self.expansions += 1
             self.h_now = event.h
             return None
-        if isinstance(event, Candidates):
+        if isinstance(event, events.Candidates):
             self.scores = event
             return None
-        if isinstance(event, Step):
+        if isinstance(event, events.Step):
             notes: dict[str, Any] = {}
             if self.scores is not None:
                 scored = self._scores_note(self.scores, own=False)
@@ -535,7 +522,7 @@ class Teacher:
                     notes["scores"] = scored
             self.scores = None
             return notes
-        if isinstance(event, Restart):
+        if isinstance(event, events.Restart):
             notes = {}
             if self.scores is not None:
                 scored = self._scores_note(self.scores)
@@ -544,11 +531,11 @@ class Teacher:
                 notes["reason"] = self._stuck(self.scores)
             self.scores = None
             return notes
-        if isinstance(event, Solution):
+        if isinstance(event, events.Solution):
             self.scores = None
         return None
 
-    def _scores_note(self, scores: Candidates, *, own: bool = True) -> dict[str, Any] | None:
+    def _scores_note(self, scores: events.Candidates, *, own: bool = True) -> dict[str, Any] | None:
         """The scores of the successors of ``scores.state`` (``of``, unless the event
         they go with is about that state: a step from it)."""
         if self.cut_at is not None:
@@ -562,7 +549,7 @@ class Teacher:
             note["of"] = self.encoder.state(scores.state)
         return note if self._heavy(note) else None
 
-    def _stuck(self, scores: Candidates) -> str:
+    def _stuck(self, scores: events.Candidates) -> str:
         """Why a climb stopped at ``scores.state``, in words."""
         h = self.h_now
         shown = "?" if h is None else f"{h:g}"
