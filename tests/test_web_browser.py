@@ -14,7 +14,6 @@ import contextlib
 import http.server
 import json
 import os
-import shutil
 import threading
 import urllib.error
 import urllib.request
@@ -37,6 +36,7 @@ from searchlab.domains.registry import get_domain
 from searchlab.domains.scheduling.parse import example_instance
 from searchlab.domains.scheduling.problem import SchedulingProblem
 from searchlab.web import DEFAULT_LIMITS
+from searchlab.web.launch import CHROMIUM_ARGS, chromium_path
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 try:
@@ -46,23 +46,6 @@ except ImportError:  # under CI a missing driver is a failure, not a skip
         raise
     pytest.skip("playwright is not installed", allow_module_level=True)
 expect = sync_api.expect
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-
-
-def chromium_path() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +65,9 @@ def browser() -> Iterator[Any]:
         pytest.skip(message)
     with sync_api.sync_playwright() as playwright:
         try:
-            launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            launched = playwright.chromium.launch(
+                executable_path=executable, args=list(CHROMIUM_ARGS)
+            )
         except Exception as error:  # under CI or not: chromium is there but will not start
             pytest.fail(f"chromium at {executable} did not start: {error}")
         yield launched

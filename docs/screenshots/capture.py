@@ -13,27 +13,16 @@ A narrow shot is scrolled to the view's controls, as a reader of a phone would b
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect, sync_playwright
 
+from searchlab.web.launch import CHROMIUM_ARGS, chromium_path, serving
+
 HERE = Path(__file__).resolve().parent
-SERVE = [sys.executable, "-c", "from searchlab.cli.main import main; main()", "serve"]
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--hide-scrollbars",
-]
+ARGS = [*CHROMIUM_ARGS, "--hide-scrollbars"]
 WIDTHS = {1280: 1000, 400: 1100}  # width: height of the shot
 SCHEMES = ("light", "dark")
 
@@ -122,39 +111,38 @@ SHOTS: dict[str, Callable[[Any], str]] = {
 
 
 def main() -> None:
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    server = subprocess.Popen([*SERVE, "--port", "0", "--json"], stdout=subprocess.PIPE, text=True)
+    chromium = chromium_path() or "/usr/bin/chromium"
     written: list[Path] = []
-    try:
-        assert server.stdout is not None
-        url = json.loads(server.stdout.readline())["url"]
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
-            for width, height in WIDTHS.items():
-                for scheme in SCHEMES:
-                    context = browser.new_context(
-                        viewport={"width": width, "height": height}, color_scheme=scheme
-                    )
-                    page = context.new_page()
-                    page.goto(url)
-                    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-                    for name, take in SHOTS.items():
-                        anchor = take(page)  # what the shot is scrolled to, if anything
-                        top = 0.0
-                        if anchor and (width < 800 or name == "tree"):
-                            box = page.locator(anchor).bounding_box()
-                            top = box["y"] + page.evaluate("window.scrollY") - 8
-                        page.evaluate(f"window.scrollTo(0, {max(0.0, top)})")
-                        path = HERE / f"{name}-{width}-{scheme}.png"
-                        page.screenshot(path=path)
-                        written.append(path)
-                    context.close()
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with serving() as address, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
+        for width, height in WIDTHS.items():
+            for scheme in SCHEMES:
+                context = browser.new_context(
+                    viewport={"width": width, "height": height}, color_scheme=scheme
+                )
+                page = context.new_page()
+                page.goto(address["url"])
+                expect(page.locator("body")).to_have_attribute("data-ready", "true")
+                for name, take in SHOTS.items():
+                    written.append(shoot(page, name, take, width, scheme))
+                context.close()
+        browser.close()
     for path in written:
         print(path)
+
+
+def shoot(page: Any, name: str, take: Callable[[Any], str], width: int, scheme: str) -> Path:
+    """One picture: the view set up by ``take``, scrolled to what it names on a narrow
+    screen (and for the tree)."""
+    anchor = take(page)
+    top = 0.0
+    if anchor and (width < 800 or name == "tree"):
+        box = page.locator(anchor).bounding_box()
+        top = box["y"] + page.evaluate("window.scrollY") - 8
+    page.evaluate(f"window.scrollTo(0, {max(0.0, top)})")
+    path = HERE / f"{name}-{width}-{scheme}.png"
+    page.screenshot(path=path)
+    return path
 
 
 if __name__ == "__main__":

@@ -46,3 +46,27 @@ def serving(
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+)
+"""How to start a headless Chromium that watches the viewer on a closed network: without
+the background-networking flags it floods the machine with refused connections."""
+
+
+def chromium_path() -> str | None:
+    """Where Debian's chromium is (None when it is not installed)."""
+    import os
+    import shutil
+
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
