@@ -168,7 +168,7 @@ def test_hill_climbing_from_case_1_ends_with_the_cli_verdict(page: Any, run_cli:
     page.select_option("#hc-case", index=1)
     expect(page.locator("#hc-state")).to_have_value(str(SEED_CASES[0]))
     page.click("#hc-run")
-    expect(page.locator("#hc-stats")).to_contain_text("step")
+    expect(page.locator("#hc-stats")).to_contain_text("move (this climb)")
     page.click("#hc-end")
     # what the CLI says for case 1 with its defaults, and the domain's climb() directly
     cli = run_cli("queens", "climb", str(SEED_CASES[0]), "--json")

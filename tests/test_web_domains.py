@@ -138,7 +138,7 @@ def test_the_page_offers_what_the_command_line_offers(
         for item in entry["heuristics"]
     ]
     assert f"One of: {', '.join(heuristics)}. Default: " in flat
-    default = entry["default_heuristic"] or "as the domain chooses"
+    default = entry["default_heuristic"] or entry["default_heuristic_note"] or "the domain's"
     assert f"Default: {default}." in flat
     # every option the page can show (an algorithm's, the domain's) is a flag, and back
     shown = {option["label"] for item in entry["algorithms"] for option in item["options"]}

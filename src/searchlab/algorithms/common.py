@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from searchlab.core.errors import NegativeCostError, SearchInterrupted
 from searchlab.core.limits import Budget
 from searchlab.core.problem import M, S
+
+T = TypeVar("T")
 
 
 def check_cost(cost: float, state: Any, move: Any) -> None:
@@ -47,3 +50,20 @@ def walk_back(parents: dict[S, tuple[S, M] | None], last: S) -> tuple[tuple[S, .
     states.reverse()
     moves.reverse()
     return tuple(states), tuple(moves)
+
+
+def heap_head(heap: list[T], count: int) -> list[T]:
+    """The ``count`` least items of a binary heap in order, the heap left as it is: a
+    second small heap walks down from the root, so it takes O(count log count) however
+    large the heap (items must be comparable without ties reaching uncomparable parts)."""
+    if not heap or count <= 0:
+        return []
+    head: list[T] = []
+    walk: list[tuple[T, int]] = [(heap[0], 0)]
+    while walk and len(head) < count:
+        item, index = heapq.heappop(walk)
+        head.append(item)
+        for child in (2 * index + 1, 2 * index + 2):
+            if child < len(heap):
+                heapq.heappush(walk, (heap[child], child))
+    return head

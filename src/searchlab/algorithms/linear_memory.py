@@ -15,7 +15,16 @@ from typing import Generic
 from searchlab.algorithms.common import check_cost, interruptible
 from searchlab.algorithms.uninformed import bounded_rounds
 from searchlab.core.errors import InputError
-from searchlab.core.events import Backtrack, Expand, Generate, Observer, Prune, Solution
+from searchlab.core.events import (
+    Backtrack,
+    Ceiling,
+    Expand,
+    Generate,
+    Observer,
+    Prune,
+    Solution,
+    detail_of,
+)
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
 from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status, no_path
@@ -72,7 +81,8 @@ def rbfs(
     Each call explores its best child with the f of the best alternative as a ceiling
     and backs the child's f up when it returns, so forgotten subtrees are re-entered
     only when they become the best again. Recursion depth equals solution depth,
-    up to ``RBFS_MAX_DEPTH`` (deeper is an InputError pointing to IDA*).
+    up to ``RBFS_MAX_DEPTH`` (deeper is an InputError pointing to IDA*). An observer
+    that asks for detail hears each expansion's f-limit (``Ceiling``) right after it.
     """
     stats = Stats()
     budget = Budget(limits, stats)
@@ -82,6 +92,7 @@ def rbfs(
     costs: list[float] = [0.0]
     on_path: set[S] = {start}
     held = [0]  # successors held across the whole recursion, for max_frontier
+    detail = detail_of(observer)
 
     def search(state: S, g: float, f_state: float, f_limit: float) -> tuple[bool, float]:
         if problem.is_goal(state):
@@ -92,6 +103,8 @@ def rbfs(
         stats.expanded += 1
         if observer is not None:
             observer(Expand(state, g, f_state - g, f_state, len(states) - 1, held[0]))
+            if detail:
+                observer(Ceiling(state, f_limit))
         children: list[_Child[S, M]] = []
         for order, (move, child, cost) in enumerate(problem.successors(state)):
             check_cost(cost, state, move)

@@ -17,7 +17,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from searchlab.algorithms.common import check_cost, interruptible
 from searchlab.core.errors import InputError
-from searchlab.core.events import Expand, Observer, Restart, Solution, Step
+from searchlab.core.events import Candidates, Expand, Observer, Restart, Solution, Step, detail_of
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
 from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status
@@ -71,6 +71,28 @@ class _Pick(Generic[S, M]):
         self.sideways = sideways
 
 
+class _Scores(Generic[M]):
+    """Detail: the moves a step scored with their values (the first ``keep``), how many
+    it scored and the least value, for the ``Candidates`` event."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self.scores: list[tuple[M, float]] = []
+        self.total = 0
+        self.best = math.inf
+
+    def noting(
+        self, scored: Iterator[tuple[Arc[M, Any], float]]
+    ) -> Iterator[tuple[Arc[M, Any], float]]:
+        self.scores, self.total, self.best = [], 0, math.inf
+        for arc, value in scored:
+            self.total += 1
+            self.best = min(self.best, value)
+            if len(self.scores) < self.keep:
+                self.scores.append((arc[0], value))
+            yield arc, value
+
+
 class _Strategy(Generic[S, M]):
     """How one step of hill climbing chooses among the successors of a state (simpleai's
     "expanders"): the loop in ``hill_climbing`` is the same for every variant.
@@ -79,16 +101,30 @@ class _Strategy(Generic[S, M]):
     pick (or None: a local optimum) and how many strictly better candidates it kept.
     """
 
-    def __init__(self, h: Heuristic[S], tie_break: TieBreak, rng: random.Random) -> None:
+    def __init__(
+        self,
+        h: Heuristic[S],
+        tie_break: TieBreak,
+        rng: random.Random,
+        sink: _Scores[M] | None = None,
+    ) -> None:
         self.h = h
         self.tie_break = tie_break
         self.rng = rng
+        self.sink = sink  # detail: where every score is written down (None: nowhere)
 
     def scored(
         self, state: S, arcs: Iterable[Arc[M, S]], stats: Stats
     ) -> Iterator[tuple[Arc[M, S], float]]:
         """Each successor with its value, checked and counted as it streams past (a board
         of n queens has ~n² of them: they are never all listed)."""
+        if self.sink is not None:
+            return self.sink.noting(self._scored(state, arcs, stats))
+        return self._scored(state, arcs, stats)
+
+    def _scored(
+        self, state: S, arcs: Iterable[Arc[M, S]], stats: Stats
+    ) -> Iterator[tuple[Arc[M, S], float]]:
         h = self.h
         for arc in arcs:
             check_cost(arc[2], state, arc[0])
@@ -135,10 +171,26 @@ class _FirstChoice(_Strategy[S, M]):
             check_cost(arc_cost, state, move)
         stats.generated += len(listed)
         self.rng.shuffle(listed)
-        level: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
         h = self.h
+        if self.sink is not None:  # detail: the same walk, every score written down
+            scored = self.sink.noting((arc, h(arc[1])) for arc in listed)
+            return self._first(scored, value, sideways)
+        level: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
         for arc in listed:
             child_value = h(arc[1])
+            if child_value < value:
+                return _Pick(arc, child_value, False), 1
+            if child_value == value and sideways:
+                level.offer(arc, child_value)
+        if level.item is not None:
+            return _Pick(level.item, level.value, True), 0
+        return None, 0
+
+    def _first(
+        self, scored: Iterator[tuple[Arc[M, S], float]], value: float, sideways: bool
+    ) -> tuple[_Pick[S, M] | None, int]:
+        level: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
+        for arc, child_value in scored:
             if child_value < value:
                 return _Pick(arc, child_value, False), 1
             if child_value == value and sideways:
@@ -257,7 +309,8 @@ def hill_climbing(
     successors in random order; ``stochastic`` picks a candidate at random, weighted by
     its improvement. When no successor is better, up to ``sideways`` moves in a row to
     an equal successor are allowed. A climb that fails is followed by up to
-    ``restarts`` more from ``random_state(rng)``.
+    ``restarts`` more from ``random_state(rng)``. An observer that asks for detail
+    hears, before each move or stop, every successor scored (``Candidates``).
     """
     if tie_break not in TIE_BREAKS:
         raise InputError(f"unknown tie-break {tie_break!r}: choose one of {', '.join(TIE_BREAKS)}")
@@ -270,7 +323,9 @@ def hill_climbing(
     if restarts and random_state is None:
         raise InputError("random restarts need a generator of random states")
     rng = random.Random(seed)
-    strategy: _Strategy[S, M] = STRATEGIES[variant](h, tie_break, rng)
+    detail = detail_of(observer)
+    sink: _Scores[M] | None = _Scores(detail) if detail else None
+    strategy: _Strategy[S, M] = STRATEGIES[variant](h, tie_break, rng, sink)
     walk: _Walk[S, M] = _Walk(problem, h, limits, observer)
     sideways_run = 0
     with interruptible(walk.budget):
@@ -282,6 +337,12 @@ def hill_climbing(
             allowed = sideways_run < sideways
             pick, kept = strategy.choose(walk.state, walk.value, arcs, allowed, walk.stats)
             walk.stats.max_frontier = max(walk.stats.max_frontier, kept)
+            if observer is not None and sink is not None:
+                observer(Candidates(walk.state, tuple(sink.scores), sink.total, sink.best))
+                if not detail_of(observer):  # it wants no more
+                    sink = strategy.sink = None
+                elif detail_of(observer) != sink.keep:
+                    sink.keep = detail_of(observer)
             if pick is None:
                 if walk.stats.restarts >= restarts or random_state is None:
                     return walk.result(Status.LOCAL_OPTIMUM)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from searchlab.algorithms.best_first import (
+    _graph_search,
     astar,
     best_first,
     greedy_best_first,
@@ -24,6 +25,7 @@ from searchlab.algorithms.best_first import (
 )
 from searchlab.algorithms.linear_memory import ida_star, rbfs
 from searchlab.algorithms.local import (
+    STRATEGIES,
     TIE_BREAKS,
     VARIANTS,
     exponential_schedule,
@@ -31,6 +33,8 @@ from searchlab.algorithms.local import (
     simulated_annealing,
 )
 from searchlab.algorithms.uninformed import (
+    Solutions,
+    bounded_rounds,
     breadth_first,
     depth_first,
     iterative_deepening,
@@ -136,6 +140,8 @@ class AlgorithmInfo:
     stream: bool = False  # can yield every solution, one more on request
     options: tuple[Option, ...] = ()
     random: bool = False  # makes random choices (reports the seed that repeats it)
+    loop: tuple[Callable[..., Any], ...] = ()  # the code holding its search loop, if not
+    # ``function`` itself (the viewer shows these first: the code that actually runs)
 
     @property
     def optimal(self) -> bool:
@@ -194,7 +200,14 @@ def _anneal(it: Run) -> SearchResult[Any, Any]:
 ALGORITHMS: Registry[AlgorithmInfo] = Registry("algorithm")
 ALGORITHMS.add(
     "astar",
-    AlgorithmInfo(_systematic(astar, True), astar, "A*: f = g + h, graph search", True, "cost"),
+    AlgorithmInfo(
+        _systematic(astar, True),
+        astar,
+        "A*: f = g + h, graph search",
+        True,
+        "cost",
+        loop=(_graph_search,),
+    ),
     "a*",
     "a-star",
 )
@@ -217,19 +230,31 @@ ALGORITHMS.add(
         "greedy best-first on h alone",
         True,
         "none",
+        loop=(_graph_search,),
     ),
 )
 ALGORITHMS.add(
     "weighted-astar",
     AlgorithmInfo(
-        _weighted, weighted_astar, "weighted A*: f = g + w·h", True, "none", options=(WEIGHT,)
+        _weighted,
+        weighted_astar,
+        "weighted A*: f = g + w·h",
+        True,
+        "none",
+        options=(WEIGHT,),
+        loop=(_graph_search,),
     ),
     "wastar",
 )
 ALGORITHMS.add(
     "ida",
     AlgorithmInfo(
-        _systematic(ida_star, True), ida_star, "IDA*: depth-first rounds on f", True, "cost"
+        _systematic(ida_star, True),
+        ida_star,
+        "IDA*: depth-first rounds on f",
+        True,
+        "cost",
+        loop=(bounded_rounds, Solutions._walk),
     ),
     "ida*",
 )
@@ -251,7 +276,12 @@ ALGORITHMS.add(
 ALGORITHMS.add(
     "uniform-cost",
     AlgorithmInfo(
-        _systematic(uniform_cost, False), uniform_cost, "uniform-cost (Dijkstra)", False, "cost"
+        _systematic(uniform_cost, False),
+        uniform_cost,
+        "uniform-cost (Dijkstra)",
+        False,
+        "cost",
+        loop=(_graph_search,),
     ),
     "ucs",
     "dijkstra",
@@ -264,6 +294,7 @@ ALGORITHMS.add(
         "depth-first with growing depth bounds: fewest moves",
         False,
         "moves",
+        loop=(bounded_rounds, Solutions._walk),
     ),
     "iddfs",
 )
@@ -276,6 +307,7 @@ ALGORITHMS.add(
         False,
         "none",
         stream=True,
+        loop=(Solutions._walk,),
     ),
     "depth-first",
     "backtracking",
@@ -291,6 +323,7 @@ ALGORITHMS.add(
         local=True,
         options=(TIE_BREAK, SIDEWAYS, RESTARTS, VARIANT),
         random=True,
+        loop=(hill_climbing, *(strategy.choose for strategy in STRATEGIES.values())),
     ),
     "hill",
     "climb",

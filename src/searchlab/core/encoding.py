@@ -11,8 +11,12 @@ from typing import Any
 
 from searchlab.core.events import (
     Backtrack,
+    Candidates,
+    Ceiling,
+    Entry,
     Event,
     Expand,
+    Frontier,
     Generate,
     Prune,
     Restart,
@@ -70,8 +74,22 @@ def jsonable(value: Any) -> Any:
 
 _KINDS: dict[type, str] = {
     kind: kind.__name__.lower()
-    for kind in (Expand, Generate, Prune, Backtrack, Step, Restart, Solution, Threshold)
+    for kind in (
+        Expand,
+        Generate,
+        Prune,
+        Backtrack,
+        Step,
+        Restart,
+        Solution,
+        Threshold,
+        Frontier,
+        Ceiling,
+        Candidates,
+    )
 }
+DETAIL_KINDS = frozenset({"frontier", "ceiling", "candidates"})
+"""Detail (``events.detail_of``): not counted, numbered or part of ``COUNTERS``."""
 
 
 def kind_of(event: Event) -> str:
@@ -85,6 +103,8 @@ class EventEncoder:
     Every encoded event carries ``i`` (its index in the whole stream) and ``c`` (the
     counts of each kind up to and including it, in ``COUNTERS`` order), so the page
     can show statistics at any step without replaying, even across skipped stretches.
+    Detail events (``DETAIL_KINDS``) are written without either: they add to the event
+    before them and are never counted.
     """
 
     def __init__(
@@ -98,25 +118,41 @@ class EventEncoder:
     def count(self, event: Event) -> str:
         """Count an event without encoding it (for kinds a view does not store)."""
         kind = kind_of(event)
-        self.counts[_COUNTER_INDEX[kind]] += 1
-        self.index += 1
+        counter = _COUNTER_INDEX.get(kind)
+        if counter is not None:
+            self.counts[counter] += 1
+            self.index += 1
         return kind
 
     def encode_tail(self, events: Sequence[Event]) -> list[dict[str, Any]]:
         """Encode the last ``len(events)`` events already passed to ``count``, with the
         counts they had: a long run is counted cheaply and only what is shown is encoded."""
         for event in events:
-            self.counts[_COUNTER_INDEX[kind_of(event)]] -= 1
-        self.index -= len(events)
+            counter = _COUNTER_INDEX.get(kind_of(event))
+            if counter is not None:
+                self.counts[counter] -= 1
+                self.index -= 1
         return [self(event) for event in events]
 
     def __call__(self, event: Event) -> dict[str, Any]:
         kind = self.count(event)
         encoded = self.fields(event)
         encoded["kind"] = kind
-        encoded["i"] = self.index - 1
-        encoded["c"] = list(self.counts)
+        if kind not in DETAIL_KINDS:
+            encoded["i"] = self.index - 1
+            encoded["c"] = list(self.counts)
         return encoded
+
+    def entry(self, entry: Entry) -> dict[str, Any]:
+        """An open-list entry of ``Frontier``."""
+        return {
+            "state": self.state(entry.state),
+            "g": number(entry.g),
+            "h": number(entry.h),
+            "f": number(entry.f),
+            "node": entry.node,
+            "stale": entry.stale,
+        }
 
     def fields(self, event: Event) -> dict[str, Any]:
         state = self.state
@@ -159,4 +195,23 @@ class EventEncoder:
             }
         if isinstance(event, Threshold):
             return {"bound": number(event.bound), "iteration": event.iteration}
+        if isinstance(event, Frontier):
+            return {
+                "node": event.node,
+                "pushed": [self.entry(entry) for entry in event.pushed],
+                "head": [self.entry(entry) for entry in event.head],
+                "size": event.size,
+                "via": None
+                if event.via is None
+                else {"from": state(event.via[0]), "move": self.move(event.via[1])},
+            }
+        if isinstance(event, Ceiling):
+            return {"state": state(event.state), "limit": number(event.limit)}
+        if isinstance(event, Candidates):
+            return {
+                "state": state(event.state),
+                "scores": [[self.move(move), number(value)] for move, value in event.scores],
+                "total": event.total,
+                "best": number(event.best),
+            }
         raise TypeError(f"not an engine event: {event!r}")

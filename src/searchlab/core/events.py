@@ -3,6 +3,13 @@
 Consumers (statistics, the terminal step-through, the web viewer) are built on these
 events alone. Algorithms test once whether an observer is attached, so an absent one
 costs a single ``is None`` check per node and no event objects are built.
+
+An observer may also ask for *detail* (``detail_of``): what an algorithm holds that the
+events above leave out, for a viewer that explains each step: the open list of a
+best-first search (``Frontier``), RBFS's f-limit (``Ceiling``), and every successor
+local search scored (``Candidates``). Only an observer with a ``detail`` attribute gets
+them; for any other the stream is exactly the one described above, and the work they
+take is done only inside the algorithms' ``observer is not None`` checks.
 """
 
 from __future__ import annotations
@@ -95,9 +102,71 @@ class Solution:
     index: int
 
 
-Event = Expand | Generate | Prune | Backtrack | Threshold | Step | Restart | Solution
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """An entry of a best-first search's open list, as ``Frontier`` reports it."""
+
+    state: Hashable
+    g: float
+    h: float
+    f: float  # the value the open list is ordered by (g + h for A*, h for greedy, …)
+    node: int  # the entry's number: the start is 0, then one more for each entry pushed
+    stale: bool = False  # a cheaper path to its state was found since: skipped when taken
+
+
+@dataclass(frozen=True, slots=True)
+class Frontier:
+    """Detail, after each expansion of a best-first search: the entry just expanded
+    (``node``), the entries its successors added (``pushed``, in the order generated: a
+    successor refused is not among them), the first entries of the open list in the
+    order the search will take them (``head``), how many it holds (``size``), and the
+    way the state expanded was reached (``via``: its parent and the move; None at the
+    start)."""
+
+    node: int
+    pushed: tuple[Entry, ...]
+    head: tuple[Entry, ...]
+    size: int
+    via: tuple[Hashable, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ceiling:
+    """Detail, right after RBFS expands ``state``: the f-limit it works under (the lower
+    of its parent's limit and the f of the best alternative), past which it backs up."""
+
+    state: Hashable
+    limit: float
+
+
+@dataclass(frozen=True, slots=True)
+class Candidates:
+    """Detail, after local search has scored the successors of ``state`` (before it
+    moves or gives up): each move with the heuristic value it leads to, in the order
+    scored (the first ``detail`` of them), how many were scored, and the least value."""
+
+    state: Hashable
+    scores: tuple[tuple[Any, float], ...]
+    total: int
+    best: float
+
+
+Detail = Frontier | Ceiling | Candidates
+Event = Expand | Generate | Prune | Backtrack | Threshold | Step | Restart | Solution | Detail
 Observer = Callable[[Event], None]
 E = TypeVar("E", bound=Event)
+
+
+def detail_of(observer: Observer | None) -> int:
+    """How many items an observer wants in each list of detail (the open list's head,
+    the candidates scored): its ``detail`` attribute, 0 when it has none (no detail
+    events at all: the stream is exactly the usual one). An algorithm asks again after
+    each detail event it sends, so an observer may ask for less as it goes (down to 0:
+    no more detail)."""
+    if observer is None:
+        return 0
+    wanted = getattr(observer, "detail", 0)
+    return wanted if isinstance(wanted, int) and wanted > 0 else 0
 
 
 class Recorder:

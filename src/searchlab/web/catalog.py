@@ -97,6 +97,7 @@ def domain_json(domain: Domain[Any, Any]) -> dict[str, Any]:
             for name, spec in domain.heuristics.items()
         ],
         "default_heuristic": domain.default_heuristic,
+        "default_heuristic_note": domain.default_heuristic_note,
         "params": [option_json(option) for option in domain.params],
         "size": None if domain.size is None else option_json(domain.size),
         "random": domain.has_random and domain.size is not None,

@@ -26,6 +26,7 @@ class WebLimits:
     max_sessions: int = 64  # live viewers; the least recently used is dropped past it
     idle_seconds: float = 900.0  # a viewer idle this long is dropped
     max_session_bytes: int = 64 * 2**20  # events all sessions hold; LRU dropped past it
+    max_detail_bytes: int = 2**20  # a run's successors, open lists, scores (≤ 1/4 of ↑)
     max_body_bytes: int = 20_000  # a request body, refused (413) before it is read past this
     max_concurrent_searches: int = 2  # searches computing at once: one per core here
     queue_seconds: float = 2.0  # a search waits this long for a free worker, then 429

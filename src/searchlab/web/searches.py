@@ -42,6 +42,7 @@ from searchlab.web.sources import (
     LiveSearch,
     RecordedRun,
 )
+from searchlab.web.teaching import Teacher
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -246,6 +247,7 @@ def _start(
         if drawings:  # as many events a page as fit its bytes, one drawing each
             drawn = len(dumps(drawing_of(domain, problem, problem.initial)))
             page = max(1, min(limits.max_page_events, limits.max_page_bytes // (drawn + 200)))
+        teacher = Teacher(domain, request, encoder, limits.max_detail_bytes, recorded=False)
         live = LiveSearch(
             domain.stream(request),
             encoder,
@@ -253,14 +255,24 @@ def _start(
             max_expanded=limits.live_max_expanded,
             hint=hint,
             page_events=page,
+            teacher=teacher,
         )
+        info["teaching"] = teacher.summary()
         return Started(live, info)
     keep = LOCAL_KINDS if request.info.local else RECORDED_KINDS
+    # detail is at most a quarter of what all sessions may hold
+    detail_bytes = min(limits.max_detail_bytes, limits.max_session_bytes // 4)
+    teacher = Teacher(domain, request, encoder, detail_bytes, texts=drawings)
     recorder = BoundedRecorder(
-        encoder, limits.run_max_expanded + 1000, keep, max_bytes=limits.max_session_bytes
+        encoder,
+        limits.run_max_expanded + 1000,
+        keep,
+        max_bytes=limits.max_session_bytes,
+        teacher=teacher,
     )
     try:
         result = domain.search(request, recorder)
+        recorder.finish()
     except EventCapReached:
         raise FieldError(
             "algorithm",
@@ -273,6 +285,7 @@ def _start(
         description=description,
         origin=recorder.origin,
         total=len(recorder.events),
+        teaching=teacher.summary(),
     )
     if drawings:
         info["path_drawings"] = _path_drawings(domain, problem, result.path, limits)
@@ -281,7 +294,19 @@ def _start(
             f"the viewer stops a search at {limits.run_max_expanded:,} expansions or "
             f"{limits.run_seconds:g} s; the command line searches on without these limits"
         )
+        info["stopped"] = stopped_words(result.limit, limits)
     return Started(RecordedRun(recorder.events, str(result.status), description), info)
+
+
+def stopped_words(limit: str, limits: WebLimits) -> str:
+    """Which of the viewer's caps stopped a recorded run, said in words."""
+    if limit == "max_seconds":
+        return f"stopped after {limits.run_seconds:g} s, the viewer's limit per run"
+    if limit == "max_expanded":
+        return (
+            f"stopped after {limits.run_max_expanded:,} states expanded, the viewer's limit per run"
+        )
+    return f"stopped at one of the viewer's limits per run ({limit.replace('_', ' ')})"
 
 
 def _bytes(count: int) -> str:

@@ -1,7 +1,9 @@
 """The source of the code a search runs, read from the installed package, so the help
-panel shows exactly what runs (the seed's applet linked to its source code): the
-algorithm's function, then what the domain's descriptor names (``sources``), or for a
-domain that names nothing, its own class (a user's problem: the problem's class)."""
+panel shows exactly what runs (the seed's applet linked to its source code): the code
+holding the algorithm's search loop (``AlgorithmInfo.loop``: for A* the graph core,
+not its five-line wrapper), the algorithm's function, then what the domain's descriptor
+names (``sources``), or for a domain that names nothing, its own class (a user's
+problem: the problem's class)."""
 
 from __future__ import annotations
 
@@ -75,4 +77,9 @@ def domain_sources(domain: Domain[Any, Any], algorithm: str | None) -> tuple[str
     if not own:
         owner = domain.the_problem if isinstance(domain, ProblemDomain) else domain
         own = (dotted(type(owner)),)
-    return name, (dotted(ALGORITHMS[name].function), *own)
+    info = ALGORITHMS[name]
+    code = [dotted(function) for function in info.loop]
+    public = dotted(info.function)
+    if public not in code:
+        code.append(public)
+    return name, (*code, *own)

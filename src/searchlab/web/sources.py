@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from searchlab.algorithms.uninformed import Solutions
-from searchlab.core.encoding import EventEncoder
+from searchlab.core.encoding import DETAIL_KINDS, EventEncoder, kind_of
 from searchlab.core.errors import InputError
 from searchlab.core.events import Event, Expand, Solution
 from searchlab.core.result import Status
 from searchlab.web.eventlog import EventLog, dumps
+from searchlab.web.teaching import Note, Teacher, written
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +96,10 @@ class LiveSearch:
         max_expanded: int,
         hint: str = "press Start for a new one",
         page_events: int | None = None,
+        teacher: Teacher | None = None,
     ) -> None:
         self.stream = stream  # its ``stats`` say what was computed
+        self.teacher = teacher  # adds what each event implies (tree nodes, moves tried)
         self.page_events = page_events  # the most events one page holds (large drawings)
         self._events: Iterator[Event] | None = stream.events()
         self._encode = encoder
@@ -147,13 +150,15 @@ class LiveSearch:
 
     def _advance(
         self, limit: int, until_solution: bool, seconds: float
-    ) -> tuple[deque[Event], int]:
-        """Step the generator as far as asked: the events kept, and how many were taken."""
+    ) -> tuple[deque[tuple[Event, Note]], int]:
+        """Step the generator as far as asked: the events kept (each with what the
+        teacher adds to it), and how many were taken."""
         began = time.perf_counter()
         deadline = began + seconds
         out_of_budget = began + max(0.0, self._budget_seconds - self.spent)
-        out: deque[Event] = deque(maxlen=limit if until_solution else None)
+        out: deque[tuple[Event, Note]] = deque(maxlen=limit if until_solution else None)
         taken = 0
+        teacher = self.teacher
         events = self._events
         try:
             while events is not None and (until_solution or taken < limit):
@@ -176,7 +181,7 @@ class LiveSearch:
                     self._end_of_stream()
                     break
                 self._encode.count(event)
-                out.append(event)
+                out.append((event, None if teacher is None else teacher.see(event)))
                 taken += 1
                 if isinstance(event, Solution):
                     self.solutions += 1
@@ -197,7 +202,11 @@ class LiveSearch:
         out, taken = self._advance(limit, until_solution, seconds)
         self.delivered += taken
         try:
-            raw = dumps(self._encode.encode_tail(out))
+            encoded = self._encode.encode_tail([event for event, _ in out])
+            for fields, (_, note) in zip(encoded, out, strict=True):
+                if note is not None:
+                    fields.update(written(note))
+            raw = dumps(encoded)
         except Exception as error:  # a domain's encode or draw failed on these states
             log.exception("a live search's events could not be written")
             self._end("error", f"the events could not be written: {type(error).__name__}: {error}")
@@ -233,7 +242,12 @@ class BoundedRecorder:
     """An observer that encodes and keeps at most ``max_events`` events of the kinds
     in ``keep`` (all kinds if None), taking at most ``max_bytes``, counting the others.
     ``origin`` is the first Expand (where the search began, with its h), kept even when
-    expansions are not."""
+    expansions are not.
+
+    With a ``teacher``, the engine is asked for its detail, every event is shown to the
+    teacher, and what it adds goes into the events kept: an expansion is held until the
+    next event kept (or ``finish``), so that it carries its whole step (successors, the
+    open list after it). Call ``finish`` once the run is over."""
 
     def __init__(
         self,
@@ -241,26 +255,70 @@ class BoundedRecorder:
         max_events: int,
         keep: frozenset[str] | None = None,
         max_bytes: int | None = None,
+        teacher: Teacher | None = None,
     ) -> None:
         self.encoder = encoder
         self.max_events = max_events
         self.max_bytes = max_bytes
         self.keep = keep
+        self.teacher = teacher
         self.events = EventLog()
         self.origin: dict[str, Any] | None = None
+        self._held: dict[str, Any] | None = None  # an expansion waiting for its step
+
+    @property
+    def detail(self) -> int:
+        """What the engine is asked for (``events.detail_of``): the teacher's wish, which
+        shrinks once its budget is spent."""
+        return 0 if self.teacher is None else self.teacher.detail
 
     def __call__(self, event: Event) -> None:
         if self.origin is None and isinstance(event, Expand):
             self.origin = self.encoder.fields(event)
-        kind = type(event).__name__.lower()
-        if self.keep is not None and kind not in self.keep:
+        kind = kind_of(event)
+        teacher = self.teacher
+        if kind in DETAIL_KINDS:  # only a teacher asks for these: it takes them in
+            if teacher is not None:
+                note = teacher.see(event)
+                if note is not None and self._held is not None:
+                    self._held.update(written(note))
+            return
+        kept = self.keep is None or kind in self.keep
+        if kept and self._held is not None:
+            self._write_held()
+        note = None if teacher is None else teacher.see(event)
+        if not kept:
             self.encoder.count(event)
             return
+        encoded = self.encoder(event)
+        if note is not None:
+            encoded.update(written(note))
+        if teacher is not None and kind == "expand":
+            self._check_room()
+            self._held = encoded
+            return
+        self._append(encoded)
+
+    def _check_room(self) -> None:
         if len(self.events) >= self.max_events:
             raise EventCapReached
         if self.max_bytes is not None and self.events.nbytes >= self.max_bytes:
             raise EventCapReached
-        self.events.append(self.encoder(event))
+
+    def _append(self, encoded: dict[str, Any]) -> None:
+        self._check_room()
+        self.events.append(encoded)
+
+    def _write_held(self) -> None:
+        held, self._held = self._held, None
+        if held is not None:
+            if self.teacher is not None:
+                held.update(self.teacher.step())
+            self._append(held)
+
+    def finish(self) -> None:
+        """Write the expansion still held, if any (the run is over)."""
+        self._write_held()
 
 
 class RecordedRun:

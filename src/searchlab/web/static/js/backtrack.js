@@ -1,11 +1,16 @@
 // N-queens backtracking: a live depth-first search on the server (the engine's event
-// generator, advanced only as far as the page asks), pulled page by page.
+// generator, advanced only as far as the page asks), pulled page by page. The server
+// numbers the nodes of the search tree and says which columns were already tried in
+// the row being filled (web/teaching.py); this view draws them.
 
 import { api, clearErrors, formValues, showError } from "./api.js";
 import { counts, fillStats, html } from "./dom.js";
+import { addLiveTreeNodes } from "./explain.js";
+import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { Player, controls } from "./player.js";
-import { attacks, drawQueens } from "./queens.js";
+import { attacks, drawQueens, squareName } from "./queens.js";
 import { part } from "./template.js";
+import { TreeNodes, drawTree } from "./tree.js";
 
 const PAGE = 500; // events per request while stepping
 const KEEP = 2000; // events kept from a "next solution" run (for stepping back)
@@ -13,14 +18,23 @@ const TRACE_CAP = 200000; // events the page keeps at most
 
 const columnsText = (columns) => "[" + columns.join(",") + "]";
 const toQueens = (columns) => columns.map((col, index) => [index + 1, col]);
+const plural = (count, noun) => `${count.toLocaleString()} ${noun}${count === 1 ? "" : "s"}`;
+
+// The square of the last queen of a placement (its row is the placement's length).
+function lastSquare(columns) {
+  return [columns.length, columns[columns.length - 1]];
+}
 
 export class BacktrackView {
-  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("bt").
-  constructor(root, domain, prefix) {
+  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("bt");
+  // ``hooks``: changed() says the view's state changed (main.js keeps the address).
+  constructor(root, domain, prefix, options, hooks = {}) {
     this.root = root;
     this.domain = domain;
     this.prefix = prefix;
+    this.hooks = hooks;
     const $ = (name) => part(root, prefix, name);
+    this.$ = $;
     this.form = $("form");
     this.board = $("board");
     this.status = $("status");
@@ -45,7 +59,10 @@ export class BacktrackView {
       await this.player.guard(() => this.nextSolution());
     });
     for (const radio of root.querySelectorAll(`input[name="${prefix}-mode"]`)) {
-      radio.addEventListener("change", () => this.render());
+      radio.addEventListener("change", () => {
+        this.cursor = this.shownIndex(); // "stable": back to the placement shown
+        this.render();
+      });
     }
     this.session = null;
     this.searching = false; // a "next solution" run is in progress
@@ -76,6 +93,7 @@ export class BacktrackView {
     this.endMessage = null;
     this.solutions = [];
     this.note = null;
+    this.tree = new TreeNodes();
   }
 
   get mode() {
@@ -104,6 +122,13 @@ export class BacktrackView {
     return this.session !== null;
   }
 
+  label(event, move) {
+    if (event.kind === "expand") return squareName(this.n, lastSquare(event.state));
+    if (event.kind === "prune") return squareName(this.n, lastSquare(event.state));
+    if (event.kind === "solution") return squareName(this.n, lastSquare(event.path[event.path.length - 1]));
+    return String(move);
+  }
+
   async fetch(untilSolution) {
     const query = new URLSearchParams({ from: this.next, max: untilSolution ? KEEP : PAGE });
     if (untilSolution) query.set("until", "solution");
@@ -111,6 +136,7 @@ export class BacktrackView {
     if (page.events.length && page.skipped) page.events[0].gap = page.skipped;
     for (const event of page.events) {
       this.trace.push(event);
+      addLiveTreeNodes(this.tree, event, event.i, (e, move) => this.label(e, move));
       if (event.kind === "solution") this.solutions.push(event);
     }
     this.next = page.next;
@@ -122,6 +148,7 @@ export class BacktrackView {
       const drop = this.trace.length - TRACE_CAP / 2;
       this.trace.splice(0, drop);
       this.cursor = Math.max(-1, this.cursor - drop);
+      this.tree.forget(this.trace[0].i);
     }
     return page;
   }
@@ -130,14 +157,24 @@ export class BacktrackView {
     return this.mode === "every" || event.kind === "expand" || event.kind === "solution";
   }
 
+  // The event the board shows: the cursor's, or in "stable" mode the last stable
+  // placement at or before it (-1: the empty board).
+  shownIndex() {
+    if (this.done && this.cursor === this.trace.length - 1) return this.cursor; // the end
+    let index = this.cursor;
+    while (index >= 0 && !this.visible(this.trace[index])) index--;
+    return index;
+  }
+
   async forward() {
     if (!(await this.ensureSession())) return false;
     let index = this.cursor + 1;
     for (;;) {
       if (index >= this.trace.length) {
         if (this.done) {
-          const moved = this.cursor !== this.trace.length - 1;
-          this.moveTo(this.trace.length - 1);
+          const last = this.trace.length - 1;
+          const moved = this.cursor !== last;
+          this.moveTo(last);
           return moved;
         }
         await this.fetch(false);
@@ -206,6 +243,8 @@ export class BacktrackView {
       this.nextButton.textContent = "Next solution";
     }
     this.moveTo(this.trace.length - 1);
+    // in "stable configurations", stop on the last stable placement, not an attempt
+    if (!this.done && this.mode === "stable" && this.shownIndex() >= 0) this.cursor = this.shownIndex();
     this.render();
     if (this.cancelled && !this.done) {
       this.status.textContent = `Stopped searching after ${this.next.toLocaleString()} events, without a new solution yet: Next solution carries on from here.`;
@@ -217,29 +256,68 @@ export class BacktrackView {
     showError(this.form, error);
   }
 
+  // -- the link to this moment ---------------------------------------------------------
+  urlState() {
+    if (!this.session && !this.trace.length) return null;
+    const state = { start: String(this.n), mode: this.mode };
+    const event = this.trace[this.cursor];
+    if (event) state.event = String(event.i + 1);
+    return state;
+  }
+
+  async restore(state) {
+    this.$("n").value = state.start ?? this.$("n").value;
+    const radio = this.root.querySelector(`input[name="${this.prefix}-mode"][value="${state.mode === "every" ? "every" : "stable"}"]`);
+    if (radio) radio.checked = true;
+    const wanted = Math.min(Number(state.event ?? 0), TRACE_CAP / 2);
+    await this.player.guard(async () => {
+      await this.start();
+      if (!this.session) return;
+      while (this.next < wanted && !this.done) await this.fetch(false);
+      const index = this.trace.findIndex((event) => event.i + 1 === wanted);
+      this.moveTo(index >= 0 ? index : this.trace.length - 1);
+      if (wanted === 0) this.cursor = -1;
+      this.highwater = Math.max(this.highwater, ...this.trace.slice(0, this.cursor + 1).map((event) => event.i));
+      this.render();
+    });
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+  // Columns already tried in ``row`` (all but ``col``), marked on the board.
+  tried(event, row, col) {
+    return (event.tried ?? []).filter((c) => c !== col).map((c) => ({ square: [row, c], kind: "tried" }));
+  }
+
   describe(event) {
     if (!event) return { queens: [], marks: [], text: this.session ? "The empty board: press Step, Play or Next solution." : "Choose n and press Start." };
     const skipped = event.gap ? ` (${event.gap.toLocaleString()} events passed over to get here)` : "";
     switch (event.kind) {
-      case "expand":
+      case "expand": {
+        if (event.state.length === 0) return { queens: [], marks: [], text: "The empty board: the search begins with row 1." };
+        const [row, col] = lastSquare(event.state);
+        const tried = event.tried ?? [];
+        const before = tried.length ? ` after ${tried.length === 1 ? "column" : "columns"} ${tried.join(", ")}` : "";
         return {
           queens: toQueens(event.state),
-          marks: [],
-          text: event.state.length === 0
-            ? "The empty board: the search begins with row 1."
-            : `Stable: ${event.state.length} queen${event.state.length === 1 ? "" : "s"} placed safely ${columnsText(event.state)}; next, row ${event.state.length + 1}.${skipped}`,
+          marks: this.tried(event, row, col),
+          text: `Stable: ${plural(event.state.length, "queen")} placed safely ${columnsText(event.state)}, the last in column ${col} of row ${row}${before}; next, row ${row + 1}.${skipped}`,
         };
+      }
       case "generate": {
         const row = event.state.length, col = event.move;
-        return { queens: toQueens(event.parent), marks: [{ square: [row, col], kind: "try" }], text: `Trying row ${row}, column ${col}.${skipped}` };
+        return {
+          queens: toQueens(event.parent),
+          marks: [...this.tried(event, row, col), { square: [row, col], kind: "try" }],
+          text: `Trying row ${row}, column ${col}${event.tried?.length ? ` (columns ${event.tried.join(", ")} tried already)` : ""}.${skipped}`,
+        };
       }
       case "prune": {
-        const row = event.state.length, col = event.state[row - 1];
+        const [row, col] = lastSquare(event.state);
         const placed = toQueens(event.state.slice(0, -1));
         const attackers = placed.filter((square) => attacks(square, [row, col]));
         return {
           queens: placed,
-          marks: [{ square: [row, col], kind: "refused" }, ...attackers.map((square) => ({ square, kind: "attacker" }))],
+          marks: [...this.tried(event, row, col), { square: [row, col], kind: "refused" }, ...attackers.map((square) => ({ square, kind: "attacker" }))],
           text: `Row ${row}, column ${col} is attacked (outlined queens): refused.${skipped}`,
         };
       }
@@ -250,7 +328,7 @@ export class BacktrackView {
         const full = depth === this.n;
         return {
           queens: toQueens(event.state),
-          marks: [{ square: [depth, col], kind: "leaving" }],
+          marks: [...this.tried(event, depth, col), { square: [depth, col], kind: "leaving" }],
           text: full
             ? `Backtracking from the solution: the queen of row ${depth} moves on, looking for the next one.${skipped}`
             : `No safe column left in row ${depth + 1}: take back the queen of row ${depth} (column ${col}).${skipped}`,
@@ -274,14 +352,16 @@ export class BacktrackView {
   }
 
   render() {
-    const event = this.trace[this.cursor];
+    this.hooks.changed?.();
+    const shown = this.shownIndex();
+    const event = this.trace[shown];
     const { queens, marks, solved, text } = this.describe(event);
-    drawQueens(this.board, this.n, queens, { marks, solved });
+    drawQueens(this.board, this.n, queens, { marks, solved, label: text });
     const atEnd = this.done && this.cursor === this.trace.length - 1 && this.trace.length > 0;
     let message = text;
     if (atEnd) {
       const found = this.solutions.length;
-      message = `No more solutions: the search has tried every placement (${found} solution${found === 1 ? "" : "s"} found for n = ${this.n}).`;
+      message = `No more solutions: the search has tried every placement (${plural(found, "solution")} found for n = ${this.n}).`;
       if (this.endMessage && !this.endMessage.startsWith("no more solutions")) message = `Stopped: ${this.endMessage}.`;
     }
     if (this.note) message = `${message} ${this.note}`;
@@ -290,6 +370,9 @@ export class BacktrackView {
     this.status.classList.toggle("final", atEnd);
     this.status.dataset.kind = event?.kind ?? "none";
     const c = counts(event);
+    const found = this.solutions.filter((solution) => solution.i <= this.highwater);
+    const now = event ? event.i : -1;
+    const ahead = found.filter((solution) => solution.i > now).length;
     fillStats(this.stats, [
       ["board", `${this.n} × ${this.n}`],
       ["queens placed", this.placed(event)],
@@ -297,14 +380,34 @@ export class BacktrackView {
       ["squares tried", c.generate.toLocaleString()],
       ["refused (attacked)", c.prune.toLocaleString()],
       ["retreats", c.backtrack.toLocaleString()],
-      ["solutions", c.solution.toLocaleString()],
-      ["event", event ? `${(event.i + 1).toLocaleString()} of ${this.next.toLocaleString()}${this.done ? "" : "+"}` : "—"],
+      ["solutions", ahead ? `${c.solution.toLocaleString()} at this step (${found.length.toLocaleString()} found)` : found.length.toLocaleString()],
+      // the events the page fetched ahead are not the search's size: say it only at the end
+      ["event", event ? `${(event.i + 1).toLocaleString()}${this.done ? ` of ${this.next.toLocaleString()}` : ""}` : "—"],
     ]);
     this.list.replaceChildren(
-      ...this.solutions
-        .filter((solution) => solution.i <= this.highwater)
-        .map((solution) => html("li", { text: columnsText(solution.path[solution.path.length - 1]), "data-index": solution.index })),
+      ...found.map((solution) => {
+        const later = solution.i > now;
+        const item = html("li", { text: columnsText(solution.path[solution.path.length - 1]) + (later ? " (after this step)" : ""), "data-index": solution.index });
+        if (later) item.classList.add("ahead");
+        return item;
+      }),
     );
     this.nextButton.disabled = false;
+    const current = event ? (event.kind === "expand" || event.kind === "solution" ? event.node : event.at ?? null) : null;
+    drawTree(this.$("tree"), this.tree.until(now), { current, empty: "Press Step: each stable placement becomes a node, its label the square of its last queen." });
+    this.legend();
+  }
+
+  legend() {
+    const items = [
+      { swatch: "sq-try", text: "the square being tried" },
+      { swatch: "sq-refused", text: "a square refused: a placed queen attacks it" },
+      { swatch: "sq-attacker", text: "a queen attacking the square refused" },
+      { swatch: "sq-tried", glyph: "✕", text: "a column of this row tried already" },
+      { swatch: "sq-leaving", text: "the queen taken back (a retreat)" },
+      { swatch: "queen-solved", glyph: "♛", text: "a solution" },
+      ...TREE_LEGEND,
+    ];
+    fillLegend(this.$("legend"), items);
   }
 }

@@ -2,7 +2,7 @@
 
 import { svg } from "./dom.js";
 
-export function drawChart(container, values, { cursor = -1, restarts = [] } = {}) {
+export function drawChart(container, values, { cursor = -1, restarts = [], label = "" } = {}) {
   const width = 320, height = 120, left = 28, bottom = 18, top = 8, right = 8;
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart-svg", role: "img", "aria-label": "h over the steps" });
   if (values.length === 0) { container.replaceChildren(root); return; }
@@ -14,7 +14,7 @@ export function drawChart(container, values, { cursor = -1, restarts = [] } = {}
   root.append(svg("line", { x1: left, y1: top, x2: left, y2: y(0), class: "axis" }));
   root.append(svg("text", { x: left - 4, y: y(max), class: "tick", "text-anchor": "end", "dominant-baseline": "central" }, [String(max)]));
   root.append(svg("text", { x: left - 4, y: y(0), class: "tick", "text-anchor": "end", "dominant-baseline": "central" }, ["0"]));
-  root.append(svg("text", { x: width - right, y: height - 3, class: "tick", "text-anchor": "end" }, [`step ${values.length - 1}`]));
+  root.append(svg("text", { x: width - right, y: height - 3, class: "tick", "text-anchor": "end" }, [label || `step ${values.length - 1}`]));
   for (const index of restarts) {
     root.append(svg("line", { x1: x(index), y1: top, x2: x(index), y2: y(0), class: "restart" }));
   }

@@ -1,31 +1,44 @@
 // N-queens hill climbing: one run on the server, recorded, then stepped through here.
+// Each board shows, in every square a queen could move to, the h the board would have
+// after that move (the server sends every move the climb scored), and each restart and
+// the end say why the climb stopped (the server's words).
 
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { drawChart } from "./chart.js";
 import { fillSelect, fillStats } from "./dom.js";
+import { fillLegend } from "./legend.js";
 import { Player, controls } from "./player.js";
 import { drawQueens, pairs } from "./queens.js";
 import { part } from "./template.js";
 
 const ALGORITHM = "hill-climbing";
+const MAX_NUMBERS = 16; // boards up to 16×16 get their numbers drawn
 const square = ([r, c]) => `(${r},${c})`;
-const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+const plural = (count, noun) => `${count.toLocaleString()} ${noun}${count === 1 ? "" : "s"}`;
 
-// The sentence a climb ends with, from its result (the document of docs/json.md).
-function verdict(result) {
+// The sentence a climb ends with, from its result (the document of docs/json.md) and
+// what the server said about how it stopped.
+function verdict(result, info) {
   const h = result.h_final;
-  let after = `after ${plural(result.length ?? 0, "move")}`;
-  if (result.stats.restarts) after += ` (${plural(result.stats.restarts, "restart")})`;
+  const moves = result.length ?? 0;
+  const restarts = result.stats.restarts;
+  let after = `after ${plural(moves, "move")}`;
+  if (restarts) after += ` of its last climb (${plural(result.stats.iterations, "move")} in all, ${plural(restarts, "restart")})`;
   if (result.status === "solved") return `solved: h = ${h} ${after}`;
-  if (result.status === "local_optimum") return `stuck in a local minimum at h = ${h} ${after}`;
-  return `stopped at the viewer's ${result.limit ?? "limit"} with h = ${h} ${after}`;
+  if (result.status === "local_optimum") {
+    const why = info.teaching?.reason ? `: ${info.teaching.reason}` : "";
+    return `stuck in a local minimum at h = ${h} ${after}${why}`;
+  }
+  return `h = ${h} ${after}: ${info.stopped ?? "stopped at one of the viewer's limits per run"}`;
 }
 
 export class ClimbView {
-  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("hc").
-  constructor(root, domain, prefix, options) {
+  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("hc");
+  // ``hooks``: changed() says the view's state changed (main.js keeps the address).
+  constructor(root, domain, prefix, options, hooks = {}) {
     this.root = root;
     this.domain = domain;
+    this.hooks = hooks;
     const $ = (name) => part(root, prefix, name);
     this.$ = $;
     this.form = $("form");
@@ -43,7 +56,11 @@ export class ClimbView {
     $("case").addEventListener("change", (event) => {
       if (event.target.value !== "") $("state").value = event.target.value;
     });
+    $("state").addEventListener("input", () => {
+      if ($("case").value !== "" && $("state").value.trim() !== $("case").value) $("case").value = "";
+    });
     $("random").addEventListener("click", () => this.player.guard(() => this.random()));
+    $("numbers").addEventListener("change", () => this.render());
     this.frames = [];
     this.cursor = 0;
     this.info = null;
@@ -117,14 +134,23 @@ export class ClimbView {
     this.info = info;
     // a board typed is the start; from n, the random board the climb began on
     const initial = Array.isArray(info.run.start) ? info.run.start : info.origin?.state ?? info.result.path[0];
-    this.frames = [{ kind: "start", queens: initial, h: info.origin?.h ?? info.result.h_start }];
+    // each frame: a board, its h, which climb (1 = the first) and its move in that climb
+    let climb = 1, move = 0;
+    this.frames = [{ kind: "start", queens: initial, h: info.origin?.h ?? info.result.h_start, climb, move }];
     for (const event of events) {
       if (event.kind === "step") {
-        this.frames.push({ kind: "step", queens: event.next, h: event.value, move: event.move, sideways: event.sideways });
+        move++;
+        this.frames.push({ kind: "step", queens: event.next, h: event.value, move: event.move, sideways: event.sideways, scores: event.scores, climb, moved: move });
       } else if (event.kind === "restart") {
-        this.frames.push({ kind: "restart", queens: event.state, h: event.value, index: event.index });
+        climb++;
+        move = 0;
+        this.frames.push({ kind: "restart", queens: event.state, h: event.value, index: event.index, scores: event.scores, reason: event.reason, climb, moved: 0 });
       }
     }
+    this.frames[0].moved = 0;
+    // how many moves each climb made
+    this.climbMoves = new Map();
+    for (const frame of this.frames) this.climbMoves.set(frame.climb, frame.moved);
     this.cursor = 0;
     this.render();
   }
@@ -152,47 +178,128 @@ export class ClimbView {
     showError(this.form, error);
   }
 
+  // -- the link to this moment ---------------------------------------------------------
+  urlState() {
+    if (!this.info) return null;
+    const state = {};
+    for (const [name, value] of Object.entries(formValues(this.form))) if (value !== "") state[name] = value;
+    const chosen = Object.entries(this.domain.presets).find(([, text]) => text === this.$("case").value);
+    if (chosen) state.start = chosen[0];
+    if (this.info.run.seed !== null && this.info.run.seed !== undefined) state.seed = String(this.info.run.seed);
+    state.step = String(this.cursor);
+    return state;
+  }
+
+  async restore(state) {
+    const $ = this.$;
+    for (const element of this.form.elements) {
+      if (element.name && state[element.name] !== undefined) element.value = state[element.name];
+    }
+    if (state.start in this.domain.presets) {
+      $("case").value = this.domain.presets[state.start];
+      $("state").value = this.domain.presets[state.start];
+    }
+    await this.player.guard(async () => {
+      await this.run();
+      if (!this.info) return;
+      this.cursor = Math.max(0, Math.min(Number(state.step ?? 0), this.frames.length - 1));
+      this.render();
+    });
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+  // The scores of the moves from the board of frame ``index``: sent with the event that
+  // leaves it (the next step or restart), or at the end of the run.
+  scoresAt(index) {
+    const next = this.frames[index + 1];
+    if (next) return next.scores ?? null;
+    const final = this.info.teaching?.final;
+    return final ?? null;
+  }
+
+  numbers(index, frame, n) {
+    if (!this.$("numbers").checked || n > MAX_NUMBERS) return [];
+    const scores = this.scoresAt(index);
+    if (!scores) return [];
+    // a square may be reached by several moves (the free operator): its lowest h
+    const lowest = new Map();
+    for (const [[, to], value] of scores.moves) {
+      const key = `${to[0]},${to[1]}`;
+      if (!lowest.has(key) || value < lowest.get(key).value) lowest.set(key, { square: to, value });
+    }
+    return [...lowest.values()].map(({ square: at, value }) => ({ square: at, value, best: value === scores.best && value <= frame.h }));
+  }
+
   render() {
     const info = this.info;
+    this.hooks.changed?.();
     if (!info) {
       drawQueens(this.board, 8, []);
       drawChart(this.chart, []);
       this.moveText.textContent = "Type a state, pick a case or Random, then Climb.";
+      this.legend();
       return;
     }
     const frame = this.frames[this.cursor];
+    const result = info.result;
     const heuristic = info.run.heuristic;
+    const last = this.cursor === this.frames.length - 1;
     let marks = [];
     let text;
     if (frame.kind === "start") {
       text = `Initial state ${pairs(frame.queens)}: h = ${frame.h} (${heuristic}).`;
     } else if (frame.kind === "restart") {
-      text = `Restart ${frame.index} from a random state: h = ${frame.h}.`;
+      text = `Restart ${frame.index} from a random board: h = ${frame.h}.${frame.reason ? ` The climb before was stuck: ${frame.reason}.` : ""}`;
     } else {
       const [from, to] = frame.move;
       marks = [{ square: from, kind: "from" }, { square: to, kind: "to" }];
-      text = `Step ${this.cursor}: the queen at ${square(from)} moves to ${square(to)}${frame.sideways ? " (sideways)" : ""}; h = ${frame.h}.`;
+      text = `Move ${frame.moved} of climb ${frame.climb}: the queen at ${square(from)} moves to ${square(to)}${frame.sideways ? " (sideways: h stays the same)" : ""}; h = ${frame.h}.`;
     }
-    const result = info.result;
-    drawQueens(this.board, result.n, frame.queens, { marks, solved: frame.h === 0 && this.cursor === this.frames.length - 1 && result.solved, showAttacks: true });
+    const scores = this.scoresAt(this.cursor);
+    if (scores && !last) text += ` The numbers: h after each move from this board (best ${scores.best}).`;
+    if (last && result.status === "local_optimum" && info.teaching?.reason) text += ` No move lowers h: ${info.teaching.reason}.`;
+    const n = result.n;
+    const numbers = this.numbers(this.cursor, frame, n);
+    const solved = frame.h === 0 && last && result.solved;
+    drawQueens(this.board, n, frame.queens, { marks, solved, showAttacks: true, numbers, label: `h = ${frame.h}` });
     this.moveText.textContent = text;
     const restarts = this.frames.map((f, i) => (f.kind === "restart" ? i : -1)).filter((i) => i >= 0);
-    drawChart(this.chart, this.frames.map((f) => f.h), { cursor: this.cursor, restarts });
+    const moved = this.frames.filter((f) => f.kind === "step").length;
+    const axis = `${plural(moved, "move")}${restarts.length ? `, ${plural(restarts.length, "restart")}` : ""}`;
+    drawChart(this.chart, this.frames.map((f) => f.h), { cursor: this.cursor, restarts, label: axis });
     const run = info.run;
     const random = run.tie_break === "random" || run.restarts > 0 || run.variant !== "steepest";
+    const climbs = this.frames[this.frames.length - 1].climb;
+    const allMoves = this.frames.filter((f) => f.kind === "step").length;
+    const movedSoFar = this.frames.slice(0, this.cursor + 1).filter((f) => f.kind === "step").length;
+    const start = [...this.frames.slice(0, this.cursor + 1)].reverse().find((f) => f.kind !== "step");
     fillStats(this.stats, [
-      ["board", `${result.n} × ${result.n}, ${run.moves} moves`],
-      ["step", `${this.cursor} of ${this.frames.length - 1}`],
+      ["board", `${n} × ${n}, ${run.moves} moves`],
+      ["climb", `${frame.climb} of ${climbs}`],
+      ["move (this climb)", `${frame.moved} of ${this.climbMoves.get(frame.climb)}`],
+      ["moves in all", `${movedSoFar} of ${allMoves}`],
       ["h now", frame.h],
-      ["h at the start", this.frames[0].h],
+      ["h at the start of this climb", start.h],
       ["successors evaluated (whole run)", result.stats.generated.toLocaleString()],
       ["seed", random ? `${run.seed} (type it in the seed field to repeat this run)` : `${run.seed} (unused: ties to ${run.tie_break}, no restarts)`],
     ]);
-    const atEnd = this.cursor === this.frames.length - 1;
-    this.verdict.hidden = !atEnd;
-    this.verdict.textContent = atEnd ? `Verdict: ${verdict(result)}. Final state ${pairs(result.final)}.` : "";
-    this.verdict.dataset.status = atEnd ? result.status : "";
-    this.verdict.dataset.h = atEnd ? String(result.h_final) : "";
+    this.verdict.hidden = !last;
+    this.verdict.textContent = last ? `Verdict: ${verdict(result, info)}. Final state ${pairs(result.final)}.` : "";
+    this.verdict.dataset.status = last ? result.status : "";
+    this.verdict.dataset.h = last ? String(result.h_final) : "";
     this.verdict.classList.toggle("good", result.status === "solved");
+    this.legend();
+  }
+
+  legend() {
+    fillLegend(this.$("legend"), [
+      { swatch: "sq-from", text: "the square the queen left" },
+      { swatch: "sq-to", text: "the square it moved to" },
+      { swatch: "queen-hot", glyph: "♛", text: "a queen attacked by another" },
+      { swatch: "queen-solved", glyph: "♛", text: "a solution: no queen attacked" },
+      { swatch: "score", glyph: "5", text: "h of the board if a queen moved to this square (boards up to 16 × 16)" },
+      { swatch: "score best", glyph: "3", text: "the lowest h: the moves the climb chooses among" },
+      { swatch: "chart-restart", text: "on the chart: a restart from a random board" },
+    ]);
   }
 }

@@ -4,11 +4,22 @@
 
 import { html } from "./dom.js";
 
+// A grid's text name: its cells row by row ("empty" for an empty cell), cut when long.
+export function gridName({ rows, cols, cells, caption }) {
+  const lines = [];
+  for (let row = 0; row < rows; row++) {
+    lines.push(cells.slice(row * cols, row * cols + cols).map((cell) => cell || "empty").join(" "));
+  }
+  let text = `${rows} by ${cols} grid, by rows: ${lines.join(", ")}`;
+  if (text.length > 400) text = `${text.slice(0, 399)}…`;
+  return caption ? `${text} (${caption})` : text;
+}
+
 function grid(drawing) {
   const { rows, cols, cells, style, marks } = drawing;
   const node = html("div", {
     class: `grid grid-${style}`, role: "img", "data-rows": rows, "data-cols": cols,
-    "aria-label": `${rows} by ${cols} grid: ${cells.filter((cell) => cell).length} cells filled`,
+    "aria-label": gridName(drawing),
   });
   node.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
   node.style.maxWidth = `${Math.max(6, cols * 3)}rem`;

@@ -1,6 +1,10 @@
 // The page: one tab per (domain, view) from the server's options, then Help. Each domain
 // names the views it wants (backtrack, climb, puzzle); any other, and a domain that
 // names none, gets the generic view, which draws its states from their description.
+//
+// The address holds the moment shown: "#tab?input=value&…&step=n". A view says what
+// to write (urlState) and how to come back to it (restore); reloading or sharing the
+// link reopens the same board at the same step.
 
 import { api } from "./api.js";
 import { BacktrackView } from "./backtrack.js";
@@ -14,7 +18,7 @@ import { instantiate, slug } from "./template.js";
 const VIEWS = {
   backtrack: { View: BacktrackView, prefix: "bt", label: (domain) => `${domain.title} · backtracking` },
   climb: { View: ClimbView, prefix: "hc", label: (domain) => `${domain.title} · hill climbing` },
-  puzzle: { View: PuzzleView, prefix: "pz", label: (domain) => `${domain.title} · A*` },
+  puzzle: { View: PuzzleView, prefix: "pz", label: (domain) => `${domain.title} · ${domain.default_algorithm}` },
   generic: { View: GenericView, prefix: "gn", label: (domain) => domain.title },
 };
 
@@ -24,11 +28,54 @@ const viewsOf = (domain) => [...new Set(domain.views.map((view) => (view in VIEW
 const views = new Map(); // tab key -> view
 let help = null;
 
+// "#key?a=1&b=2" -> {key, state: {a: "1", b: "2"}}
+function parseHash(hash) {
+  const text = hash.replace(/^#/, "");
+  const at = text.indexOf("?");
+  const key = decodeURIComponent(at < 0 ? text : text.slice(0, at));
+  const state = at < 0 ? null : Object.fromEntries(new URLSearchParams(text.slice(at + 1)));
+  return { key, state };
+}
+
+function hashOf(key) {
+  const state = views.get(key)?.urlState?.();
+  return state ? `#${key}?${new URLSearchParams(state)}` : `#${key}`;
+}
+
+// Write the current tab's moment into the address: at once when a tab is chosen, and
+// while a view changes at most a few times a second (the browser refuses a flood of
+// history changes while a search plays).
+let pending = null;
+let written = 0;
+let opening = false; // while a link is being reopened, the address is left as it was
+function write() {
+  written = performance.now();
+  const key = tabs.current;
+  if (!key || opening) return;
+  const hash = hashOf(key);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+function share({ now = false } = {}) {
+  if (now) {
+    clearTimeout(pending);
+    pending = null;
+    write();
+    return;
+  }
+  if (pending) return;
+  const wait = Math.max(0, 300 - (performance.now() - written));
+  pending = setTimeout(() => {
+    pending = null;
+    write();
+  }, wait);
+}
+
 function onSelect(key) {
   for (const [name, view] of views) {
     if (name !== key) view.player.pause();
   }
-  if (location.hash.slice(1) !== key) history.replaceState(null, "", `#${key}`);
+  share({ now: true });
 }
 
 const tabs = new Tabs(document.querySelector("#tabs"), document.querySelector("#panels"), onSelect);
@@ -44,7 +91,11 @@ function build(options) {
       const key = `${slug(domain.name)}-${kind}`;
       const panel = tabs.add(key, label(domain));
       panel.append(instantiate(`template-${kind}`, own));
-      const view = new View(panel, domain, own, options);
+      const hooks = {
+        rename: (text) => tabs.rename(key, text),
+        changed: () => { if (tabs.current === key) share(); },
+      };
+      const view = new View(panel, domain, own, options, hooks);
       views.set(key, view);
       for (const link of panel.querySelectorAll("a[data-source]")) {
         link.addEventListener("click", (event) => {
@@ -58,23 +109,47 @@ function build(options) {
   help = new Help(tabs.add("help", "Help & source", { className: "help" }), options, viewsOf);
 }
 
+// Text fields keep their keys; everywhere else → steps, ← goes back, space plays or
+// pauses (the tabs keep their own arrow keys, as the ARIA tabs pattern has them).
+const TYPED = new Set(["text", "number", "search", "email", "url", "password", "tel", "date", "time"]);
+function typing(target) {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  return target instanceof HTMLInputElement && TYPED.has(target.type);
+}
+
 document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+  if (!["ArrowRight", "ArrowLeft", " "].includes(event.key)) return;
   const target = event.target;
-  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
-  if (target instanceof HTMLElement && target.getAttribute("role") === "tab") return; // the tabs' own keys
-  if (event.key === " " && (target instanceof HTMLButtonElement || target instanceof HTMLElement && target.tagName === "SUMMARY")) return;
+  if (typing(target)) return;
+  if (target instanceof HTMLElement && target.getAttribute("role") === "tab" && event.key !== " ") return;
   const player = views.get(tabs.current)?.player;
   if (!player) return;
-  if (event.key === "ArrowRight") { player.step(); event.preventDefault(); }
-  else if (event.key === "ArrowLeft") { player.back(); event.preventDefault(); }
-  else if (event.key === " ") { player.toggle(); event.preventDefault(); }
+  event.preventDefault(); // the focused control does nothing of its own with these keys
+  if (event.key === "ArrowRight") player.step();
+  else if (event.key === "ArrowLeft") player.back();
+  else player.toggle();
 });
+
+async function open(hash) {
+  const { key, state } = parseHash(hash);
+  opening = true;
+  try {
+    tabs.select(key);
+    const view = views.get(tabs.current);
+    if (state && view?.restore && tabs.current === key) await view.restore(state);
+  } finally {
+    opening = false;
+    share({ now: true });
+  }
+}
 
 try {
   build(await api("GET", "/api/options"));
   document.querySelector("#loading").remove();
-  tabs.select(location.hash.slice(1));
-  window.addEventListener("hashchange", () => tabs.select(location.hash.slice(1)));
+  await open(location.hash);
+  window.addEventListener("hashchange", () => open(location.hash));
   document.body.dataset.ready = "true";
 } catch (error) {
   document.querySelector("main").prepend(Object.assign(document.createElement("p"), { className: "error banner", textContent: error.message }));

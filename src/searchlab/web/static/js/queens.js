@@ -1,4 +1,5 @@
 // Drawing an n×n chess board with queens in SVG: row 1 at the top, column 1 at the left.
+// The board's text name lists the queens by square (a1 = row 1, column 1).
 
 import { svg } from "./dom.js";
 
@@ -20,6 +21,19 @@ export function attacked(queens) {
   return out;
 }
 
+// A square's name: its column as a letter and its row (a1 is row 1, column 1), or
+// "r30c27" on boards wider than the alphabet.
+export function squareName(n, [row, col]) {
+  return n <= 26 ? `${String.fromCharCode(96 + col)}${row}` : `r${row}c${col}`;
+}
+
+// "8 by 8 board, queens at a1, c2, …" (the queens in row order).
+export function boardName(n, queens, extra = "") {
+  const sorted = [...queens].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const listed = sorted.length ? `queens at ${sorted.map((square) => squareName(n, square)).join(", ")}` : "no queens";
+  return `${n} by ${n} board, ${listed}${extra ? `; ${extra}` : ""}`;
+}
+
 function queenGlyph(x, y, className) {
   return svg("text", {
     x: x + CELL / 2, y: y + CELL / 2 + 1, class: `queen ${className}`,
@@ -29,14 +43,15 @@ function queenGlyph(x, y, className) {
 
 // Draw the board into ``container``.
 // queens: [[row, col], ...]; marks: [{square: [row, col], kind}] where kind is one of
-// try, refused, leaving, from, to, attacker, solution (classes in style.css).
-export function drawQueens(container, n, queens, { marks = [], solved = false, showAttacks = false } = {}) {
+// try, refused, leaving, from, to, attacker, tried, solution (classes in style.css);
+// numbers: [{square, value, best}] written in their squares (hill climbing's scores).
+export function drawQueens(container, n, queens, { marks = [], solved = false, showAttacks = false, numbers = [], label = "" } = {}) {
   const size = n * CELL;
   const labels = n <= 16;
   const pad = labels ? 18 : 0;
   const root = svg("svg", {
     viewBox: `${-pad} ${-pad} ${size + pad} ${size + pad}`, class: "queens-board",
-    role: "img", "aria-label": `${n} by ${n} board with ${queens.length} queens`,
+    role: "img", "aria-label": boardName(n, queens, label),
   });
   for (let row = 1; row <= n; row++) {
     for (let col = 1; col <= n; col++) {
@@ -46,8 +61,9 @@ export function drawQueens(container, n, queens, { marks = [], solved = false, s
       }));
     }
     if (labels) {
+      const letter = n <= 26 ? String.fromCharCode(96 + row) : String(row);
       root.append(svg("text", { x: -pad / 2, y: (row - 0.5) * CELL, class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, [String(row)]));
-      root.append(svg("text", { x: (row - 0.5) * CELL, y: -pad / 2, class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, [String(row)]));
+      root.append(svg("text", { x: (row - 0.5) * CELL, y: -pad / 2, class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, [letter]));
     }
   }
   for (const { square, kind } of marks) {
@@ -56,6 +72,15 @@ export function drawQueens(container, n, queens, { marks = [], solved = false, s
       width: CELL - 4, height: CELL - 4, class: `mark ${kind}`,
       "data-row": square[0], "data-col": square[1],
     }));
+    if (kind === "tried") {
+      root.append(svg("text", { x: (square[1] - 0.5) * CELL, y: (square[0] - 0.5) * CELL + 1, class: "tried-cross", "text-anchor": "middle", "dominant-baseline": "central" }, ["✕"]));
+    }
+  }
+  for (const { square, value, best } of numbers) {
+    root.append(svg("text", {
+      x: (square[1] - 0.5) * CELL, y: (square[0] - 0.5) * CELL + 1, class: `score${best ? " best" : ""}`,
+      "text-anchor": "middle", "dominant-baseline": "central", "data-row": square[0], "data-col": square[1],
+    }, [String(value)]));
   }
   const hot = showAttacks ? attacked(queens) : new Set();
   queens.forEach((square, index) => {

@@ -32,6 +32,12 @@ export class Tabs {
     return panel;
   }
 
+  // Name a tab anew (a view names the algorithm that ran).
+  rename(key, label) {
+    const tab = document.getElementById(`tab-${key}`);
+    if (tab && tab.textContent !== label) tab.textContent = label;
+  }
+
   has(key) {
     return this.keys.includes(key);
   }

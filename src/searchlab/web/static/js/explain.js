@@ -1,0 +1,167 @@
+// What a step of a systematic search did, as the server derived it from the engine's
+// events (web/teaching.py): how the node was reached, what happened to each successor,
+// and the head of the frontier in the order the search takes it. Nothing is computed
+// here: the words are chosen from what the server reported.
+
+import { html } from "./dom.js";
+
+export const num = (value) => (value === null || value === undefined ? "∞" : String(value));
+export const shown = (value) => (typeof value === "string" ? value : JSON.stringify(value));
+// A move as the domain writes it (when it says how), else as its JSON.
+export const moveText = (item) => item.move_text ?? shown(item.move);
+// "g = 2, h = 10, f = 12"
+export const ghf = (item) => `g = ${num(item.g)}, h = ${num(item.h)}, f = ${num(item.f)}`;
+
+// What happened to a successor, in words (``algorithm``: the run's, for the words).
+export function fate(child, algorithm) {
+  switch (child.status) {
+    case "new":
+      if (algorithm === "ida" || algorithm === "iterative-deepening" || algorithm === "dfs") return "entered: searched next";
+      if (algorithm === "rbfs") return "held: RBFS keeps the successors along its path";
+      return "new: joins the frontier";
+    case "reopened":
+      return `re-opened: expanded before at g = ${num(child.known)}, now cheaper`;
+    case "better":
+      return `a cheaper path (it waited at g = ${num(child.known)}): that entry goes stale`;
+    case "refused":
+      switch (child.reason) {
+        case "closed":
+          return child.known !== undefined && child.g < child.known
+            ? `refused: reached before at g = ${num(child.known)}, and ${algorithm} never re-opens a state`
+            : `refused: reached before at g = ${num(child.known)}, not cheaper`;
+        case "cycle":
+          return "refused: already on its own path (a cycle)";
+        case "bound":
+          return `refused: f = ${num(child.f)} passes the bound ${num(child.bound)}`;
+        case "depth":
+          return "refused: deeper than this round's depth bound";
+        case "constraint":
+          return "refused: fails the problem's test";
+        default:
+          return `refused (${child.reason})`;
+      }
+    default:
+      return child.status ?? "";
+  }
+}
+
+// ``drawState(state, text)``: the element showing a state in a table cell.
+function stateCell(item, drawState) {
+  return html("td", { class: "state-cell" }, [drawState(item.state, item.text)]);
+}
+
+// The successors of this step: move, state, g, h, f, fate (and in a tree search, the
+// node they came from when the search went back up before generating them).
+export function successorsTable(event, algorithm, drawState) {
+  const children = event.children ?? [];
+  if (!children.length) return null;
+  const from = (child) => (child.at === undefined || child.at === event.node ? "" : ` (from node #${child.at})`);
+  const rows = children.map((child) => html("tr", { "data-status": child.status, "data-reason": child.reason ?? "" }, [
+    html("td", { text: moveText(child) + from(child) }),
+    stateCell(child, drawState),
+    html("td", { text: num(child.g) }),
+    html("td", { text: num(child.h) }),
+    html("td", { text: child.f === undefined ? "" : num(child.f) }),
+    html("td", { class: "fate", text: fate(child, algorithm) }),
+  ]));
+  const more = event.more_children ? ` (and ${event.more_children} more not listed)` : "";
+  return html("table", { class: "detail successors" }, [
+    html("caption", { text: `Successors generated in this step${more}` }),
+    html("thead", {}, [html("tr", {}, ["move", "state", "g", "h", "f", "what happened"].map((text) => html("th", { scope: "col", text })))]),
+    html("tbody", {}, rows),
+  ]);
+}
+
+// The head of the frontier after this expansion, in the order the search takes it.
+export function frontierTable(event, drawState) {
+  const head = event.head;
+  if (!head) return null;
+  const rows = head.map((entry, index) => html("tr", { class: entry.stale ? "stale" : "", "data-node": entry.node }, [
+    html("td", { text: String(index + 1) }),
+    stateCell(entry, drawState),
+    html("td", { text: num(entry.g) }),
+    html("td", { text: num(entry.h) }),
+    html("td", { text: num(entry.f) }),
+    html("td", { class: "fate", text: entry.stale ? "stale: a cheaper path was found, skipped when taken" : "" }),
+  ]));
+  const size = event.size ?? head.length;
+  const rest = size > head.length ? `; the first ${head.length} of ${size.toLocaleString()}` : "";
+  return html("table", { class: "detail frontier" }, [
+    html("caption", { text: `Frontier after this expansion, in the order the search takes it${rest}` }),
+    html("thead", {}, [html("tr", {}, ["#", "state", "g", "h", "f", ""].map((text) => html("th", { scope: "col", text })))]),
+    html("tbody", {}, rows),
+  ]);
+}
+
+// The facts of one step, as [label, value] rows for the statistics.
+export function stepFacts(event, info) {
+  const rows = [];
+  if (event.via) rows.push(["reached by", event.via.from === undefined ? moveText(event.via) : `${moveText(event.via)} from ${event.via.from}`]);
+  if (event.bound !== undefined) rows.push(["bound (this round)", num(event.bound)]);
+  if ("limit" in event) rows.push(["f-limit", num(event.limit)]);
+  if (event.closed !== undefined) rows.push(["closed set", event.closed.toLocaleString()]);
+  if (event.skipped) rows.push(["stale entries skipped", event.skipped.toLocaleString()]);
+  if (event.tried?.length) rows.push(["tried before it", event.tried.map(shown).join(", ")]);
+  if (info?.teaching?.family === "tree" && event.node !== undefined) rows.push(["tree node", `#${event.node}${event.parent !== null && event.parent !== undefined ? `, child of #${event.parent}` : " (the root)"}`]);
+  return rows;
+}
+
+// Fill ``container`` with the tables of this step (or say there is nothing to show).
+export function fillDetail(container, event, info, drawState) {
+  const parts = [];
+  if (event?.kind === "expand") {
+    const algorithm = info.run.algorithm;
+    const successors = successorsTable(event, algorithm, drawState);
+    const frontier = frontierTable(event, drawState);
+    if (successors) parts.push(successors);
+    if (frontier) parts.push(frontier);
+    if (!successors && !frontier && info.teaching?.cut) parts.push(html("p", { class: "hint", text: `Not shown here: ${info.teaching.cut}.` }));
+  }
+  container.replaceChildren(...parts);
+  container.hidden = parts.length === 0;
+}
+
+// A tree's nodes from a recorded run's events (expansions, their refused successors,
+// the goal), for tree.js.
+export function addTreeNodes(tree, event, index) {
+  if (event.kind === "threshold" && event.first !== undefined) tree.round(index, event.first);
+  if (event.kind === "expand" && event.node !== undefined) {
+    tree.add({ id: event.node, parent: event.parent, label: event.via ? moveText(event.via) : "start", kind: "node", at: index, title: `node #${event.node}: ${ghf(event)}` });
+    (event.children ?? []).forEach((child, k) => {
+      if (child.status === "refused" && child.at !== undefined) {
+        tree.add({ id: `r${index}-${k}`, parent: child.at, label: moveText(child), kind: "refused", at: index, title: fate(child, "") });
+      }
+    });
+    for (const id of event.left ?? []) tree.leave(id, index + 0.5); // left during the step
+  }
+  if (event.kind === "solution" && event.node !== undefined && event.node !== null && event.parent !== null && event.parent !== undefined) {
+    tree.add({ id: event.node, parent: event.parent, label: event.via ? moveText(event.via) : "goal", kind: "goal", at: index, title: `node #${event.node}: the goal, cost ${num(event.cost)}` });
+  }
+}
+
+// A tree's nodes from a live depth-first search's events (every event, in order):
+// expansions, refused successors (the move of the generation before), retreats, goals.
+// ``labelOf(event, move)``: a node's label (by default the move that made it).
+export function addLiveTreeNodes(tree, event, index, labelOf = (_event, move) => shown(move)) {
+  switch (event.kind) {
+    case "expand":
+      if (event.node !== undefined) tree.add({ id: event.node, parent: event.parent, label: event.via ? labelOf(event, event.via.move) : "start", kind: "node", at: index, title: event.tried?.length ? `tried before it: ${event.tried.map(shown).join(", ")}` : "" });
+      break;
+    case "generate":
+      tree.lastMove = event.move;
+      break;
+    case "prune":
+      if (event.at !== undefined) tree.add({ id: `r${event.i}`, parent: event.at, label: labelOf(event, tree.lastMove), kind: "refused", at: index, title: `refused (${event.reason})` });
+      break;
+    case "backtrack":
+      tree.leave(event.left, index);
+      break;
+    case "solution":
+      if (event.node !== undefined && event.node !== null && event.parent !== null && event.parent !== undefined) {
+        tree.add({ id: event.node, parent: event.parent, label: event.via ? labelOf(event, event.via.move) : "goal", kind: "goal", at: index, title: `solution ${event.index}` });
+      }
+      break;
+    default:
+      break;
+  }
+}
