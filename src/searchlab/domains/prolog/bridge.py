@@ -38,8 +38,6 @@ GRACE_SECONDS = 2.0
 it is killed (it normally answers at once; a builtin running in C answers when it
 returns)."""
 
-LOAD_SECONDS = 30.0
-"""How long loading the file may take (its directives included)."""
 
 INSTALL = (
     "SWI-Prolog is not installed: searchlab runs a Prolog problem with its `swipl` "
@@ -90,9 +88,10 @@ class Timeout(Exception):
 class Bridge:
     """The process serving ``path`` (started at once: loading errors come first)."""
 
-    def __init__(self, path: Path, shown: str) -> None:
+    def __init__(self, path: Path, shown: str, load_seconds: float) -> None:
         self.path = path
         self.shown = shown  # the file as the user named it, for messages
+        self.load_seconds = load_seconds  # loading it, directives included, may take this
         self.swipl = find_swipl()
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
@@ -127,14 +126,14 @@ class Bridge:
         _OWNERS[process] = os.getpid()
         weakref.finalize(self, _stop, process)
         warnings: list[str] = []
-        deadline = time.monotonic() + LOAD_SECONDS
+        deadline = time.monotonic() + self.load_seconds
         while True:
             line = self._read_line(deadline)
             if line is None:
                 self._kill()
                 raise ProblemError(
-                    f"{self.shown} did not finish loading within {LOAD_SECONDS:g} s: does a "
-                    "directive in it never end?"
+                    f"{self.shown} did not finish loading within {self.load_seconds:g} s: "
+                    "does a directive in it never end?"
                 )
             if line == b"":
                 status = self._kill()

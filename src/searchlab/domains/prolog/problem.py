@@ -69,7 +69,7 @@ class PrologProblem:
         self.path = file.resolve()
         self.shown = shown
         self.call_seconds = call_seconds
-        self.bridge = Bridge(self.path, shown)
+        self.bridge = Bridge(self.path, shown, load_seconds=call_seconds)
         loaded = self.bridge.loaded
         for needed, what in (
             (
@@ -167,7 +167,8 @@ class PrologProblem:
         kind, predicate, state, *rest = [*head, "", "", ""]
         on = f" on {one_line(state)}" if state else ""
         if kind == "error":
-            return ProblemError(f"{predicate} raised an error{on}: {rest[0]}")
+            why = " (a recursion that never ends?)" if rest[0].startswith("Stack limit") else ""
+            return ProblemError(f"{predicate} raised an error{on}: {rest[0]}{why}")
         what, detail = rest[0], rest[1]
         if predicate == "s/3" and what == "cost":
             of = f" for a successor of {one_line(state)}" if state else ""
