@@ -5,7 +5,7 @@
    best-first procedure does. Two changes, neither in the logic: the singleton
    variables Empty and Empty1 of h/2 are written _Empty and _Empty1 (SWI-Prolog
    warns about them), and the book's start1/start2/start3 are joined by start/1.
-   move/3 and draw/2 at the end are searchlab's, not the book's.
+   unit_costs, move/3 and draw/2 at the end are searchlab's, not the book's.
 
    Current situation is represented as a list of positions of the tiles, with
    first item in the list corresponding to the empty square. Example:
@@ -92,8 +92,11 @@ start3( [2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2] ).  % Requires 18 steps
 
 start( Pos)  :-  start3( Pos).
 
-% searchlab's additions: a move is named by the way the empty square goes
-% (as searchlab's own 8-puzzle names it), and a position is drawn as the board.
+% searchlab's additions: every move costs the same (so breadth-first search promises
+% the fewest moves), a move is named by the way the empty square goes (as searchlab's
+% own 8-puzzle names it), and a position is drawn as the board.
+
+unit_costs.
 
 move( [X/Y | _], [X1/Y1 | _], Way)  :-
    (  Y1 > Y  ->  Way = up
