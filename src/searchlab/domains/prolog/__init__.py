@@ -24,23 +24,22 @@ which reads back as the same term: equal texts are exactly ``==`` terms, so a Py
 ``str`` hashes and compares states as Prolog compares them, and prints them as
 Prolog writes them (``problem.py``).
 
-**Why a ``swipl`` subprocess, not a binding.** Measured on the 2-vCPU machine of
-BENCHMARKS.md (SWI-Prolog 9.0.4; ``benchmarks/bench_prolog.py``): pyswip 0.3.3 in
-the same process answers a trivial query in about 8 µs but converts answers slowly:
-``s/3`` on a water-jugs state as a query returning dicts costs about 90 µs, the
-successors as canonical text about 160 µs, and 31 µs only when the whole expansion is
-batched into one atom. The subprocess driver (``driver.pl``, one line a request on a
-pipe) answers the same batched expansion in about 28 µs round trip (a goal test in
-13 µs). Speed is therefore a draw at best for the binding, and the subprocess wins
-everything else: a call that never ends is stopped by a signal with nothing spent on
-calls that do end (``call_with_time_limit`` around every call, needed in process,
-cost 22 µs of the 28); ``halt``, a stack overflow or a crash in the file cannot take
-Python down; what the file prints goes to stderr, never into ``--json``; the
-viewer's searches on several threads and the experiments' forked workers each talk
-to a process of their own or take turns, where an embedded Prolog must be attached
-to every thread; and nothing has to be built against a particular SWI-Prolog (the
-other binding, ``janus-swi``, does not build against 9.0.4). So SWI-Prolog is the
-one requirement: the ``searchlab[prolog]`` extra installs nothing more.
+**Why a ``swipl`` subprocess, not a binding.** Measured (``benchmarks/bench_prolog.py``,
+BENCHMARKS.md: SWI-Prolog 9.0.4 on the 2-vCPU machine; one 8-puzzle expansion with the
+goal test and Bratko's h of each successor): pyswip 0.3.3 in this process costs 59 µs
+an expansion asked as one query with its answers joined into one atom, 76 µs once each
+query runs under ``call_with_time_limit/2`` (which an in-process adapter needs to stop
+a predicate that never ends), and 493 µs asked naturally (answers converted to Python
+dicts); this subprocess (``driver.pl``, a request a line on a pipe) costs 59 µs, its
+bare round trip 14 µs (pyswip's 6 µs). So the binding is no faster where it counts,
+and the subprocess wins the rest: a call that never ends is stopped by a signal sent
+only when its time is up; ``halt``, a stack overflow or a crash in the file cannot take
+Python (or the viewer's server) down; what the file prints goes to stderr, never into
+``--json``; the viewer's searches on several threads take turns on one process and a
+forked experiment worker starts its own, where an embedded Prolog must be attached to
+every thread; and nothing is built against a particular SWI-Prolog (``janus-swi`` does
+not build against 9.0.4). So SWI-Prolog is the one requirement: the
+``searchlab[prolog]`` extra installs nothing more.
 """
 
 from __future__ import annotations
