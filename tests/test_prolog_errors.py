@@ -203,3 +203,14 @@ def test_what_the_file_prints_stays_off_the_json(tmp_path: Path, run_cli: RunCli
     assert run.code == 0, run.stderr
     assert json.loads(run.stdout)["length"] == 3
     assert f"searchlab: note: {path}:3: warning: Singleton variables: [X]" in run.stderr
+
+
+def test_a_drawing_that_is_not_rows_is_refused(tmp_path: Path, refused: Refused) -> None:
+    path = write_pl(tmp_path, LINE + "draw(_, picture).\n")
+    refused(
+        "prolog",
+        path,
+        "0",
+        "--show-path",
+        says="draw/2 gave picture on 0: it must give a list of rows",
+    )

@@ -23,13 +23,15 @@ def no_swipl(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("no_swipl")
-def test_without_swipl_every_way_in_says_what_to_install(refused: Refused) -> None:
+def test_without_swipl_every_way_in_says_what_to_install(refused: Refused, tmp_path: Path) -> None:
     assert "apt-get install swi-prolog-nox" in INSTALL
+    jugs = tmp_path / JUGS.name  # a path no earlier test loaded (compare keeps its domains)
+    jugs.write_text(JUGS.read_text())
     for args in (
-        ("prolog", str(JUGS)),
-        ("run", str(JUGS)),
-        ("serve", "--port", "0", "--problem", str(JUGS)),
-        ("experiment", "compare", "--problem", str(JUGS), "--jobs", "1"),
+        ("prolog", str(jugs)),
+        ("run", str(jugs)),
+        ("serve", "--port", "0", "--problem", str(jugs)),
+        ("experiment", "compare", "--problem", str(jugs), "--jobs", "1"),
     ):
         refused(*args, says="SWI-Prolog is not installed: searchlab runs a Prolog problem")
 

@@ -5,12 +5,13 @@ search that ends at its time limit even when the limit falls inside a call."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 from searchlab.algorithms.registry import run_algorithm
 from searchlab.algorithms.uninformed import Solutions
-from searchlab.core.events import Observer
+from searchlab.core.events import Event, Observer
 from searchlab.core.options import Option
 from searchlab.core.problem import Heuristic
 from searchlab.core.result import SearchResult, Status, no_path
@@ -122,7 +123,7 @@ class _Watched(Solutions[Any, Any]):
             self._settle()
             raise
 
-    def events(self) -> Any:
+    def events(self) -> Iterator[Event]:
         yield from super().events()
         self._settle()
 

@@ -134,8 +134,11 @@ serve(In, Out) :-
     (   Line == end_of_file
     ->  !
     ;   split_string(Line, "\t", "", [Op|Args]),
-        nb_setval(searchlab_stage, none-''),
-        catch(busy(answer(Op, Args, Reply)), Error, failed(Error, Reply)),
+        nb_setval(searchlab_stage, request-Line),
+        (   catch(busy(answer(Op, Args, Reply)), Error, failed(Error, Reply))
+        ->  true
+        ;   Reply = [error, request, Op, 'the driver could not answer']
+        ),
         write_reply(Out, Reply),
         flush_output(Out),
         fail

@@ -47,6 +47,9 @@ class Arc:
     cost: float
 
 
+_ONE_LINE = str.maketrans("\t\n\r", "   ")
+
+
 def _number(text: str) -> float:
     return float(text)  # the driver writes inf, -inf and finite floats as Python reads them
     # (and refuses NaN as not a number)
@@ -114,9 +117,11 @@ class PrologProblem:
 
     def parse_state(self, text: str) -> State:
         """``text`` read as a Prolog term (read, never called): its canonical text."""
-        typed = " ".join(text.split())
-        reply = self.bridge.ask("parse", self.call_seconds, typed)
-        head = reply[0]
+        typed = text.strip().translate(_ONE_LINE)  # the protocol's separators
+        try:
+            head = self.bridge.ask("parse", self.call_seconds, typed)[0]
+        except Timeout:
+            raise InputError(f"reading {one_line(typed, 40)!r} took too long") from None
         if head[0] == "ok":
             return head[1]
         if head[0] == "bad":
