@@ -40,7 +40,7 @@ def prolog(file: str, state: str | None, **kwargs: Any) -> None:
     \b
     Examples:
       searchlab prolog examples/prolog/water_jugs.pl --algorithm astar --show-path
-      searchlab prolog examples/prolog/water_jugs.pl -a ida-star --json
+      searchlab prolog examples/prolog/water_jugs.pl -a ida --json
       searchlab prolog examples/prolog/bratko_puzzle.pl -a best-first \\
           "[2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2]"
       searchlab prolog examples/prolog/queens_climb.pl -a hill-climbing --tie-break last

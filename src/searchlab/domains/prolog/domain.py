@@ -38,6 +38,12 @@ class PrologDomain(ProblemDomain):
 
     params = (CALL_SECONDS,)
     the_problem: ClassVar[PrologProblem]
+    help = (
+        "A Prolog file's own predicates, asked of SWI-Prolog: s/3 gives the successors "
+        "in Prolog's order, goal/1 the goal test, h/2 the heuristic h (value/2 the one "
+        "hill climbing makes smaller). States are shown as Prolog writes them, or drawn "
+        "by the file's draw/2."
+    )
 
     def view(self, request: SearchRequest) -> PrologSearch:
         """The problem as this request searches it. A call may take ``call_seconds``,
