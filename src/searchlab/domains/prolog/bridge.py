@@ -123,6 +123,9 @@ class Bridge:
         self._process = process
         self._forks = _FORKS
         self._buffer.clear()
+        assert process.stdout is not None
+        self._poll = select.poll()  # poll, not select: any descriptor number works
+        self._poll.register(process.stdout.fileno(), select.POLLIN)
         _OWNERS[process] = os.getpid()
         weakref.finalize(self, _stop, process)
         warnings: list[str] = []
@@ -179,8 +182,7 @@ class Bridge:
             wait = deadline - time.monotonic()
             if wait <= 0:
                 return None
-            ready, _, _ = select.select([fd], [], [], min(wait, 3600.0))
-            if not ready:
+            if not self._poll.poll(min(wait, 3600.0) * 1000):
                 return None
             chunk = os.read(fd, 1 << 16)
             if not chunk:
