@@ -20,6 +20,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_astar import astar_section
     from benchmarks.bench_hill import hill_section
     from benchmarks.bench_jit import jit_section
+    from benchmarks.bench_prolog import prolog_sections
     from benchmarks.bench_puzzle import puzzle_sections
     from benchmarks.bench_queens import counting, repair
     from benchmarks.bench_startup import startup_section
@@ -34,6 +35,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "jit": lambda quick, runs: [jit_section(quick, runs)],
         "startup": lambda quick, runs: [startup_section(quick, runs)],
         "web-load": web_load_section,
+        "prolog": prolog_sections,
     }
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install searchlab with its test dependencies into .venv and run every check:
+# Install searchlab with its test dependencies (and the prolog extra) into .venv and run
+# every check:
 # ruff, mypy --strict (src/, tests/, examples/, benchmarks/: pyproject.toml says which),
 # and the whole pytest suite (browser tests included).
 set -euo pipefail
@@ -7,17 +8,29 @@ cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test]'
+.venv/bin/python -m pip install --quiet -e '.[test,prolog]'
 
-# The browser tests drive Debian's Chromium (browser downloads are impossible here).
-if ! command -v chromium >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "installing chromium for the browser tests (apt-get)..."
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    else
-        echo "chromium is missing: install Debian's chromium package for the browser tests" >&2
+# Debian packages the tests need, installed with apt when missing (and run as root):
+# Chromium for the browser tests (browser downloads are impossible here), SWI-Prolog for
+# the Prolog problems (searchlab prolog FILE.pl runs its swipl).
+updated=no
+install_deb() {  # install_deb COMMAND PACKAGE WHY
+    if command -v "$1" >/dev/null 2>&1; then
+        return
     fi
-fi
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing $2 for $3 (apt-get)..."
+        if [ "$updated" = no ]; then
+            apt-get update -qq
+            updated=yes
+        fi
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+    else
+        echo "$1 is missing: install Debian's $2 package for $3" >&2
+    fi
+}
+install_deb chromium chromium "the browser tests"
+install_deb swipl swi-prolog-nox "the Prolog problems"
 
 .venv/bin/ruff check .
 .venv/bin/mypy

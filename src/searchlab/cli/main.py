@@ -24,6 +24,7 @@ from searchlab.core.result import Stats
 SUBCOMMANDS: dict[str, str] = {
     "tour": "searchlab.cli.tour:tour",
     "run": "searchlab.cli.run:run",
+    "prolog": "searchlab.cli.prolog:prolog",
     "algorithms": "searchlab.cli.algorithms:algorithms",
     "serve": "searchlab.cli.serve:serve",
     "experiment": "searchlab.cli.experiment:experiment",

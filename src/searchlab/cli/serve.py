@@ -73,7 +73,8 @@ def _is_loopback(host: str) -> bool:
     multiple=True,
     metavar="TARGET",
     help="Your own problem, as `searchlab run` takes it (file.py[:factory] or "
-    "module:factory), shown in a tab of its own; repeatable.",
+    "module:factory), or a Prolog file (file.pl, as `searchlab prolog` takes it), shown "
+    "in a tab of its own; repeatable.",
 )
 @param_option("the factory of every --problem")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in your web browser.")
@@ -98,16 +99,17 @@ def serve(
     (step, play, next solution) and hill climbing (the document's eight cases, h over
     the steps), the sliding puzzle by best-first search and A* (expansions, then the
     solution played back), and every other domain, a plug-in's or your own problem
-    (--problem), in a generic view that draws its states. Every search runs in the
-    server with the command line's checks, and limits on events and seconds. The
-    server answers only its own pages: requests from other web sites, or under a host
-    name it was not given, are refused. Stop it with Ctrl-C.
+    (--problem, in Python or in Prolog), in a generic view that draws its states.
+    Every search runs in the server with the command line's checks, and limits on
+    events and seconds. The server answers only its own pages: requests from other
+    web sites, or under a host name it was not given, are refused. Stop it with Ctrl-C.
 
     \b
     Examples:
       searchlab serve --open
       searchlab serve --port 0 --json      # any free port; prints the address
       searchlab serve --problem examples/romania.py -p start=Sibiu
+      searchlab serve --problem examples/prolog/water_jugs.pl
     """
     import uvicorn
 
@@ -118,7 +120,10 @@ def serve(
     if params and not problems:
         raise InputError("--param is for the factories of --problem: give a --problem")
     keywords = parse_params(params)
-    own = [load_problem(target, keywords) for target in problems]
+    own = [  # a Prolog file has no factory: -p is for the Python ones beside it
+        load_problem(target, {} if target.lower().endswith(".pl") else keywords)
+        for target in problems
+    ]
     app = create_app(hosts=(host, *allow_hosts), domains=own)  # refusals before binding
     sock = _bind(host, port)
     bound_port = sock.getsockname()[1]

@@ -15,7 +15,9 @@ viewer, the experiments). It may also offer, and the front ends then use:
 
 ``load_problem("module:factory")`` or ``load_problem("path/to/file.py[:factory]")``
 calls the factory (``problem`` by default) with keyword parameters and wraps what it
-returns; a factory may also return a ``Domain`` of its own. Every call into the user's
+returns; a factory may also return a ``Domain`` of its own. ``load_problem("file.pl")``
+loads a Prolog file instead (``searchlab.domains.prolog``: its ``s/3``, ``goal/1``
+and ``h/2`` asked of SWI-Prolog). Every call into the user's
 code is checked: a broken promise of the protocol is a ``ProblemError`` that says what
 the problem must do.
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import inspect
 import math
 import sys
 from collections.abc import Callable, Hashable, Iterator, Mapping
@@ -37,6 +40,8 @@ from searchlab.core.errors import InputError, ProblemError
 from searchlab.core.registry import Registry
 from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest
 from searchlab.domains.drawing import Drawing, Grid, Text
+
+_ABSENT = object()
 
 ZERO = "zero"
 """The heuristic every problem has: 0 everywhere (admissible; A* is then uniform-cost)."""
@@ -203,10 +208,19 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def problem_domain(problem: Any, name: str, title: str | None = None) -> Domain[Any, Any]:
-    """The domain of ``problem`` (checked to have the protocol's three members)."""
-    missing = [
-        member for member in ("initial", "successors", "is_goal") if not hasattr(problem, member)
+def problem_domain(
+    problem: Any,
+    name: str,
+    title: str | None = None,
+    base: type[ProblemDomain] = ProblemDomain,
+) -> Domain[Any, Any]:
+    """The domain of ``problem`` (checked to have the protocol's three members), a
+    subclass of ``base`` (a ``ProblemDomain`` that adds what its kind of problem needs,
+    e.g. ``searchlab.domains.prolog``'s)."""
+    missing = [  # looked up without calling a property: the start may be costly to make
+        member
+        for member in ("initial", "successors", "is_goal")
+        if inspect.getattr_static(problem, member, _ABSENT) is _ABSENT
     ]
     if missing:
         raise ProblemError(
@@ -225,7 +239,7 @@ def problem_domain(problem: Any, name: str, title: str | None = None) -> Domain[
         "unit_costs": getattr(problem, "unit_costs", False) is True,
         "the_problem": problem,
     }
-    subclass = type(f"ProblemDomain_{name}", (ProblemDomain,), attributes)
+    subclass = type(f"{base.__name__}_{name}", (base,), attributes)
     domain: Domain[Any, Any] = subclass()
     return domain
 
@@ -270,7 +284,17 @@ def _failure(error: BaseException) -> str:
 
 
 def load_problem(target: str, params: Mapping[str, Any] | None = None) -> Domain[Any, Any]:
-    """The domain of the problem ``target`` names, its factory called with ``params``."""
+    """The domain of the problem ``target`` names, its factory called with ``params``; a
+    Prolog file (``file.pl``) is loaded by ``searchlab.domains.prolog``."""
+    if target.lower().endswith(".pl"):
+        if params:
+            raise InputError(
+                "a Prolog file takes no parameters: its start is a term, or its start/1",
+                field="param",
+            )
+        from searchlab.domains.prolog import load_prolog
+
+        return load_prolog(target)
     module, factory_name = load_module(target)
     factory = getattr(module, factory_name, None)
     if factory is None:

@@ -1,0 +1,59 @@
+"""``searchlab prolog FILE``: search a Prolog file's ``s/3``, ``goal/1`` and ``h/2``
+with every algorithm, as any other domain is searched (``run_solve``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from searchlab.cli.domains import run_solve, search_options
+from searchlab.cli.options import add_renamed, apply, click_option, note
+from searchlab.domains.prolog.domain import CALL_SECONDS
+
+
+@click.command(
+    "prolog",
+    short_help="Search your own Prolog problem (s/3, goal/1, h/2) with any algorithm.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.argument("file", metavar="FILE.pl")
+@click.argument("state", required=False)
+@apply([*search_options(None), click_option(CALL_SECONDS)])
+def prolog(file: str, state: str | None, **kwargs: Any) -> None:
+    """Search the problem a Prolog file defines, loaded by SWI-Prolog (`swipl`):
+    s(State, Next, Cost) gives the successors (every answer, in Prolog's order),
+    goal(State) the goal test, h(State, H) the heuristic h and value(State, V) the one
+    hill climbing makes smaller. STATE is the start, a Prolog term; without it, the
+    file's start(State). Optional: move(State, Next, Name) names the moves (else each
+    is shown as the next state), draw(State, Rows) draws a state as rows of
+    characters, admissible(h) says h never overestimates, unit_costs says every step
+    costs the same. docs/prolog.md says more.
+
+    Every algorithm, limit and output of `searchlab DOMAIN solve` works here:
+    --show-path, --json (docs/json.md), --trace-out FILE.jsonl, and the same exit
+    status (0 solved, 1 no solution, 2 bad input, 3 limit reached). A call into the
+    file that runs longer than --call-seconds (10 s) is an error, or the limit when
+    --max-seconds is shorter; a file that does not load is reported with its line.
+    `searchlab serve --problem FILE.pl` shows it in the viewer.
+
+    \b
+    Examples:
+      searchlab prolog examples/prolog/water_jugs.pl --algorithm astar --show-path
+      searchlab prolog examples/prolog/water_jugs.pl -a ida --json
+      searchlab prolog examples/prolog/bratko_puzzle.pl -a best-first \\
+          "[2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2]"
+      searchlab prolog examples/prolog/queens_climb.pl -a hill-climbing --tie-break last
+    """
+    from searchlab.domains.prolog import load_prolog
+
+    domain = load_prolog(file, call_seconds=kwargs["call_seconds"] or CALL_SECONDS.default)
+    try:
+        for warning in domain.warnings:
+            note(warning)
+        run_solve(domain, state, **kwargs)
+    finally:
+        domain.close()
+
+
+add_renamed(prolog)
