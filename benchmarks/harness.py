@@ -116,18 +116,28 @@ def gcc_version() -> str | None:
     return out.stdout.splitlines()[0] if out.stdout else "gcc"
 
 
+def kernels() -> str:
+    """How the kernels run: ``numba 0.60.0``, or ``python`` (no numba, or disabled)."""
+    from searchlab.jit import JIT_ENABLED
+
+    if not JIT_ENABLED:
+        return "python"
+    import numba
+
+    return f"numba {numba.__version__}"
+
+
 def machine() -> list[str]:
     """Lines describing where the figures come from."""
     import numpy
 
     from searchlab import __version__
-    from searchlab.jit import backend
 
     return [
         f"- machine: {_cpu_model()}, {os.cpu_count()} logical CPUs, {platform.system()} "
         f"{platform.release()}",
         f"- Python {sys.version.split()[0]} ({platform.python_implementation()}), "
-        f"numpy {numpy.__version__}, kernels: {backend()}, searchlab {__version__}",
+        f"numpy {numpy.__version__}, kernels: {kernels()}, searchlab {__version__}",
         f"- C reference: {gcc_version() or 'gcc not found (C column skipped)'}",
         f"- run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
     ]

@@ -33,7 +33,7 @@ from searchlab import (
     uniform_cost,
     weighted_astar,
 )
-from searchlab.algorithms.registry import ALGORITHMS, run_algorithm
+from searchlab.algorithms.registry import ALGORITHMS, CSP_SOLVERS, SEARCHES, run_algorithm
 
 # S -1-> A -10-> G            cheapest: S-B-C-G = 2+2+2 = 6
 # S -2-> B -2-> C -2-> G      fewest moves: S-A-G (2 moves, cost 11)
@@ -219,12 +219,15 @@ def test_bratko_best_first_keeps_only_its_own_path() -> None:
 
 
 def test_run_algorithm_finds_every_registered_name() -> None:
-    for name in ALGORITHMS:
+    for name in SEARCHES:
         info = ALGORITHMS[name]
         found = run_algorithm(name, trap(), h_trap if info.informed else None)
         assert found.status is Status.SOLVED, name
         if info.optimal and info.informed:
             assert found.cost == 6, name
+    for name in CSP_SOLVERS:  # the others run on constraint satisfaction problems only
+        with pytest.raises(InputError, match="solves constraint satisfaction problems"):
+            run_algorithm(name, trap())
 
 
 def test_run_algorithm_refuses_unknown_names_and_missing_heuristics() -> None:

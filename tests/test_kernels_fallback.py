@@ -13,6 +13,9 @@ from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
 from searchlab.domains.puzzle.kernels.pdb import Pattern, build_table, forget_loaded
 from searchlab.domains.queens.kernels import count_solutions
 from searchlab.domains.queens.repair import repair
+from searchlab.domains.sudoku.domain import PUZZLES
+from searchlab.domains.sudoku.grid import parse_puzzle
+from searchlab.domains.sudoku.kernels.solver import solve
 
 SCRIPT = """
 import json, sys
@@ -38,6 +41,16 @@ def answers(cache: Path) -> dict[str, Any]:
             for h in ("linear-conflict", "pdb-33333")
             for found in [solve_15(board, KORF_GOAL, heuristic=h, cache_dir=cache)]
         ],
+        "sudoku": json.loads(
+            json.dumps(
+                [
+                    list(solve(p.size, p.cells, 2))
+                    for p in (
+                        parse_puzzle(PUZZLES[name]) for name in ("hard", "several", "none", "16x16")
+                    )
+                ]
+            )
+        ),
     }
 
 

@@ -242,6 +242,9 @@ README_COMMANDS = [
     "searchlab puzzle solve c -a best-first -H bratko",
     "searchlab puzzle bratko",
     "searchlab schedule solve example",
+    "searchlab sudoku solve hard",
+    "searchlab sudoku count several --at-most 2",
+    "searchlab map-colouring solve usa",
     "searchlab run examples/romania.py -H straight-line",
     "searchlab algorithms",
 ]

@@ -332,6 +332,10 @@ def test_the_tabs_follow_the_aria_pattern_and_the_arrow_keys(page: Any) -> None:
         "queens-climb",
         "puzzle-puzzle",
         "schedule-generic",
+        "queens-csp-generic",
+        "sudoku-generic",
+        "map-colouring-generic",
+        "cryptarithm-generic",
         "help",
     ]
     for key in keys:  # each tab controls its panel, which names it back

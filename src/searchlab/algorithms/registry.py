@@ -5,7 +5,10 @@ engine" and every front end derives its choices from this one table.
 Each entry says what the algorithm needs (a heuristic, a random state for restarts),
 which options it takes (``Option`` specs: the weight of weighted A*, hill climbing's
 tie-break, sideways moves, restarts and variant, annealing's schedule), and what it
-promises: the cheapest path, the fewest moves, or nothing.
+promises: the cheapest path, the fewest moves, or nothing. An algorithm that yields
+every solution lazily (``stream``) is built as a ``Solutions`` stream by
+``stream_algorithm``; one that ``needs`` a constraint satisfaction problem (the CSP
+solvers) runs on a ``CSPProblem`` only, and is offered by the domains made of one.
 """
 
 from __future__ import annotations
@@ -22,6 +25,17 @@ from searchlab.algorithms.best_first import (
     greedy_best_first,
     uniform_cost,
     weighted_astar,
+)
+from searchlab.algorithms.csp.local import min_conflicts
+from searchlab.algorithms.csp.problem import CSPProblem
+from searchlab.algorithms.csp.search import (
+    BACKTRACKS,
+    INFERENCES,
+    PREPROCESSING,
+    VALUE_ORDERS,
+    VARIABLE_ORDERS,
+    CSPSolutions,
+    Strategy,
 )
 from searchlab.algorithms.linear_memory import ida_star, rbfs
 from searchlab.algorithms.local import (
@@ -48,6 +62,7 @@ from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult, Status, no_path
 
 Promise = Literal["cost", "moves", "none"]
+Needs = Literal["csp"]
 """What a solution found promises: the cheapest path (given an admissible heuristic,
 if the algorithm takes one), the fewest moves (the cheapest only when every move costs
 the same), or nothing."""
@@ -100,6 +115,57 @@ COOLING = Option(
     high=1.0,
     metavar="C",
 )
+VARIABLE_ORDER = Option(
+    "variable_order",
+    "choice",
+    "which variable gets a value next: static (the CSP's order), mrv (minimum remaining "
+    "values), mrv-degree (MRV, ties to the most constraints on unassigned variables)",
+    default="mrv",
+    choices=VARIABLE_ORDERS,
+    aliases={"minimum-remaining-values": "mrv", "degree": "mrv-degree"},
+)
+VALUE_ORDER = Option(
+    "value_order",
+    "choice",
+    "which value to try first: static (the domain's order), lcv (least constraining "
+    "value: the one ruling out fewest values of unassigned neighbours)",
+    default="static",
+    choices=VALUE_ORDERS,
+    aliases={"least-constraining": "lcv"},
+)
+INFERENCE = Option(
+    "inference",
+    "choice",
+    "after each assignment: none (each value tested against the assigned neighbours), "
+    "fc (forward checking), mac (maintaining arc consistency with AC-3)",
+    default="fc",
+    choices=INFERENCES,
+    aliases={"forward-checking": "fc", "ac3": "mac"},
+)
+BACKTRACK = Option(
+    "backtrack",
+    "choice",
+    "chronological, or cbj: conflict-directed backjumping (with inference none or fc)",
+    default="chronological",
+    choices=BACKTRACKS,
+    aliases={"backjumping": "cbj", "conflict-directed": "cbj"},
+)
+PREPROCESS = Option(
+    "preprocess",
+    "choice",
+    "none, or ac3: make every arc consistent before the search starts",
+    default="none",
+    choices=PREPROCESSING,
+)
+MAX_STEPS = Option(
+    "max_steps",
+    "int",
+    "give up after this many repairs",
+    default=10_000,
+    low=0,
+    high=10**7,
+    metavar="K",
+)
 STEPS = Option(
     "steps",
     "int",
@@ -122,9 +188,11 @@ class Run:
     random_state: Callable[[random.Random], Any] | None
     limits: Limits
     observer: Observer | None
+    constraint: Callable[[Any], bool] | None = None  # a test on states entered (dfs)
 
 
 Runner = Callable[[Run], SearchResult[Any, Any]]
+Streamer = Callable[[Run], Solutions[Any, Any]]
 
 
 @dataclass(frozen=True)
@@ -137,11 +205,17 @@ class AlgorithmInfo:
     informed: bool  # takes a heuristic
     promise: Promise
     local: bool = False  # walks one state towards lower h (h is required)
-    stream: bool = False  # can yield every solution, one more on request
+    solutions: Streamer | None = None  # every solution, one more on request
     options: tuple[Option, ...] = ()
     random: bool = False  # makes random choices (reports the seed that repeats it)
     loop: tuple[Callable[..., Any], ...] = ()  # the code holding its search loop, if not
     # ``function`` itself (the viewer shows these first: the code that actually runs)
+    needs: Needs | None = None  # the kind of problem it runs on (None: any problem)
+
+    @property
+    def stream(self) -> bool:
+        """Whether it can yield every solution, one more on request."""
+        return self.solutions is not None
 
     @property
     def optimal(self) -> bool:
@@ -164,12 +238,54 @@ def _weighted(it: Run) -> SearchResult[Any, Any]:
     return weighted_astar(it.problem, it.h, weight, limits=it.limits, observer=it.observer)
 
 
-def _first_solution(it: Run) -> SearchResult[Any, Any]:
-    solutions = depth_first(it.problem, limits=it.limits, observer=it.observer)
-    found = next(solutions, None)
-    if found is not None:
-        return found
-    return no_path(solutions.status or Status.EXHAUSTED, solutions.stats, solutions.limit)
+def _depth_first(it: Run) -> Solutions[Any, Any]:
+    return depth_first(it.problem, constraint=it.constraint, limits=it.limits, observer=it.observer)
+
+
+def _csp(it: Run) -> CSPProblem:
+    if not isinstance(it.problem, CSPProblem):
+        raise InputError(
+            "this algorithm solves constraint satisfaction problems (variables, domains, "
+            "constraints): the problem is not one",
+            field="algorithm",
+        )
+    return it.problem
+
+
+def _csp_backtracking(it: Run) -> Solutions[Any, Any]:
+    options = it.options
+    strategy = Strategy(
+        options["variable_order"],
+        options["value_order"],
+        options["inference"],
+        options["backtrack"],
+        options["preprocess"],
+    )
+    return CSPSolutions(_csp(it), strategy, limits=it.limits, observer=it.observer)
+
+
+def _min_conflicts(it: Run) -> SearchResult[Any, Any]:
+    return min_conflicts(
+        _csp(it),
+        max_steps=it.options["max_steps"],
+        seed=it.seed,
+        preprocess=it.options["preprocess"],
+        limits=it.limits,
+        observer=it.observer,
+    )
+
+
+def _first_solution(stream: Streamer) -> Runner:
+    """The first solution of a stream, or how it ended without one."""
+
+    def run(it: Run) -> SearchResult[Any, Any]:
+        solutions = stream(it)
+        found = next(solutions, None)
+        if found is not None:
+            return found
+        return no_path(solutions.status or Status.EXHAUSTED, solutions.stats, solutions.limit)
+
+    return run
 
 
 def _climb(it: Run) -> SearchResult[Any, Any]:
@@ -301,12 +417,12 @@ ALGORITHMS.add(
 ALGORITHMS.add(
     "dfs",
     AlgorithmInfo(
-        _first_solution,
+        _first_solution(_depth_first),
         depth_first,
         "depth-first backtracking: every solution, one more on request",
         False,
         "none",
-        stream=True,
+        solutions=_depth_first,
         loop=(Solutions._walk,),
     ),
     "depth-first",
@@ -343,6 +459,45 @@ ALGORITHMS.add(
     "annealing",
 )
 
+ALGORITHMS.add(
+    "csp-backtracking",
+    AlgorithmInfo(
+        _first_solution(_csp_backtracking),
+        CSPSolutions,
+        "constraint satisfaction by backtracking: variable and value ordering, forward "
+        "checking or MAC, backjumping; every solution, one more on request",
+        False,
+        "none",
+        solutions=_csp_backtracking,
+        options=(VARIABLE_ORDER, VALUE_ORDER, INFERENCE, BACKTRACK, PREPROCESS),
+        needs="csp",
+    ),
+    "csp",
+    "csp-bt",
+)
+ALGORITHMS.add(
+    "min-conflicts",
+    AlgorithmInfo(
+        _min_conflicts,
+        min_conflicts,
+        "min-conflicts: from a greedy complete assignment, a variable in conflict takes "
+        "its least conflicting value, until none is in conflict",
+        False,
+        "none",
+        options=(MAX_STEPS, PREPROCESS),
+        random=True,
+        needs="csp",
+    ),
+    "minconflicts",
+)
+
+SEARCHES: tuple[str, ...] = tuple(name for name, info in ALGORITHMS.items() if info.needs is None)
+"""The algorithms that run on any problem (the others need a CSP)."""
+CSP_SOLVERS: tuple[str, ...] = tuple(
+    name for name, info in ALGORITHMS.items() if info.needs == "csp"
+)
+"""The algorithms that run on a constraint satisfaction problem only."""
+
 ALGORITHM_OPTIONS: dict[str, Option] = {
     option.name: option for info in ALGORITHMS.values() for option in info.options
 }
@@ -377,21 +532,53 @@ def run_algorithm(
     unit_costs: bool = False,
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,
+    constraint: Callable[[S], bool] | None = None,
 ) -> SearchResult[S, M]:
     """Run the algorithm called ``name`` with its ``options`` (an InputError if there is
     no such algorithm, if it needs a heuristic and got none, or for an option it does not
     take). The result's ``optimal`` says whether its path is guaranteed cheapest: see
-    ``promises_optimum`` for what ``admissible`` and ``unit_costs`` mean."""
+    ``promises_optimum`` for what ``admissible`` and ``unit_costs`` mean. ``constraint``
+    is a test every state depth-first search enters must pass (ignored by the others)."""
     canonical = ALGORITHMS.canonical(name)
     info = ALGORITHMS[canonical]
     if info.informed and h is None:
         raise InputError(f"the algorithm {canonical!r} needs a heuristic", field="heuristic")
     parsed = algorithm_options(canonical, options or {})
     result = info.run(
-        Run(problem, h if info.informed else None, parsed, seed, random_state, limits, observer)
+        Run(
+            problem,
+            h if info.informed else None,
+            parsed,
+            seed,
+            random_state,
+            limits,
+            observer,
+            constraint,
+        )
     )
     if result.solved and promises_optimum(canonical, admissible=admissible, unit_costs=unit_costs):
         return SearchResult(
             result.status, result.path, result.moves, result.cost, result.stats, None, True
         )
     return result
+
+
+def stream_algorithm(
+    name: str,
+    problem: Problem[S, M],
+    *,
+    options: Mapping[str, Any] | None = None,
+    constraint: Callable[[S], bool] | None = None,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> Solutions[S, M]:
+    """Every solution of ``problem`` by the algorithm called ``name``, lazily (an
+    InputError for an algorithm that finds one solution, not every one)."""
+    canonical = ALGORITHMS.canonical(name)
+    info = ALGORITHMS[canonical]
+    if info.solutions is None:
+        raise InputError(
+            f"the algorithm {canonical} finds one solution, not every one", field="algorithm"
+        )
+    parsed = algorithm_options(canonical, options or {})
+    return info.solutions(Run(problem, None, parsed, None, None, limits, observer, constraint))

@@ -251,6 +251,7 @@ class Solutions(Generic[S, M]):
                 if moves:
                     moves.pop()
                 on_path.discard(leaving)
+                stats.backtracks += 1
                 if emit:
                     yield Backtrack(leaving, len(states))
                 continue

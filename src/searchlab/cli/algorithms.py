@@ -25,8 +25,9 @@ PROMISES = {
 @JSON
 def algorithms(as_json: bool) -> None:
     """List every algorithm of the engine under the name every command takes, with
-    its aliases, whether it needs a heuristic, what a solution it finds promises (the
-    cheapest path only with an admissible heuristic) and its own options.
+    its aliases, whether it needs a heuristic (or a constraint satisfaction problem),
+    what a solution it finds promises (the cheapest path only with an admissible
+    heuristic) and its own options.
 
     \b
     Example:
@@ -43,6 +44,7 @@ def algorithms(as_json: bool) -> None:
                 "promise": info.promise,
                 "every_solution": info.stream,
                 "local": info.local,
+                "needs": info.needs,
                 "options": [option.name for option in info.options],
             }
         )
@@ -53,6 +55,8 @@ def algorithms(as_json: bool) -> None:
         return
     for row in rows:
         needs = "needs a heuristic" if row["heuristic"] else "no heuristic"
+        if row["needs"] == "csp":
+            needs = "runs on constraint satisfaction problems only"
         line = f"{row['name']}: {row['summary']}; {needs}; promises {PROMISES[row['promise']]}"
         options = [flag(option) for option in row["options"]]
         if options:

@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 
-from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.algorithms.registry import ALGORITHMS, SEARCHES
 from searchlab.cli.options import (
     JSON,
     add_renamed,
@@ -77,9 +77,9 @@ def _named(flag: str, short: str, help: str) -> Any:
 def search_options(domain: Domain[Any, Any] | None) -> list[Any]:
     """The options of ``solve`` (and ``run``): the same names in every domain. Without a
     domain (``run``) every algorithm and option of the engine is offered."""
-    offered = domain.algorithms if domain is not None else tuple(ALGORITHMS)
+    offered = domain.algorithms if domain is not None else SEARCHES
     algorithm_options: dict[str, Option] = {}
-    for name in offered:
+    for name in offered if domain is not None else tuple(ALGORITHMS):  # run: a CSP's too
         for option in ALGORITHMS[name].options:
             algorithm_options[option.name] = option
     options: list[Any] = []

@@ -27,7 +27,9 @@ def run(target: str, state: str | None, params: tuple[str, ...], **kwargs: Any) 
     ``initial``, ``successors(state)`` yielding (move, next_state, cost) and
     ``is_goal(state)``; it may add ``heuristics`` (name -> h), ``format_state``,
     ``parse_state``, ``draw`` and ``unit_costs``. STATE, if given, is the start (a
-    Python literal, or the problem's own notation); else its ``initial``.
+    Python literal, or the problem's own notation); else its ``initial``. A factory
+    that returns a CSP (searchlab.algorithms.csp) is solved by the CSP solvers
+    (csp-backtracking, the default, with --inference, --variable-order, …; min-conflicts).
 
     Every algorithm, limit and output of ``searchlab DOMAIN solve`` works here:
     --show-path, --json (docs/json.md), --trace-out FILE.jsonl (every event), and the

@@ -24,6 +24,8 @@ COUNTERS: tuple[str, ...] = (
     "step",
     "restart",
     "threshold",
+    "narrow",
+    "wipeout",
 )
 _COUNTER_INDEX = {name: index for index, name in enumerate(COUNTERS)}
 
@@ -73,6 +75,8 @@ _KINDS: dict[type, str] = {
         events.Frontier,
         events.Ceiling,
         events.Candidates,
+        events.Narrow,
+        events.Wipeout,
     )
 }
 DETAIL_KINDS = frozenset({"frontier", "ceiling", "candidates"})
@@ -201,4 +205,13 @@ class EventEncoder:
                 "total": event.total,
                 "best": number(event.best),
             }
+        if isinstance(event, events.Narrow):
+            return {
+                "state": state(event.state),
+                "variable": jsonable(event.variable),
+                "values": [jsonable(value) for value in event.values],
+                "by": jsonable(event.by),
+            }
+        if isinstance(event, events.Wipeout):
+            return {"state": state(event.state), "variable": jsonable(event.variable)}
         raise TypeError(f"not an engine event: {event!r}")

@@ -152,7 +152,42 @@ class Candidates:
 
 
 Detail = Frontier | Ceiling | Candidates
-Event = Expand | Generate | Prune | Backtrack | Threshold | Step | Restart | Solution | Detail
+
+
+@dataclass(frozen=True, slots=True)
+class Narrow:
+    """Constraint inference removed ``values`` from the domain of ``variable`` (forward
+    checking, arc consistency): ``by`` is the variable whose assignment or domain
+    caused it (None for a constraint over several), ``state`` the node after it."""
+
+    state: Hashable
+    variable: Hashable
+    values: tuple[Any, ...]
+    by: Hashable | None
+
+
+@dataclass(frozen=True, slots=True)
+class Wipeout:
+    """Constraint inference emptied the domain of ``variable``: the assignment just
+    made cannot be part of a solution (a Prune of that assignment follows)."""
+
+    state: Hashable
+    variable: Hashable
+
+
+Event = (
+    Expand
+    | Generate
+    | Prune
+    | Backtrack
+    | Threshold
+    | Step
+    | Restart
+    | Solution
+    | Narrow
+    | Wipeout
+    | Detail
+)
 Observer = Callable[[Event], None]
 E = TypeVar("E", bound=Event)
 

@@ -40,6 +40,20 @@ class Stats:
     - ``iterations``: deepening rounds (iterative deepening, IDA*), or moves made by
       local search over all its climbs.
     - ``restarts``: random restarts taken by hill climbing.
+    - ``assignments``: constraint satisfaction: times a variable was given a value that
+      passed the consistency test (with inference, every value tried is one).
+    - ``checks``: constraint satisfaction: consistency checks, each the test of one
+      value of one variable against one constraint: against the values of its other
+      variables (backtracking's test of a value against an assigned neighbour, a
+      constraint tested once its variables all have values), or for a support in their
+      current domains (forward checking tests every value left to each unassigned
+      neighbour, AC-3's revise every value of the variable revised, least-constraining
+      value every value of every neighbour for each value ordered); min-conflicts one
+      per constraint evaluated when a variable changes value. The count is of these
+      logical tests, whatever the representation (bit masks test many at once).
+    - ``backtracks``: times a backtracking search went back up the tree: from a node
+      whose values (successors) are used up, or from a solution to look for the next;
+      a backjump over several levels counts once.
     - ``seconds``: time spent searching (for a lazy depth-first stream, only while a
       solution was being computed).
     - ``setup_seconds``: time spent before the search could start and not counted in
@@ -51,6 +65,9 @@ class Stats:
     max_frontier: int = 0
     iterations: int = 0
     restarts: int = 0
+    assignments: int = 0
+    checks: int = 0
+    backtracks: int = 0
     seconds: float = 0.0
     setup_seconds: float = 0.0
 
@@ -61,6 +78,9 @@ class Stats:
             "max_frontier": self.max_frontier,
             "iterations": self.iterations,
             "restarts": self.restarts,
+            "assignments": self.assignments,
+            "checks": self.checks,
+            "backtracks": self.backtracks,
             "seconds": round(self.seconds, 6),
             "setup_seconds": round(self.setup_seconds, 6),
         }

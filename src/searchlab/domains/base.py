@@ -26,11 +26,13 @@ from typing import Any, ClassVar, Generic
 
 from searchlab.algorithms.registry import (
     ALGORITHMS,
+    SEARCHES,
     algorithm_options,
     promises_optimum,
     run_algorithm,
+    stream_algorithm,
 )
-from searchlab.algorithms.uninformed import Solutions, depth_first
+from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.encoding import jsonable
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
@@ -108,7 +110,7 @@ class Domain(Generic[S, M]):
     presets: ClassVar[Mapping[str, str]] = {}  # named starts: name -> text for ``parse``
     goals: ClassVar[tuple[str, ...]] = ()  # named goals
     takes_goal: ClassVar[bool] = False
-    algorithms: ClassVar[tuple[str, ...]] = tuple(ALGORITHMS)  # the ones offered
+    algorithms: ClassVar[tuple[str, ...]] = SEARCHES  # the ones offered (not the CSP solvers)
     default_algorithm: ClassVar[str] = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = Registry("heuristic")
     default_heuristic: ClassVar[str | None] = None
@@ -333,17 +335,15 @@ class Domain(Generic[S, M]):
             unit_costs=self.unit_costs,
             limits=request.limits,
             observer=observer,
+            constraint=self.constraint(request),
         )
 
     def stream(self, request: SearchRequest, observer: Observer | None = None) -> Solutions[S, M]:
         """Every solution of a request, lazily (for an algorithm with ``stream``)."""
-        if not request.info.stream:
-            raise InputError(
-                f"the algorithm {request.algorithm} finds one solution, not every one",
-                field="algorithm",
-            )
-        return depth_first(
+        return stream_algorithm(
+            request.algorithm,
             self.problem(request),
+            options=request.options,
             constraint=self.constraint(request),
             limits=request.limits,
             observer=observer,

@@ -15,7 +15,8 @@ viewer, the experiments). It may also offer, and the front ends then use:
 
 ``load_problem("module:factory")`` or ``load_problem("path/to/file.py[:factory]")``
 calls the factory (``problem`` by default) with keyword parameters and wraps what it
-returns; a factory may also return a ``Domain`` of its own. ``load_problem("file.pl")``
+returns; a factory may also return a ``Domain`` of its own, or a ``CSP``
+(``searchlab.algorithms.csp``), which every CSP solver then runs on. ``load_problem("file.pl")``
 loads a Prolog file instead (``searchlab.domains.prolog``: its ``s/3``, ``goal/1``
 and ``h/2`` asked of SWI-Prolog). Every call into the user's
 code is checked: a broken promise of the protocol is a ``ProblemError`` that says what
@@ -35,7 +36,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
 
-from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.algorithms.registry import SEARCHES
 from searchlab.core.errors import InputError, ProblemError
 from searchlab.core.registry import Registry
 from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest
@@ -159,7 +160,7 @@ class ProblemDomain(Domain[Any, Any]):
     """The domain of one user problem object (see the module docstring)."""
 
     has_default_start = True
-    algorithms = tuple(ALGORITHMS)
+    algorithms = SEARCHES
     the_problem: ClassVar[Any] = None
 
     def default_start(self) -> Any:
@@ -316,6 +317,12 @@ def load_problem(target: str, params: Mapping[str, Any] | None = None) -> Domain
     if isinstance(made, Domain):
         return made
     name = Path(module.__name__.removeprefix("searchlab_user_")).stem.split(".")[-1]
+    from searchlab.algorithms.csp import CSP
+
+    if isinstance(made, CSP):  # a constraint satisfaction problem: the CSP solvers too
+        from searchlab.domains.csp import csp_domain
+
+        return csp_domain(made, name.replace("_", "-"))
     return problem_domain(made, name.replace("_", "-"))
 
 

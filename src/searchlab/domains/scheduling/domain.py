@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.algorithms.registry import ALGORITHMS, SEARCHES
 from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult
 from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest, plural
@@ -64,7 +64,7 @@ class ScheduleDomain(Domain[State, Move]):
     )
     examples = ("example", "tasks.toml --json", "tasks.json --algorithm greedy")
     presets: ClassVar[Mapping[str, str]] = {"example": "example"}
-    algorithms = tuple(name for name in ALGORITHMS if not ALGORITHMS[name].local and name != "dfs")
+    algorithms = tuple(name for name in SEARCHES if not ALGORITHMS[name].local and name != "dfs")
     default_algorithm = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = _HEURISTICS
     default_heuristic = "bratko"

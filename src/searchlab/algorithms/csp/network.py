@@ -1,0 +1,365 @@
+"""A CSP compiled for the solvers: values by index, domains as bit masks, and for every
+variable its neighbours with the values each of their values rules out.
+
+Variable i's domain is an int whose bit k says whether its k-th value is still
+possible. A binary constraint becomes, for each direction x → y, a sequence ``masks``
+with ``masks[a]`` the bit mask of y's values that conflict with x's value a, and
+``most``, the largest number of values one value rules out (1 for not-equal, 3 for two
+queens): a domain holding more values than that always leaves a support, which lets
+arc consistency skip the arc without looking at a value. Not-equal constraints on the
+same two variables are merged (a Sudoku cell's row and box neighbours), equal domains
+share one tuple, and equal relations one object, so that 1,000 queens (half a million
+pairs) take a few megabytes. Constraints over more than two variables stay whole
+(``Nary``): tested once all their variables have values, used by forward checking when
+one is left, and revised by arc consistency (bounds for linear sums).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from searchlab.algorithms.csp.model import (
+    CSP,
+    AllDifferent,
+    Constraint,
+    LinearSum,
+    NotEqual,
+)
+
+EAGER_VALUES = 64
+"""Domains up to this size get their masks computed once (small ints); larger ones
+compute a mask when asked (1,000 queens would otherwise hold a million long ints)."""
+EAGER_PAIRS = 1 << 16
+"""A predicate on two variables is tabulated when its domains have at most this many
+pairs of values; past it, each value's mask is computed when first asked and kept."""
+NARY_SUPPORTS = 100_000
+"""Arc consistency looks for supports of an n-ary predicate only while the other
+variables' domains hold at most this many combinations (it skips the revision past
+that: sound, only weaker); linear sums are revised by bounds at any size."""
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class OffsetMasks(Sequence[int]):
+    """The masks of ``x ≠ y + k`` (k in ``plus``), each computed when asked: for x's
+    value v, y's values v − k."""
+
+    def __init__(self, vx: tuple[Any, ...], vy: tuple[Any, ...], plus: tuple[int, ...]) -> None:
+        self.vx = vx
+        self.plus = plus
+        self.size = len(vy)
+        self.identity = vy == tuple(range(len(vy)))  # values are their own indices
+        self.position = {value: index for index, value in enumerate(vy)}
+        self.most = len(plus)
+
+    def __len__(self) -> int:
+        return len(self.vx)
+
+    def __getitem__(self, a: int) -> int:  # type: ignore[override]
+        value = self.vx[a]
+        mask = 0
+        if self.identity:
+            for k in self.plus:
+                b = value - k
+                if 0 <= b < self.size:
+                    mask |= 1 << b
+            return mask
+        for k in self.plus:
+            try:
+                index = self.position.get(value - k) if k else self.position.get(value)
+            except TypeError:  # values that do not subtract (colours) only meet k = 0
+                index = None
+            if index is not None:
+                mask |= 1 << index
+        return mask
+
+
+class LazyTable(Sequence[int]):
+    """A predicate's masks for x → y, each computed on first use and kept."""
+
+    def __init__(self, test: Any, vx: tuple[Any, ...], vy: tuple[Any, ...], flip: bool) -> None:
+        self.test, self.vx, self.vy, self.flip = test, vx, vy, flip
+        self.known: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return len(self.vx)
+
+    def __getitem__(self, a: int) -> int:  # type: ignore[override]
+        mask = self.known.get(a)
+        if mask is None:
+            mask = _predicate_mask(self.test, self.vx[a], self.vy, self.flip)
+            self.known[a] = mask
+        return mask
+
+
+class Union(Sequence[int]):
+    """Several relations between the same two variables: a value conflicts if it does
+    in any of them."""
+
+    def __init__(self, parts: list[Sequence[int]]) -> None:
+        self.parts = parts
+
+    def __len__(self) -> int:
+        return len(self.parts[0])
+
+    def __getitem__(self, a: int) -> int:  # type: ignore[override]
+        mask = 0
+        for part in self.parts:
+            mask |= part[a]
+        return mask
+
+
+def _predicate_mask(test: Any, a: Any, vy: tuple[Any, ...], flip: bool) -> int:
+    mask = 0
+    for b, value in enumerate(vy):
+        ok = test(value, a) if flip else test(a, value)
+        if not ok:
+            mask |= 1 << b
+    return mask
+
+
+def _most(masks: Sequence[int]) -> int:
+    if isinstance(masks, OffsetMasks):
+        return masks.most
+    if isinstance(masks, list):
+        return max((mask.bit_count() for mask in masks), default=0)
+    if isinstance(masks, Union):
+        return sum(_most(part) for part in masks.parts)
+    return math.inf  # type: ignore[return-value]  # unknown: never skip a revision
+
+
+class Nary:
+    """A constraint kept whole: its variables (indices, distinct), how to read its
+    values from theirs, and the revisions forward checking and arc consistency use."""
+
+    def __init__(self, constraint: Constraint, network: Network) -> None:
+        self.constraint = constraint
+        self.scope = tuple(network.csp.index[var] for var in constraint.scope)
+        self.variables = tuple(dict.fromkeys(self.scope))
+        self.values = network.values
+        linear = isinstance(constraint, LinearSum)
+        self.coefficients = constraint.coefficients if isinstance(constraint, LinearSum) else ()
+        self.linear = linear
+
+    def holds(self, assigned: Sequence[int]) -> bool:
+        """Whether it holds for the value indices ``assigned`` (its variables all set)."""
+        values = self.values
+        return self.constraint.holds([values[v][assigned[v]] for v in self.scope])
+
+    def revise(self, var: int, domains: Sequence[int]) -> int:
+        """``var``'s domain without the values that no combination of the others'
+        current values supports (bounds for a linear sum); unchanged when the others
+        hold too many combinations to look through."""
+        mask = domains[var]
+        if self.linear:
+            return self._bounds(var, domains)
+        others = [v for v in self.variables if v != var]
+        sizes = [domains[v].bit_count() for v in others]
+        if math.prod(sizes) > NARY_SUPPORTS:
+            return mask
+        choices = [list(bits(domains[v])) for v in others]
+        kept = 0
+        trial = list(domains)
+        for b in bits(mask):
+            trial[var] = b
+            for combination in itertools.product(*choices):
+                for v, value in zip(others, combination, strict=True):
+                    trial[v] = value
+                if self.holds(trial):
+                    kept |= 1 << b
+                    break
+        return kept
+
+    def _bounds(self, var: int, domains: Sequence[int]) -> int:
+        constraint = self.constraint
+        assert isinstance(constraint, LinearSum)
+        low = high = 0
+        mine = 0
+        for v, c in zip(self.scope, self.coefficients, strict=True):
+            if v == var:
+                mine = c
+                continue
+            products = [c * self.values[v][k] for k in bits(domains[v])]
+            low += min(products)
+            high += max(products)
+        kept = 0
+        total = constraint.total
+        for b in bits(domains[var]):
+            s = mine * self.values[var][b]
+            if constraint.relation == "==":
+                ok = low + s <= total <= high + s
+            elif constraint.relation == "<=":
+                ok = low + s <= total
+            else:
+                ok = high + s >= total
+            if ok:
+                kept |= 1 << b
+        return kept
+
+
+class Network:
+    """The compiled CSP (see the module docstring)."""
+
+    def __init__(self, csp: CSP) -> None:
+        self.csp = csp
+        n = len(csp)
+        self.n = n
+        shared: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self.values: list[tuple[Any, ...]] = [shared.setdefault(d, d) for d in csp.domains]
+        self.root: list[int] = [(1 << len(values)) - 1 for values in self.values]
+        offsets: dict[int, tuple[int, ...]] = {}  # i * n + j -> the k of x_i ≠ x_j + k
+        tables: dict[int, list[Sequence[int]]] = {}
+        self.nary: list[Nary] = []
+        for constraint in csp.constraints:
+            self._add(constraint, offsets, tables)
+        self.neighbours: list[list[int]] = [[] for _ in range(n)]
+        self.masks: list[list[Sequence[int]]] = [[] for _ in range(n)]
+        self.most: list[list[float]] = [[] for _ in range(n)]
+        relations: dict[tuple[int, int, tuple[int, ...]], tuple[Sequence[int], float]] = {}
+        values = self.values
+        for pair, plus in offsets.items():
+            i, j = divmod(pair, n)
+            key = (id(values[i]), id(values[j]), plus)
+            found = relations.get(key)
+            if found is None:
+                found = self._offsets(values[i], values[j], plus, relations)
+                relations[key] = found
+            masks, most = found
+            extra = tables.pop(pair, None)
+            if extra:
+                masks = _merge([masks, *extra])
+                most = _most(masks)
+            self._link(i, j, masks, most)
+        for pair, tabulated in tables.items():
+            i, j = divmod(pair, n)
+            masks = tabulated[0] if len(tabulated) == 1 else _merge(tabulated)
+            self._link(i, j, masks, _most(masks))
+        self.constraints_of: list[list[int]] = [[] for _ in range(n)]
+        for index, nary in enumerate(self.nary):
+            for v in nary.variables:
+                self.constraints_of[v].append(index)
+        self._back: list[list[int]] | None = None
+        self._position: list[dict[int, int]] | None = None
+
+    def _add(
+        self,
+        constraint: Constraint,
+        offsets: dict[int, tuple[int, ...]],
+        tables: dict[int, list[Sequence[int]]],
+    ) -> None:
+        index, n = self.csp.index, self.n
+        if isinstance(constraint, AllDifferent):
+            self._all_different(constraint, offsets)
+            return
+        distinct = list(dict.fromkeys(constraint.scope))
+        if len(distinct) == 1:  # a unary constraint: keep only the values it allows
+            i = index[distinct[0]]
+            keep = 0
+            for k in bits(self.root[i]):
+                if constraint.holds([self.values[i][k]] * len(constraint.scope)):
+                    keep |= 1 << k
+            self.root[i] = keep
+            return
+        if isinstance(constraint, NotEqual):
+            i, j = index[constraint.x], index[constraint.y]
+            offsets[i * n + j] = offsets.get(i * n + j, ()) + constraint.plus
+            offsets[j * n + i] = offsets.get(j * n + i, ()) + tuple(-k for k in constraint.plus)
+            return
+        if len(constraint.scope) == 2 and not isinstance(constraint, LinearSum):
+            i, j = index[constraint.scope[0]], index[constraint.scope[1]]
+            test = _binary_test(constraint)
+            vi, vj = self.values[i], self.values[j]
+            for x, vx, y, vy, flip in ((i, vi, j, vj, False), (j, vj, i, vi, True)):
+                table: Sequence[int]
+                if len(vx) * len(vy) <= EAGER_PAIRS:
+                    table = [_predicate_mask(test, a, vy, flip) for a in vx]
+                else:
+                    table = LazyTable(test, vx, vy, flip)
+                tables.setdefault(x * n + y, []).append(table)
+            return
+        self.nary.append(Nary(constraint, self))
+
+    def _link(self, i: int, j: int, masks: Sequence[int], most: float) -> None:
+        self.neighbours[i].append(j)
+        self.masks[i].append(masks)
+        self.most[i].append(most)
+
+    @staticmethod
+    def _offsets(
+        vx: tuple[Any, ...],
+        vy: tuple[Any, ...],
+        plus: tuple[int, ...],
+        known: dict[tuple[int, int, tuple[int, ...]], tuple[Sequence[int], float]],
+    ) -> tuple[Sequence[int], float]:
+        """The masks of x ≠ y + k (k in ``plus``): one object for every equal relation."""
+        key = (id(vx), id(vy), tuple(sorted(set(plus))))
+        found = known.get(key)
+        if found is None:
+            lazy = OffsetMasks(vx, vy, key[2])
+            if len(vx) <= EAGER_VALUES:
+                eager = [lazy[a] for a in range(len(lazy))]
+                found = (eager, _most(eager))
+            else:
+                found = (lazy, float(lazy.most))
+            known[key] = found
+        return found
+
+    def _all_different(self, constraint: AllDifferent, offsets: dict[int, tuple[int, ...]]) -> None:
+        """Every pair of its variables, x_p + o_p ≠ x_q + o_q, i.e. x_p ≠ x_q + (o_q − o_p)
+        (the loop ``AllDifferent.pairs`` spells out, without building the pairs)."""
+        n = self.n
+        variables = [self.csp.index[var] for var in constraint.scope]
+        shifts = constraint.offsets or (0,) * len(variables)
+        get = offsets.get
+        for p, i in enumerate(variables):
+            oi = shifts[p]
+            row = i * n
+            for q in range(p + 1, len(variables)):
+                j = variables[q]
+                k = shifts[q] - oi
+                offsets[row + j] = (*get(row + j, ()), k)
+                offsets[j * n + i] = (*get(j * n + i, ()), -k)
+
+    # -- indexes built only for the solvers that need them --------------------------
+    def back(self) -> list[list[int]]:
+        """``back[i][k]``: where i stands among the neighbours of its k-th neighbour
+        (arc consistency revises the arcs into a variable whose domain shrank)."""
+        if self._back is None:
+            position = self.position()
+            self._back = [[position[j][i] for j in self.neighbours[i]] for i in range(self.n)]
+        return self._back
+
+    def position(self) -> list[dict[int, int]]:
+        """``position[i][j]``: where j stands among the neighbours of i."""
+        if self._position is None:
+            self._position = [
+                {j: k for k, j in enumerate(self.neighbours[i])} for i in range(self.n)
+            ]
+        return self._position
+
+
+def _binary_test(constraint: Constraint) -> Any:
+    return lambda a, b: constraint.holds((a, b))
+
+
+def _merge(found: list[Sequence[int]]) -> Sequence[int]:
+    if all(isinstance(masks, list) for masks in found):
+        size = len(found[0])
+        return [_or(masks[a] for masks in found) for a in range(size)]
+    return Union(found)
+
+
+def _or(masks: Iterator[int]) -> int:
+    total = 0
+    for mask in masks:
+        total |= mask
+    return total

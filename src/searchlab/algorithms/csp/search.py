@@ -1,0 +1,593 @@
+"""Backtracking search over any CSP, as a lazy stream of solutions.
+
+One search, four choices (``Strategy``), each as the textbook names it:
+
+- variable ordering: ``static`` (the CSP's order), ``mrv`` (minimum remaining values:
+  the variable with the fewest values left; without inference, the values consistent
+  with the assignment so far, counted by consistency checks), ``mrv-degree`` (MRV,
+  ties broken by the most constraints on unassigned variables);
+- value ordering: ``static`` (the domain's order) or ``lcv`` (least constraining
+  value: the value that rules out the fewest values of unassigned neighbours first);
+- inference after each assignment: ``none`` (each value is tested against the
+  assigned neighbours: plain backtracking), ``fc`` (forward checking: every
+  unassigned neighbour loses the values that conflict with it), ``mac`` (maintaining
+  arc consistency: AC-3 from the arcs into the variable just assigned);
+- ``backtrack``: ``chronological`` or ``cbj`` (conflict-directed backjumping, Prosser
+  1993: a dead end jumps back to the deepest variable in its conflict set; with
+  forward checking, FC-CBJ). ``preprocess`` ``ac3`` makes the root arc consistent first
+  (MAC always does).
+
+``CSPSolutions`` is a ``Solutions`` stream: iterating yields one ``SearchResult`` per
+solution, computing nothing past it, and ``events()`` steps the same search one event
+at a time (the viewer's live backtracking). The events are the engine's vocabulary: an
+``Expand`` where a variable is chosen, a ``Generate`` for each value given to it (the
+move is ``(variable, value)``), a ``Prune`` when the value fails (a conflict, or a
+domain wiped out), a ``Backtrack`` for each node left, a ``Solution``; and the two
+events only constraint inference has, ``Narrow`` (values removed from a domain) and
+``Wipeout`` (a domain emptied). The statistics count expansions, values tried
+(``generated``), ``assignments``, consistency ``checks`` and ``backtracks`` as
+``Stats`` defines them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from searchlab.algorithms.csp.model import CSP
+from searchlab.algorithms.csp.network import Network, bits
+from searchlab.algorithms.csp.problem import CSPProblem, CSPState
+from searchlab.algorithms.uninformed import Solutions
+from searchlab.core.errors import InputError
+from searchlab.core.events import (
+    Backtrack,
+    Event,
+    Expand,
+    Generate,
+    Narrow,
+    Observer,
+    Prune,
+    Solution,
+    Wipeout,
+)
+from searchlab.core.limits import NO_LIMITS, Limits
+from searchlab.core.result import SearchResult, Stats, Status
+
+VARIABLE_ORDERS = ("static", "mrv", "mrv-degree")
+VALUE_ORDERS = ("static", "lcv")
+INFERENCES = ("none", "fc", "mac")
+BACKTRACKS = ("chronological", "cbj")
+PREPROCESSING = ("none", "ac3")
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """How the backtracking search chooses and infers (see the module docstring)."""
+
+    variable_order: str = "mrv"
+    value_order: str = "static"
+    inference: str = "fc"
+    backtrack: str = "chronological"
+    preprocess: str = "none"
+
+    def __post_init__(self) -> None:
+        for name, choices in (
+            ("variable_order", VARIABLE_ORDERS),
+            ("value_order", VALUE_ORDERS),
+            ("inference", INFERENCES),
+            ("backtrack", BACKTRACKS),
+            ("preprocess", PREPROCESSING),
+        ):
+            value = getattr(self, name)
+            if value not in choices:
+                label = name.replace("_", "-")
+                raise InputError(
+                    f"unknown {label} {value!r}: choose one of {', '.join(choices)}", field=name
+                )
+        if self.backtrack == "cbj" and self.inference == "mac":
+            raise InputError(
+                "backtrack cbj (conflict-directed backjumping) works with inference none "
+                "or fc here: MAC's removals have no conflict sets to jump by",
+                field="backtrack",
+                hint=("inference", "fc"),
+            )
+
+    @property
+    def label(self) -> str:
+        """A short name: ``FC+MRV``, ``MAC+MRV+LCV``, ``BT`` …"""
+        parts = [{"none": "BT", "fc": "FC", "mac": "MAC"}[self.inference]]
+        if self.variable_order != "static":
+            parts.append(self.variable_order.upper().replace("MRV-DEGREE", "MRV+deg"))
+        if self.value_order == "lcv":
+            parts.append("LCV")
+        if self.backtrack == "cbj":
+            parts.append("CBJ")
+        if self.preprocess == "ac3":
+            parts.insert(0, "AC3")
+        return "+".join(parts)
+
+
+class _Frame:
+    """One level of the search: the variable chosen there, its values in the order to
+    try them, the next to try, the trail length before it, and (CBJ) its conflict set
+    as a bit mask over levels."""
+
+    __slots__ = ("conf", "mark", "next", "value", "values", "var")
+
+    def __init__(self, var: int, values: list[int], mark: int) -> None:
+        self.var = var
+        self.values = values
+        self.next = 0
+        self.mark = mark
+        self.value = -1
+        self.conf = 0
+
+
+class _Engine:
+    """The mutable search state: domains as bit masks, the values given, the trail
+    that undoes both, and the tests and inferences on them."""
+
+    def __init__(self, network: Network, strategy: Strategy, stats: Stats, emit: bool) -> None:
+        self.net = network
+        self.csp = network.csp
+        self.strategy = strategy
+        self.stats = stats
+        self.emit = emit
+        n = network.n
+        self.dom = list(network.root)
+        self.assigned = [-1] * n
+        self.level = [-1] * n
+        self.pastfc = [0] * n  # CBJ: the levels whose inference pruned each domain
+        self.trail: list[tuple[int, int, int]] = []  # (variable, old domain, old pastfc)
+        self.cbj = strategy.backtrack == "cbj"
+        self.narrowed: list[Event] = []  # events of the last inference, when emitting
+
+    # -- states ---------------------------------------------------------------------
+    def snapshot(self) -> CSPState:
+        return CSPState(tuple(self.assigned), tuple(self.dom), self.csp)
+
+    def with_value(self, x: int, a: int) -> CSPState:
+        """The node with x = a added, not yet checked (a value that fails its test)."""
+        assigned = list(self.assigned)
+        assigned[x] = a
+        dom = list(self.dom)
+        dom[x] = 1 << a
+        return CSPState(tuple(assigned), tuple(dom), self.csp)
+
+    def name(self, var: int) -> Any:
+        return self.csp.variables[var]
+
+    # -- changes, undone by the trail -------------------------------------------------
+    def assign(self, x: int, a: int, level: int) -> None:
+        self.trail.append((x, self.dom[x], self.pastfc[x]))
+        self.dom[x] = 1 << a
+        self.assigned[x] = a
+        self.level[x] = level
+
+    def unassign(self, x: int, mark: int) -> None:
+        trail, dom, pastfc = self.trail, self.dom, self.pastfc
+        while len(trail) > mark:
+            var, old, reasons = trail.pop()
+            dom[var] = old
+            pastfc[var] = reasons
+        self.assigned[x] = -1
+        self.level[x] = -1
+
+    def narrow(self, y: int, keep: int, levels: int, by: int | None) -> None:
+        """y's domain becomes ``keep``; ``levels`` (CBJ) are the levels that caused it."""
+        old = self.dom[y]
+        self.trail.append((y, old, self.pastfc[y]))
+        self.dom[y] = keep
+        if self.cbj:
+            self.pastfc[y] |= levels
+        if self.emit:
+            values = self.net.values[y]
+            removed = tuple(values[k] for k in bits(old & ~keep))
+            cause = None if by is None else self.name(by)
+            self.narrowed.append(Narrow(self.snapshot(), self.name(y), removed, cause))
+
+    # -- plain backtracking's test ------------------------------------------------------
+    def conflicts(self, x: int, a: int, frames: list[_Frame]) -> int:
+        """Whether x = a conflicts with the values given so far: 0 if not, else (for
+        CBJ) the levels it conflicts with, as a bit mask (any non-zero value without
+        CBJ). Assigned neighbours are tested in the order they were given values with
+        CBJ (Prosser's BT-CBJ records the earliest conflict), else in neighbour order."""
+        net, assigned, stats = self.net, self.assigned, self.stats
+        if self.cbj:
+            position, around = net.position()[x], net.masks[x]
+            found = 0
+            for level, frame in enumerate(frames[:-1]):
+                k = position.get(frame.var)
+                if k is not None:
+                    stats.checks += 1
+                    if around[k][a] >> assigned[frame.var] & 1:
+                        found = 1 << level
+                        break
+            if found:
+                return found
+        else:
+            for y, masks in zip(net.neighbours[x], net.masks[x], strict=True):
+                b = assigned[y]
+                if b >= 0:
+                    stats.checks += 1
+                    if masks[a] >> b & 1:
+                        return 1
+        for c in net.constraints_of[x]:
+            nary = net.nary[c]
+            if all(assigned[v] >= 0 or v == x for v in nary.variables):
+                stats.checks += 1
+                trial = list(assigned)
+                trial[x] = a
+                if not nary.holds(trial):
+                    levels = 0
+                    for v in nary.variables:
+                        if v != x:
+                            levels |= 1 << self.level[v]
+                    return levels or 1
+        return 0
+
+    # -- inference ----------------------------------------------------------------------
+    def forward_check(self, x: int, a: int, level: int) -> int:
+        """Remove from every unassigned neighbour the values that conflict with x = a
+        (n-ary constraints: those of the one variable left unassigned in them); the
+        variable wiped out, or -1."""
+        net, dom, assigned, stats = self.net, self.dom, self.assigned, self.stats
+        bit = 1 << level
+        for y, masks in zip(net.neighbours[x], net.masks[x], strict=True):
+            if assigned[y] >= 0:
+                continue
+            d = dom[y]
+            stats.checks += d.bit_count()
+            m = masks[a]
+            if d & m:
+                self.narrow(y, d & ~m, bit, x)
+                if not d & ~m:
+                    return y
+        for c in net.constraints_of[x]:
+            nary = net.nary[c]
+            free = [v for v in nary.variables if assigned[v] < 0]
+            if len(free) == 1:
+                y = free[0]
+                stats.checks += dom[y].bit_count()
+                keep = nary.revise(y, dom)
+                if keep != dom[y]:
+                    levels = 0
+                    for v in nary.variables:
+                        if v != y:
+                            levels |= 1 << self.level[v]
+                    self.narrow(y, keep, levels, None)
+                    if not keep:
+                        return y
+        return -1
+
+    def arc_consistency(self, changed: list[int]) -> int:
+        """AC-3 from the arcs into the variables of ``changed`` (every arc at the root):
+        each revision removes from a variable the values with no support left in a
+        neighbour, and puts the arcs into it back in the queue when it shrinks. The
+        variable wiped out, or -1. Constraints over more variables are revised with the
+        arcs (``Nary.revise``)."""
+        net, dom, assigned, stats = self.net, self.dom, self.assigned, self.stats
+        neighbours, masks, most = net.neighbours, net.masks, net.most
+        back = net.back()
+        arcs: deque[tuple[int, int]] = deque()
+        queued: set[tuple[int, int]] = set()
+        pending: deque[int] = deque()
+        waiting: set[int] = set()
+
+        def arcs_into(x: int, skip: int) -> None:
+            for k, y in enumerate(neighbours[x]):
+                if y != skip and assigned[y] < 0:
+                    arc = (y, back[x][k])
+                    if arc not in queued:
+                        queued.add(arc)
+                        arcs.append(arc)
+            for c in net.constraints_of[x]:
+                if c not in waiting:
+                    waiting.add(c)
+                    pending.append(c)
+
+        for x in changed:
+            arcs_into(x, -1)
+        while arcs or pending:
+            if arcs:
+                arc = arcs.popleft()
+                queued.discard(arc)
+                y, k = arc
+                if assigned[y] >= 0:
+                    continue
+                x = neighbours[y][k]
+                dy, dx = dom[y], dom[x]
+                stats.checks += dy.bit_count()
+                if dx.bit_count() > most[y][k]:
+                    continue  # every value of y keeps a support in x
+                relation = masks[y][k]
+                keep = 0
+                for b in bits(dy):
+                    if dx & ~relation[b]:
+                        keep |= 1 << b
+                if keep != dy:
+                    self.narrow(y, keep, 0, x)
+                    if not keep:
+                        return y
+                    arcs_into(y, x)
+                continue
+            c = pending.popleft()
+            waiting.discard(c)
+            nary = net.nary[c]
+            for y in nary.variables:
+                if assigned[y] >= 0:
+                    continue
+                stats.checks += dom[y].bit_count()
+                keep = nary.revise(y, dom)
+                if keep != dom[y]:
+                    self.narrow(y, keep, 0, None)
+                    if not keep:
+                        return y
+                    arcs_into(y, -1)
+        return -1
+
+    # -- orderings ----------------------------------------------------------------------
+    def select(self, depth: int, order: list[int]) -> int:
+        """The variable to give a value next (see ``Strategy``)."""
+        how = self.strategy.variable_order
+        if how == "static":
+            return order[depth]
+        assigned, dom = self.assigned, self.dom
+        counting = self.strategy.inference == "none"
+        best, best_size, ties = -1, -1, []
+        for v in order:
+            if assigned[v] >= 0:
+                continue
+            size = self.legal(v) if counting else dom[v].bit_count()
+            if best < 0 or size < best_size:
+                best, best_size, ties = v, size, [v]
+            elif size == best_size:
+                ties.append(v)
+        if how == "mrv" or len(ties) == 1:
+            return best
+        net = self.net
+        return max(
+            ties,
+            key=lambda v: (
+                sum(1 for y in net.neighbours[v] if assigned[y] < 0) + len(net.constraints_of[v])
+            ),
+        )
+
+    def legal(self, v: int) -> int:
+        """How many values of v are consistent with the values given so far (plain
+        backtracking's MRV: each value tested against the assigned neighbours)."""
+        net, assigned, stats = self.net, self.assigned, self.stats
+        given = [
+            (masks, assigned[y])
+            for y, masks in zip(net.neighbours[v], net.masks[v], strict=True)
+            if assigned[y] >= 0
+        ]
+        count = 0
+        for a in bits(self.dom[v]):
+            ok = True
+            for masks, b in given:
+                stats.checks += 1
+                if masks[a] >> b & 1:
+                    ok = False
+                    break
+            count += ok
+        return count
+
+    def order(self, x: int) -> list[int]:
+        """x's values in the order to try them (see ``Strategy``)."""
+        values = list(bits(self.dom[x]))
+        if self.strategy.value_order == "static" or len(values) < 2:
+            return values
+        net, dom, assigned, stats = self.net, self.dom, self.assigned, self.stats
+        around = [
+            (dom[y], masks)
+            for y, masks in zip(net.neighbours[x], net.masks[x], strict=True)
+            if assigned[y] < 0
+        ]
+        ruled: dict[int, int] = {}
+        for a in values:
+            total = 0
+            for d, masks in around:
+                stats.checks += d.bit_count()
+                total += (d & masks[a]).bit_count()
+            ruled[a] = total
+        return sorted(values, key=ruled.__getitem__)
+
+
+class CSPSolutions(Solutions[CSPState, tuple[Any, Any]]):
+    """Every solution of a CSP by backtracking, lazily (see the module docstring).
+
+    ``status``, ``found``, ``last``, ``stats`` and ``events()`` are ``Solutions``'s;
+    ``strategy`` says how it searches."""
+
+    def __init__(
+        self,
+        problem: CSPProblem,
+        strategy: Strategy = Strategy(),
+        *,
+        limits: Limits = NO_LIMITS,
+        observer: Observer | None = None,
+    ) -> None:
+        self.csp_problem = problem
+        self.strategy = strategy
+        super().__init__(problem, limits=limits, observer=observer)
+        self.stats.setup_seconds = problem.build_seconds  # compiling the CSP (Network)
+
+    def _walk(self) -> Iterator[Event | SearchResult[CSPState, tuple[Any, Any]]]:
+        problem, stats, strategy = self.csp_problem, self.stats, self.strategy
+        net = problem.network
+        emit = self._emit
+        engine = _Engine(net, strategy, stats, emit)
+        n = net.n
+        order = list(range(n))
+        inference, cbj = strategy.inference, strategy.backtrack == "cbj"
+
+        def flush() -> Iterator[Event]:
+            yield from engine.narrowed
+            engine.narrowed.clear()
+
+        empty = next((v for v in range(n) if not engine.dom[v]), -1)
+        if empty < 0 and (inference == "mac" or strategy.preprocess == "ac3"):
+            empty = engine.arc_consistency(order)
+            if emit:
+                yield from flush()
+        if empty >= 0:  # no value at all for some variable: nothing to search
+            if emit:
+                yield Wipeout(engine.snapshot(), engine.name(empty))
+            self.status = Status.EXHAUSTED
+            return
+        frames: list[_Frame] = []
+        descend = True
+        while True:
+            if descend:
+                descend = False
+                depth = len(frames)
+                if depth == n:
+                    self.found += 1
+                    path, moves = self._path(frames)
+                    if emit:
+                        yield Solution(path, float(n), self.found)
+                    snapshot = dataclasses.replace(
+                        stats, seconds=stats.seconds + time.perf_counter() - self._asked_at
+                    )
+                    self.last = SearchResult(Status.SOLVED, path, moves, float(n), snapshot)
+                    yield self.last
+                    stats.backtracks += 1
+                    if emit:
+                        yield Backtrack(path[-1], n)
+                    if cbj:  # below a solution, go back one level at a time
+                        for level, frame in enumerate(frames):
+                            frame.conf |= (1 << level) - 1
+                    if not frames:
+                        self.status = Status.EXHAUSTED
+                        return
+                else:
+                    limit = self.budget.exceeded()
+                    if limit is not None:
+                        self.status, self.limit = Status.LIMIT_REACHED, limit
+                        return
+                    x = engine.select(depth, order)
+                    stats.expanded += 1
+                    stats.max_frontier = max(stats.max_frontier, depth + 1)
+                    if emit:
+                        yield Expand(engine.snapshot(), depth, 0.0, depth, depth, 0)
+                    frames.append(_Frame(x, engine.order(x), len(engine.trail)))
+            frame = frames[-1]
+            x, level = frame.var, len(frames) - 1
+            if frame.value >= 0:
+                engine.unassign(x, frame.mark)
+                frame.value = -1
+            if frame.next == len(frame.values):  # x's values are used up: go back
+                stats.backtracks += 1
+                target = level - 1
+                conf = 0
+                if cbj:
+                    conf = frame.conf | engine.pastfc[x]
+                    conf &= (1 << level) - 1
+                    target = conf.bit_length() - 1
+                frames.pop()
+                if emit:
+                    yield Backtrack(engine.snapshot(), level)
+                while len(frames) - 1 > target:  # a backjump leaves every level between
+                    left = frames.pop()
+                    engine.unassign(left.var, left.mark)
+                    if emit:
+                        yield Backtrack(engine.snapshot(), len(frames))
+                if target < 0:
+                    self.status = Status.EXHAUSTED
+                    return
+                if cbj:
+                    frames[target].conf |= conf & ~(1 << target)
+                continue
+            a = frame.values[frame.next]
+            frame.next += 1
+            stats.generated += 1
+            move = (engine.name(x), net.values[x][a])
+            parent = engine.snapshot() if emit else None
+            if inference == "none":
+                conflict = engine.conflicts(x, a, frames)
+                if conflict:
+                    if cbj:
+                        frame.conf |= conflict
+                    if emit:
+                        child = engine.with_value(x, a)
+                        yield Generate(parent, move, child, level + 1.0, 0.0)
+                        yield Prune(child, "constraint")
+                    continue
+            engine.assign(x, a, level)
+            frame.value = a
+            stats.assignments += 1
+            if emit:
+                yield Generate(parent, move, engine.snapshot(), level + 1.0, 0.0)
+            wiped = -1
+            if inference == "fc":
+                wiped = engine.forward_check(x, a, level)
+            elif inference == "mac":
+                wiped = engine.arc_consistency([x])
+            if emit:
+                yield from flush()
+            if wiped >= 0:
+                if cbj:
+                    frame.conf |= engine.pastfc[wiped] & ~(1 << level)
+                if emit:
+                    state = engine.snapshot()
+                    yield Wipeout(state, engine.name(wiped))
+                    yield Prune(state, "constraint")
+                continue
+            descend = True
+
+    def _path(
+        self, frames: list[_Frame]
+    ) -> tuple[tuple[CSPState, ...], tuple[tuple[Any, Any], ...]]:
+        """The path to the solution: the root, then one more value at each level (the
+        states carry values only)."""
+        csp = self.csp_problem.csp
+        values = self.csp_problem.network.values
+        assigned = [-1] * len(csp)
+        states = [CSPState(tuple(assigned), None, csp)]
+        moves = []
+        for frame in frames:
+            assigned[frame.var] = frame.value
+            states.append(CSPState(tuple(assigned), None, csp))
+            moves.append((csp.variables[frame.var], values[frame.var][frame.value]))
+        return tuple(states), tuple(moves)
+
+
+def backtracking(
+    csp: CSP | CSPProblem,
+    strategy: Strategy = Strategy(),
+    *,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> CSPSolutions:
+    """Every solution of ``csp`` by backtracking as ``strategy`` says, lazily."""
+    problem = csp if isinstance(csp, CSPProblem) else CSPProblem(csp)
+    return CSPSolutions(problem, strategy, limits=limits, observer=observer)
+
+
+def solve(csp: CSP, strategy: Strategy = Strategy()) -> dict[Any, Any] | None:
+    """The first solution as ``{variable: value}``, or None if there is none."""
+    found = next(backtracking(csp, strategy), None)
+    return None if found is None else found.final_state.assignment()
+
+
+def count_solutions(
+    csp: CSP | CSPProblem,
+    strategy: Strategy = Strategy(),
+    *,
+    at_most: int | None = None,
+    limits: Limits = NO_LIMITS,
+) -> tuple[int, CSPSolutions]:
+    """How many solutions ``csp`` has (stopping at ``at_most``: 2 proves a solution
+    unique or not), and the stream (its ``exhausted`` says whether the count is all)."""
+    stream = backtracking(csp, strategy, limits=limits)
+    count = 0
+    for _ in stream:
+        count += 1
+        if at_most is not None and count >= at_most:
+            break
+    return count, stream
