@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,9 @@ import pytest
 from conftest import RunCli
 from starlette.testclient import TestClient
 
+import searchlab.web
 from searchlab.algorithms.csp import Strategy, count_solutions
+from searchlab.core.encoding import COUNTERS
 from searchlab.domains.registry import get_domain
 from searchlab.domains.sudoku.domain import PUZZLES
 from searchlab.domains.sudoku.grid import parse_puzzle, random_puzzle, sudoku_csp, valid_solution
@@ -160,6 +163,9 @@ def test_the_viewer_steps_a_sudoku_and_shows_the_candidates(client: TestClient) 
     first = page["events"][0]["drawing"]
     assert (first["rows"], first["cols"]) == (9, 9)
     assert any(len(cell) > 1 for cell in first["cells"])  # an open cell's candidates
+    narrow = next(event for event in page["events"] if event["kind"] == "narrow")
+    assert (narrow["drawing"]["rows"], narrow["drawing"]["cols"]) == (9, 9)
+    assert narrow["c"][COUNTERS.index("narrow")] >= 1
     solved = client.get(
         f"/api/sessions/{live['session']}/events",
         params={"from": page["next"], "until": "solution", "max": 5},
@@ -172,6 +178,14 @@ def test_the_viewer_steps_a_sudoku_and_shows_the_candidates(client: TestClient) 
     options = client.get("/api/options").json()
     names = [domain["name"] for domain in options["domains"]]
     assert {"sudoku", "map-colouring", "cryptarithm", "queens-csp"} <= set(names)
+
+
+def test_the_page_counts_the_same_kinds_as_the_server() -> None:
+    """dom.js reads each event's cumulative counters ("c") by position."""
+    script = (Path(searchlab.web.__file__).parent / "static" / "js" / "dom.js").read_text()
+    match = re.search(r"export const COUNTERS = \[(.*?)\];", script)
+    assert match is not None
+    assert tuple(re.findall(r'"(\w+)"', match.group(1))) == COUNTERS
 
 
 def test_the_domains_are_found_through_their_entry_points() -> None:

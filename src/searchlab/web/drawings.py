@@ -11,7 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from searchlab.core.encoding import EventEncoder
-from searchlab.core.events import Backtrack, Event, Expand, Generate, Prune, Restart, Solution, Step
+from searchlab.core.events import (
+    Backtrack,
+    Event,
+    Expand,
+    Generate,
+    Narrow,
+    Prune,
+    Restart,
+    Solution,
+    Step,
+    Wipeout,
+)
 from searchlab.domains.base import Domain
 from searchlab.domains.drawing import Grid, Text, to_json
 
@@ -52,6 +63,6 @@ class DrawingEncoder(EventEncoder):
             encoded["next_drawing"] = self.draw(event.next_state)
         elif isinstance(event, Solution):
             encoded["path_drawings"] = [self.draw(state) for state in event.path]
-        elif isinstance(event, Expand | Generate | Prune | Backtrack | Restart):
+        elif isinstance(event, Expand | Generate | Prune | Backtrack | Restart | Narrow | Wipeout):
             encoded["drawing"] = self.draw(event.state)
         return encoded

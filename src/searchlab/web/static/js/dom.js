@@ -42,7 +42,8 @@ export function fillSelect(select, items, chosen) {
 }
 
 // Counters attached to each event by the server, in this order (see encoding.py).
-export const COUNTERS = ["expand", "generate", "prune", "backtrack", "solution", "step", "restart", "threshold"];
+// The same names, in the same order, as core/encoding.py COUNTERS.
+export const COUNTERS = ["expand", "generate", "prune", "backtrack", "solution", "step", "restart", "threshold", "narrow", "wipeout"];
 
 export function counts(event) {
   const out = {};

@@ -45,6 +45,10 @@ function describe(event, info) {
       return `Step ${c.step.toLocaleString()}: the move ${shown(event.move)} leads here, h = ${num(event.value)}${event.sideways ? " (sideways)" : ""}.`;
     case "restart":
       return `Restart ${event.index} from a new state: h = ${num(event.value)}${event.reason ? `. The climb before was stuck: ${event.reason}` : ""}.`;
+    case "narrow":
+      return `Inference: ${event.by === null ? "a constraint" : shown(event.by)} removes ${event.values.map(shown).join(", ")} from the domain of ${shown(event.variable)}.`;
+    case "wipeout":
+      return `The domain of ${shown(event.variable)} is now empty: the last assignment cannot lead to a solution.`;
     case "threshold":
       return `New round ${event.iteration} with bound ${num(event.bound)}.`;
     case "solution":
@@ -433,8 +437,9 @@ export class GenericView {
         ["expanded", c.expand.toLocaleString()],
         ["generated", c.generate.toLocaleString()],
         ["refused", c.prune.toLocaleString()],
-        ["event", this.position(event)],
       );
+      if (c.narrow || c.wipeout) rows.push(["values removed by inference", c.narrow.toLocaleString()], ["wipeouts", c.wipeout.toLocaleString()]);
+      rows.push(["event", this.position(event)]);
       if (run.seed !== null) rows.push(["seed", `${run.seed} (type it in the seed field to repeat this run)`]);
       fillStats(this.stats, rows);
       fillDetail(this.detail, event, info, (_state, text) => html("code", { text: text ?? "" }));
