@@ -7,10 +7,9 @@ import { api, clearErrors, formValues, showError } from "./api.js";
 import { counts, fillStats, html } from "./dom.js";
 import { addLiveTreeNodes } from "./explain.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
-import { Player, controls } from "./player.js";
 import { attacks, drawQueens, squareName } from "./queens.js";
-import { part } from "./template.js";
 import { TreeNodes, drawTree } from "./tree.js";
+import { View } from "./view.js";
 
 const PAGE = 500; // events per request while stepping
 const KEEP = 2000; // events kept from a "next solution" run (for stepping back)
@@ -25,31 +24,17 @@ function lastSquare(columns) {
   return [columns.length, columns[columns.length - 1]];
 }
 
-export class BacktrackView {
+export class BacktrackView extends View {
   // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("bt");
   // ``hooks``: changed() says the view's state changed (main.js keeps the address).
   constructor(root, domain, prefix, options, hooks = {}) {
-    this.root = root;
-    this.domain = domain;
-    this.prefix = prefix;
-    this.hooks = hooks;
-    const $ = (name) => part(root, prefix, name);
-    this.$ = $;
-    this.form = $("form");
+    super(root, domain, prefix, hooks);
+    const $ = this.$;
     this.board = $("board");
     this.status = $("status");
     this.stats = $("stats");
     this.list = $("solutions");
     this.nextButton = $("next");
-    this.player = new Player(this, controls(root, prefix));
-    this.form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      await this.player.stop();
-      await this.player.guard(async () => {
-        await this.start();
-        this.render();
-      });
-    });
     this.nextButton.addEventListener("click", async () => {
       if (this.searching) {
         this.interrupt(); // the button reads "Stop searching" while a search runs
@@ -98,6 +83,12 @@ export class BacktrackView {
 
   get mode() {
     return this.root.querySelector(`input[name="${this.prefix}-mode"]:checked`).value;
+  }
+
+  // The form starts a new backtracking and shows its first event.
+  async submitted() {
+    await this.start();
+    this.render();
   }
 
   async start() {

@@ -7,9 +7,8 @@ import { api, clearErrors, formValues, recordedEvents, showError } from "./api.j
 import { drawChart } from "./chart.js";
 import { fillSelect, fillStats } from "./dom.js";
 import { fillLegend } from "./legend.js";
-import { Player, controls } from "./player.js";
 import { drawQueens, pairs } from "./queens.js";
-import { part } from "./template.js";
+import { View } from "./view.js";
 
 const ALGORITHM = "hill-climbing";
 const MAX_NUMBERS = 16; // boards up to 16×16 get their numbers drawn
@@ -32,27 +31,17 @@ function verdict(result, info) {
   return `h = ${h} ${after}: ${info.stopped ?? "stopped at one of the viewer's limits per run"}`;
 }
 
-export class ClimbView {
+export class ClimbView extends View {
   // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("hc");
   // ``hooks``: changed() says the view's state changed (main.js keeps the address).
   constructor(root, domain, prefix, options, hooks = {}) {
-    this.root = root;
-    this.domain = domain;
-    this.hooks = hooks;
-    const $ = (name) => part(root, prefix, name);
-    this.$ = $;
-    this.form = $("form");
+    super(root, domain, prefix, hooks);
+    const $ = this.$;
     this.board = $("board");
     this.moveText = $("move");
     this.stats = $("stats");
     this.chart = $("chart");
     this.verdict = $("verdict");
-    this.player = new Player(this, controls(root, prefix));
-    this.form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      await this.player.stop();
-      await this.player.guard(() => this.run());
-    });
     $("case").addEventListener("change", (event) => {
       if (event.target.value !== "") $("state").value = event.target.value;
     });

@@ -11,9 +11,8 @@ import { drawDrawing } from "./drawing.js";
 import { addLiveTreeNodes, addTreeNodes, fillDetail, moveText, num, shown, stepFacts } from "./explain.js";
 import { fillOptions } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
-import { Player, controls } from "./player.js";
-import { part } from "./template.js";
 import { TreeNodes, drawTree } from "./tree.js";
+import { View } from "./view.js";
 
 const PAGE = 500; // events per request while stepping a live search
 const KEEP = 2000; // events kept from a "next solution" run
@@ -58,17 +57,12 @@ function describe(event, info) {
   }
 }
 
-export class GenericView {
+export class GenericView extends View {
   // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy;
   // ``hooks``: changed() says the view's state changed (main.js keeps the address).
   constructor(root, domain, prefix, options, hooks = {}) {
-    this.root = root;
-    this.domain = domain;
-    this.prefix = prefix;
-    this.hooks = hooks;
-    const $ = (name) => part(root, prefix, name);
-    this.$ = $;
-    this.form = $("form");
+    super(root, domain, prefix, hooks);
+    const $ = this.$;
     this.board = $("board");
     this.status = $("status");
     this.stats = $("stats");
@@ -77,12 +71,6 @@ export class GenericView {
     this.detail = $("detail");
     this.nextButton = $("next");
     this.playSolution = $("play-solution");
-    this.player = new Player(this, controls(root, prefix));
-    this.form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      await this.player.stop();
-      await this.player.guard(() => this.run());
-    });
     $("preset").addEventListener("change", (event) => {
       const text = domain.presets[event.target.value];
       if (text !== undefined) $("start").value = text;

@@ -8,10 +8,9 @@ import { api, clearErrors, formValues, recordedEvents, showError } from "./api.j
 import { counts, fillSelect, fillStats, html } from "./dom.js";
 import { addTreeNodes, fillDetail, ghf, moveText, num, shown, stepFacts } from "./explain.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
-import { Player, controls } from "./player.js";
-import { part } from "./template.js";
 import { TileBoard, miniBoard } from "./tiles.js";
 import { TreeNodes, drawTree } from "./tree.js";
+import { View } from "./view.js";
 
 const KEPT = new Set(["expand", "threshold", "solution", "step", "restart"]);
 const PATH_ONLY = new Set(["ida", "iterative-deepening", "dfs"]);
@@ -59,16 +58,12 @@ class Run {
   }
 }
 
-export class PuzzleView {
+export class PuzzleView extends View {
   // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("pz");
   // ``hooks``: rename(label) names the tab, changed() says the view's state changed.
   constructor(root, domain, prefix, options, hooks = {}) {
-    this.root = root;
-    this.domain = domain;
-    this.hooks = hooks;
-    const $ = (name) => part(root, prefix, name);
-    this.$ = $;
-    this.form = $("form");
+    super(root, domain, prefix, hooks);
+    const $ = this.$;
     this.board = new TileBoard($("board"));
     this.startBoard = new TileBoard($("start-board"));
     this.second = new TileBoard($("board2"));
@@ -78,12 +73,6 @@ export class PuzzleView {
     this.result = $("result");
     this.detail = $("detail");
     this.playSolution = $("play-solution");
-    this.player = new Player(this, controls(root, prefix));
-    this.form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      await this.player.stop();
-      await this.player.guard(() => this.run());
-    });
     $("position").addEventListener("change", (event) => {
       const text = domain.presets[event.target.value];
       if (text) $("start").value = text;
