@@ -78,8 +78,10 @@ def search_options(domain: Domain[Any, Any] | None) -> list[Any]:
     """The options of ``solve`` (and ``run``): the same names in every domain. Without a
     domain (``run``) every algorithm and option of the engine is offered."""
     offered = domain.algorithms if domain is not None else SEARCHES
+    # run takes a CSP factory too, so it takes the CSP solvers' options as well
+    with_options = domain.algorithms if domain is not None else tuple(ALGORITHMS)
     algorithm_options: dict[str, Option] = {}
-    for name in offered if domain is not None else tuple(ALGORITHMS):  # run: a CSP's too
+    for name in with_options:
         for option in ALGORITHMS[name].options:
             algorithm_options[option.name] = option
     options: list[Any] = []

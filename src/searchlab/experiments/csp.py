@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import random
 import statistics
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from searchlab.core.errors import InputError
-from searchlab.core.limits import Limits
+from searchlab.core.limits import MAX_EXPANDED, Limits
 from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
 from searchlab.experiments.base import Experiment, Parameters
@@ -113,14 +114,13 @@ SIZE = Option(
     metavar="N[,...]",
     many=True,
 )
-LIMIT = Option(
-    "max_expanded",
-    "int",
-    "give a backtracking search up after this many nodes (reported with >)",
+# The engine's own limit, with this grid's default and a smaller cap (a grid runs many).
+LIMIT = replace(
+    MAX_EXPANDED,
+    summary="give a backtracking search up after this many nodes (reported with >)",
     default=20_000,
     low=1,
     high=10**8,
-    metavar="N",
 )
 MAX_STEPS = Option(
     "max_steps",

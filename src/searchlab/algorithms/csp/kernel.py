@@ -55,6 +55,21 @@ def _lowest(x: int) -> int:
     return index
 
 
+@njit("boolean(int64, int64, int64[:], int64[:], int64[:], int64[:, :], int64[:])")
+def _consistent(
+    v: int, a: int, start: Ints, neighbour: Ints, assigned: Ints, masks: Ints, counters: Ints
+) -> bool:
+    """Whether value ``a`` of ``v`` agrees with every assigned neighbour (each test a
+    consistency check, counted), as the Python engine tests it with no inference."""
+    for k in range(start[v], start[v + 1]):
+        b = assigned[neighbour[k]]
+        if b >= 0:
+            counters[CHECKS] += 1
+            if masks[k, a] >> b & 1:
+                return False
+    return True
+
+
 @njit(
     "int64(int64[:], int64[:], int64[:], int64[:, :], boolean, boolean, int64, int64, "
     "int64[:], int64[:])"
@@ -121,15 +136,9 @@ def search(
                                     low = d & -d
                                     d ^= low
                                     a = _lowest(low)
-                                    ok = True
-                                    for k in range(start[v], start[v + 1]):
-                                        b = assigned[neighbour[k]]
-                                        if b >= 0:
-                                            counters[CHECKS] += 1
-                                            if masks[k, a] >> b & 1:
-                                                ok = False
-                                                break
-                                    if ok:
+                                    if _consistent(
+                                        v, a, start, neighbour, assigned, masks, counters
+                                    ):
                                         size += 1
                             if size < best:
                                 best = size
@@ -161,17 +170,8 @@ def search(
         frame_untried[level] ^= low
         a = _lowest(low)
         counters[GENERATED] += 1
-        if not forward:
-            conflict = False
-            for k in range(start[x], start[x + 1]):
-                b = assigned[neighbour[k]]
-                if b >= 0:
-                    counters[CHECKS] += 1
-                    if masks[k, a] >> b & 1:
-                        conflict = True
-                        break
-            if conflict:
-                continue
+        if not forward and not _consistent(x, a, start, neighbour, assigned, masks, counters):
+            continue
         trail_var[top] = x
         trail_old[top] = dom[x]
         top += 1
