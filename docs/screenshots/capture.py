@@ -52,32 +52,30 @@ def climb(page: Any) -> str:
     return "#view-queens-climb .controls"
 
 
-def puzzle(page: Any) -> str:
-    """Position (c): A* with manhattan beside greedy, four expansions in."""
+def _puzzle_run(page: Any, algorithm: str, second: str, steps: int) -> None:
+    """Position (c) by ALGORITHM with manhattan (beside SECOND, if any), STEPS events in."""
     page.click("#tab-puzzle-puzzle")
     page.select_option("#pz-position", "c")
-    page.select_option("#pz-algorithm", "astar")
+    page.select_option("#pz-algorithm", algorithm)
     page.select_option("#pz-heuristic", "manhattan")
-    page.select_option("#pz-algorithm2", "greedy")
-    page.select_option("#pz-heuristic2", "manhattan")
+    page.select_option("#pz-algorithm2", second)
+    if second:
+        page.select_option("#pz-heuristic2", "manhattan")
     page.click("#pz-run")
     expect(page.locator("#pz-play-solution")).to_be_enabled()
-    for _ in range(4):
+    for _ in range(steps):
         page.click("#pz-step")
+
+
+def puzzle(page: Any) -> str:
+    """Position (c): A* with manhattan beside greedy, four expansions in."""
+    _puzzle_run(page, "astar", "greedy", 4)
     return "#view-puzzle-puzzle .controls"
 
 
 def tree(page: Any) -> str:
     """IDA* on position (c), the tree of its second round drawn."""
-    page.click("#tab-puzzle-puzzle")
-    page.select_option("#pz-position", "c")
-    page.select_option("#pz-algorithm", "ida")
-    page.select_option("#pz-heuristic", "manhattan")
-    page.select_option("#pz-algorithm2", "")
-    page.click("#pz-run")
-    expect(page.locator("#pz-play-solution")).to_be_enabled()
-    for _ in range(40):
-        page.click("#pz-step")
+    _puzzle_run(page, "ida", "", 40)
     return "#pz-tree-section"
 
 

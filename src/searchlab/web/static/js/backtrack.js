@@ -34,15 +34,7 @@ export class BacktrackView extends View {
     this.status = $("status");
     this.stats = $("stats");
     this.list = $("solutions");
-    this.nextButton = $("next");
-    this.nextButton.addEventListener("click", async () => {
-      if (this.searching) {
-        this.interrupt(); // the button reads "Stop searching" while a search runs
-        return;
-      }
-      await this.player.stop();
-      await this.player.guard(() => this.nextSolution());
-    });
+    this.bindNextSolution($("next"));
     for (const radio of root.querySelectorAll(`input[name="${prefix}-mode"]`)) {
       radio.addEventListener("change", () => {
         this.cursor = this.shownIndex(); // "stable": back to the placement shown
@@ -241,10 +233,6 @@ export class BacktrackView extends View {
       this.status.textContent = `Stopped searching after ${this.next.toLocaleString()} events, without a new solution yet: Next solution carries on from here.`;
     }
     this.cancelled = false;
-  }
-
-  fail(error) {
-    showError(this.form, error);
   }
 
   // -- the link to this moment ---------------------------------------------------------

@@ -42,12 +42,7 @@ export class ClimbView extends View {
     this.stats = $("stats");
     this.chart = $("chart");
     this.verdict = $("verdict");
-    $("case").addEventListener("change", (event) => {
-      if (event.target.value !== "") $("state").value = event.target.value;
-    });
-    $("state").addEventListener("input", () => {
-      if ($("case").value !== "" && $("state").value.trim() !== $("case").value) $("case").value = "";
-    });
+    this.bindPresets("case", "state", (text) => text); // each case's value is its board
     $("random").addEventListener("click", () => this.player.guard(() => this.random()));
     $("numbers").addEventListener("change", () => this.render());
     this.frames = [];
@@ -161,10 +156,6 @@ export class ClimbView extends View {
 
   async toEnd() {
     this.cursor = Math.max(0, this.frames.length - 1);
-  }
-
-  fail(error) {
-    showError(this.form, error);
   }
 
   // -- the link to this moment ---------------------------------------------------------

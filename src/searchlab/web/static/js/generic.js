@@ -12,7 +12,7 @@ import { addLiveTreeNodes, addTreeNodes, fillDetail, moveText, num, shown, stepF
 import { fillOptions } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { TreeNodes, drawTree } from "./tree.js";
-import { View } from "./view.js";
+import { PathView } from "./view.js";
 
 const PAGE = 500; // events per request while stepping a live search
 const KEEP = 2000; // events kept from a "next solution" run
@@ -57,7 +57,7 @@ function describe(event, info) {
   }
 }
 
-export class GenericView extends View {
+export class GenericView extends PathView {
   // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy;
   // ``hooks``: changed() says the view's state changed (main.js keeps the address).
   constructor(root, domain, prefix, options, hooks = {}) {
@@ -69,34 +69,10 @@ export class GenericView extends View {
     this.pathStep = $("path-step");
     this.result = $("result");
     this.detail = $("detail");
-    this.nextButton = $("next");
-    this.playSolution = $("play-solution");
-    $("preset").addEventListener("change", (event) => {
-      const text = domain.presets[event.target.value];
-      if (text !== undefined) $("start").value = text;
-    });
-    $("start").addEventListener("input", () => {
-      const chosen = domain.presets[$("preset").value];
-      if (chosen !== undefined && $("start").value.trim() !== chosen) $("preset").value = "";
-    });
+    this.bindPresets("preset", "start", (name) => domain.presets[name]);
     $("algorithm").addEventListener("change", () => this.syncAlgorithm());
     $("random").addEventListener("click", () => this.player.guard(() => this.random()));
-    this.nextButton.addEventListener("click", async () => {
-      if (this.searching) {
-        this.interrupt();
-        return;
-      }
-      await this.player.stop();
-      await this.player.guard(() => this.nextSolution());
-    });
-    this.playSolution.addEventListener("click", async () => {
-      if (!this.path()) return;
-      await this.player.stop();
-      this.mode = "path";
-      this.cursor = 0;
-      this.render();
-      this.player.play();
-    });
+    this.bindNextSolution($("next"));
     this.info = null;
     this.session = null;
     this.tree = new TreeNodes();
@@ -230,6 +206,10 @@ export class GenericView extends View {
   }
 
   // The solution path to play: the recorded run's, or the last solution reached live.
+  solved() {
+    return Boolean(this.path());
+  }
+
   path() {
     if (!this.info) return null;
     if (!this.info.live) return this.info.result.solved ? this.info.path_drawings : null;
@@ -260,29 +240,10 @@ export class GenericView extends View {
     return false;
   }
 
-  // The path is an animation: at most 4 states a second, whatever the slider says.
-  maxRate() {
-    return this.mode === "path" ? 4 : null;
-  }
-
   atStop() {
     if (this.mode !== "search") return false;
     const event = this.events[this.cursor];
     return event?.kind === "solution";
-  }
-
-  backward() {
-    this.cursor = Math.max(this.mode === "path" ? 0 : -1, this.cursor - 1);
-    return true;
-  }
-
-  async reset() {
-    this.mode = "search";
-    this.cursor = -1;
-  }
-
-  async toEnd() {
-    if (this.info) this.cursor = this.length() - 1;
   }
 
   async nextSolution() {
@@ -313,10 +274,6 @@ export class GenericView extends View {
     }
     this.cursor = this.events.length - 1;
     this.render();
-  }
-
-  fail(error) {
-    showError(this.form, error);
   }
 
   // -- the link to this moment ---------------------------------------------------------

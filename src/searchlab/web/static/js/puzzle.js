@@ -10,7 +10,7 @@ import { addTreeNodes, fillDetail, ghf, moveText, num, shown, stepFacts } from "
 import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { TileBoard, miniBoard } from "./tiles.js";
 import { TreeNodes, drawTree } from "./tree.js";
-import { View } from "./view.js";
+import { PathView } from "./view.js";
 
 const KEPT = new Set(["expand", "threshold", "solution", "step", "restart"]);
 const PATH_ONLY = new Set(["ida", "iterative-deepening", "dfs"]);
@@ -58,7 +58,7 @@ class Run {
   }
 }
 
-export class PuzzleView extends View {
+export class PuzzleView extends PathView {
   // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("pz");
   // ``hooks``: rename(label) names the tab, changed() says the view's state changed.
   constructor(root, domain, prefix, options, hooks = {}) {
@@ -72,34 +72,19 @@ export class PuzzleView extends View {
     this.pathStep = $("path-step");
     this.result = $("result");
     this.detail = $("detail");
-    this.playSolution = $("play-solution");
-    $("position").addEventListener("change", (event) => {
-      const text = domain.presets[event.target.value];
-      if (text) $("start").value = text;
-    });
-    // a start typed by hand is no longer the document's position
-    $("start").addEventListener("input", () => {
-      const chosen = domain.presets[$("position").value];
-      if (chosen !== undefined && $("start").value.trim() !== chosen) $("position").value = "";
-    });
+    this.bindPresets("position", "start", (name) => domain.presets[name]);
     $("algorithm").addEventListener("change", () => this.syncHeuristic());
     $("algorithm2").addEventListener("change", () => this.syncHeuristic());
-    this.playSolution.addEventListener("click", async () => {
-      if (!this.runs[0]?.info.result.solved) return;
-      await this.player.stop();
-      this.mode = "path";
-      this.cursor = 0;
-      this.render();
-      this.player.play();
-    });
     this.runs = [];
-    this.mode = "search";
-    this.cursor = -1;
     this.init(domain);
   }
 
   get info() {
     return this.runs[0]?.info ?? null;
+  }
+
+  solved() {
+    return Boolean(this.info?.result.solved);
   }
 
   init(domain) {
@@ -205,32 +190,9 @@ export class PuzzleView extends View {
     return true;
   }
 
-  // The path is an animation: at most 4 moves a second, whatever the slider says.
-  maxRate() {
-    return this.mode === "path" ? 4 : null;
-  }
-
   // Playing stops on the goal: the search is over there.
   atStop() {
     return this.mode === "search" && this.cursor === this.length() - 1;
-  }
-
-  backward() {
-    this.cursor = Math.max(this.mode === "path" ? 0 : -1, this.cursor - 1);
-    return true;
-  }
-
-  async reset() {
-    this.mode = "search";
-    this.cursor = -1;
-  }
-
-  async toEnd() {
-    if (this.info) this.cursor = this.length() - 1;
-  }
-
-  fail(error) {
-    showError(this.form, error);
   }
 
   // -- the link to this moment (main.js writes it into the address) -------------------

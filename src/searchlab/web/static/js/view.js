@@ -1,6 +1,7 @@
 // What every view of a tab shares: its parts found by name under its prefix, a form
 // whose submission stops the player and starts a run, and the stepping controls.
 
+import { showError } from "./api.js";
 import { Player, controls } from "./player.js";
 import { part } from "./template.js";
 
@@ -26,5 +27,74 @@ export class View {
   // What the form's submission does, once the player has stopped.
   async submitted() {
     await this.run();
+  }
+
+  fail(error) {
+    showError(this.form, error);
+  }
+
+  // A select of named starts (``select``) filling the start field (``field``) with the
+  // text ``lookup(value)``; a start typed by hand is no longer the named one.
+  bindPresets(select, field, lookup) {
+    const $ = this.$;
+    $(select).addEventListener("change", (event) => {
+      const text = lookup(event.target.value);
+      if (text !== undefined && text !== "") $(field).value = text;
+    });
+    $(field).addEventListener("input", () => {
+      const chosen = lookup($(select).value);
+      if (chosen !== undefined && $(select).value !== "" && $(field).value.trim() !== chosen) $(select).value = "";
+    });
+  }
+
+  // The "next solution" button: it reads "Stop searching" while a search runs.
+  bindNextSolution(button) {
+    this.nextButton = button;
+    button.addEventListener("click", async () => {
+      if (this.searching) {
+        this.interrupt();
+        return;
+      }
+      await this.player.stop();
+      await this.player.guard(() => this.nextSolution());
+    });
+  }
+}
+
+// A view that plays a search's events (``mode`` "search", cursor -1 before the first),
+// then its solution path (``mode`` "path") as an animation.
+export class PathView extends View {
+  constructor(root, domain, prefix, hooks) {
+    super(root, domain, prefix, hooks);
+    this.mode = "search";
+    this.cursor = -1;
+    this.playSolution = this.$("play-solution");
+    this.playSolution.addEventListener("click", async () => {
+      if (!this.solved()) return;
+      await this.player.stop();
+      this.mode = "path";
+      this.cursor = 0;
+      this.render();
+      this.player.play();
+    });
+  }
+
+  // The path is an animation: at most 4 states a second, whatever the slider says.
+  maxRate() {
+    return this.mode === "path" ? 4 : null;
+  }
+
+  backward() {
+    this.cursor = Math.max(this.mode === "path" ? 0 : -1, this.cursor - 1);
+    return true;
+  }
+
+  async reset() {
+    this.mode = "search";
+    this.cursor = -1;
+  }
+
+  async toEnd() {
+    if (this.info) this.cursor = this.length() - 1;
   }
 }
