@@ -112,6 +112,37 @@ def queens_on_board(page: Any, board: str) -> list[tuple[int, int]]:
     )
 
 
+def start_backtracking(page: Any, n: int, every: bool = False) -> None:
+    """The backtracking tab started on n queens, showing every attempt if ``every``."""
+    page.fill("#bt-n", str(n))
+    page.click("#bt-start")
+    if every:
+        page.check('input[name="bt-mode"][value="every"]')
+
+
+def step_until(page: Any, view: str, done: Any, most: int) -> None:
+    """Press the view's Step (at most ``most`` times) until ``done()`` holds."""
+    for _ in range(most):
+        page.click(f"#{view}-step")
+        if done():
+            break
+
+
+def start_climb(page: Any, case: int, **fields: str) -> None:
+    """The climbing tab on the document's case (its index in the select), with the
+    form's other fields as given (selects by value, inputs filled), climbed."""
+    page.click("#tab-queens-climb")
+    page.select_option("#hc-case", index=case)
+    for name, value in fields.items():
+        field = page.locator(f"#hc-{name}")
+        if field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    page.click("#hc-run")
+    expect(page.locator("#hc-stats")).to_contain_text("move (this climb)")
+
+
 def test_backtracking_4_queens_steps_to_both_solutions_then_says_no_more(page: Any) -> None:
     page.fill("#bt-n", "4")
     page.click("#bt-start")
@@ -135,13 +166,8 @@ def test_backtracking_4_queens_steps_to_both_solutions_then_says_no_more(page: A
 
 
 def test_every_attempt_mode_shows_refused_squares(page: Any) -> None:
-    page.fill("#bt-n", "4")
-    page.click("#bt-start")
-    page.check('input[name="bt-mode"][value="every"]')
-    for _ in range(8):
-        page.click("#bt-step")
-        if page.locator("#bt-board .mark.refused").count():
-            break
+    start_backtracking(page, 4, every=True)
+    step_until(page, "bt", lambda: page.locator("#bt-board .mark.refused").count(), 8)
     # the first refusal of 4-queens: row 2, column 1 (the queen of row 1 is in column 1)
     expect(page.locator("#bt-status")).to_contain_text("Row 2, column 1 is attacked")
     refused = page.locator("#bt-board .mark.refused")
@@ -149,11 +175,8 @@ def test_every_attempt_mode_shows_refused_squares(page: Any) -> None:
 
 
 def test_hill_climbing_from_case_1_ends_with_the_cli_verdict(page: Any, run_cli: RunCli) -> None:
-    page.click("#tab-queens-climb")
-    page.select_option("#hc-case", index=1)
+    start_climb(page, 1)
     expect(page.locator("#hc-state")).to_have_value(str(SEED_CASES[0]))
-    page.click("#hc-run")
-    expect(page.locator("#hc-stats")).to_contain_text("move (this climb)")
     page.click("#hc-end")
     # what the CLI says for case 1 with its defaults, and the domain's climb() directly
     cli = run_cli("queens", "climb", str(SEED_CASES[0]), "--json")

@@ -16,6 +16,9 @@ from test_web_browser import (  # noqa: F401 (fixtures, taken by name)
     page,
     queens_on_board,
     server_url,
+    start_backtracking,
+    start_climb,
+    step_until,
     viewer,
 )
 from test_web_teaching import attacks, reference_heads
@@ -90,12 +93,7 @@ def test_an_a_star_run_ends_on_the_goal_drawn_beside_the_start(page: Any) -> Non
 
 
 def test_a_climb_with_restarts_counts_its_moves_as_its_verdict_does(page: Any) -> None:
-    page.click("#tab-queens-climb")
-    page.select_option("#hc-case", index=4)
-    page.select_option("#hc-moves", "free")
-    page.fill("#hc-restarts", "3")
-    page.fill("#hc-seed", "5")
-    page.click("#hc-run")
+    start_climb(page, 4, moves="free", restarts="3", seed="5")
     expect(page.locator("#hc-stats")).to_contain_text("h now")
     page.click("#hc-end")
     expected = climb(SEED_CASES[3], moves="free", restarts=3, seed=5)
@@ -154,13 +152,8 @@ def test_the_event_count_does_not_show_how_far_the_page_fetched(page: Any) -> No
 
 
 def test_stable_configurations_show_no_attempt_marks(page: Any) -> None:
-    page.fill("#bt-n", "4")
-    page.click("#bt-start")
-    page.check('input[name="bt-mode"][value="every"]')
-    for _ in range(8):
-        page.click("#bt-step")
-        if page.locator("#bt-board .mark.refused").count():
-            break
+    start_backtracking(page, 4, every=True)
+    step_until(page, "bt", lambda: page.locator("#bt-board .mark.refused").count(), 8)
     expect(page.locator("#bt-board .mark.refused")).to_have_count(1)
     page.check('input[name="bt-mode"][value="stable"]')
     marks = page.locator("#bt-board .mark.refused, #bt-board .mark.try, #bt-board .mark.attacker")
@@ -223,9 +216,7 @@ def test_ida_star_draws_its_tree_and_its_bound(page: Any) -> None:
 
 
 def test_the_tree_draws_at_most_a_few_hundred_nodes(page: Any) -> None:
-    page.fill("#bt-n", "8")
-    page.click("#bt-start")
-    page.check('input[name="bt-mode"][value="every"]')
+    start_backtracking(page, 8, every=True)
     page.click("#bt-next")
     expect(page.locator("#bt-solutions li")).to_have_count(1)
     tree = page.locator("#bt-tree")
@@ -235,14 +226,9 @@ def test_the_tree_draws_at_most_a_few_hundred_nodes(page: Any) -> None:
 
 
 def test_the_columns_tried_in_the_row_are_marked(page: Any) -> None:
-    page.fill("#bt-n", "4")
-    page.click("#bt-start")
-    page.check('input[name="bt-mode"][value="every"]')
+    start_backtracking(page, 4, every=True)
     status = page.locator("#bt-status")
-    for _ in range(12):
-        page.click("#bt-step")
-        if "Trying row 2, column 3" in status.inner_text():
-            break
+    step_until(page, "bt", lambda: "Trying row 2, column 3" in status.inner_text(), 12)
     # row 2, with the queen of row 1 in column 1: columns 1 and 2 were tried and refused
     tried = page.locator("#bt-board .mark.tried")
     squares = sorted(
@@ -252,10 +238,7 @@ def test_the_columns_tried_in_the_row_are_marked(page: Any) -> None:
 
 
 def test_every_square_shows_the_h_of_moving_its_columns_queen_there(page: Any) -> None:
-    page.click("#tab-queens-climb")
-    page.select_option("#hc-case", index=1)
-    page.click("#hc-run")
-    expect(page.locator("#hc-stats")).to_contain_text("move (this climb)")
+    start_climb(page, 1)
     queens = [list(square) for square in parse_board(str(SEED_CASES[0])).queens]
     scores = page.locator("#hc-board .score")
     expect(scores).to_have_count(8 * 7)
@@ -269,13 +252,7 @@ def test_every_square_shows_the_h_of_moving_its_columns_queen_there(page: Any) -
 
 
 def test_a_restart_says_why_the_climb_before_it_stopped(page: Any) -> None:
-    page.click("#tab-queens-climb")
-    page.select_option("#hc-case", index=4)
-    page.select_option("#hc-moves", "free")
-    page.fill("#hc-restarts", "3")
-    page.fill("#hc-seed", "5")
-    page.click("#hc-run")
-    expect(page.locator("#hc-stats")).to_contain_text("move (this climb)")
+    start_climb(page, 4, moves="free", restarts="3", seed="5")
     status = page.locator("#hc-move")
     board = queens_on_board(page, "#hc-board")
     for _ in range(40):
@@ -342,9 +319,7 @@ def test_a_reload_reopens_the_same_board_at_the_same_step(page: Any) -> None:
     expect(page.locator("#pz-algorithm")).to_have_value("best-first")
 
     page.click("#tab-queens-backtrack")  # a live search too: its event, in its mode
-    page.fill("#bt-n", "5")
-    page.click("#bt-start")
-    page.check('input[name="bt-mode"][value="every"]')
+    start_backtracking(page, 5, every=True)
     for _ in range(9):
         page.click("#bt-step")
     expect(page).to_have_url(re.compile(r"event=9\b"))
