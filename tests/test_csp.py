@@ -77,19 +77,28 @@ def brute_force(csp: CSP) -> set[tuple[Any, ...]]:
     return found
 
 
-def random_csp(rng: random.Random) -> CSP:
-    """Four to six variables, small domains, random binary relations, an all-different
-    on a few, sometimes a linear sum and a three-variable predicate."""
-    n = rng.randint(4, 6)
-    names = [f"x{i}" for i in range(n)]
-    domains = {name: rng.sample(range(5), rng.randint(2, 4)) for name in names}
+def random_network(
+    rng: random.Random, names: list[str], values: int, sizes: tuple[int, int], density: float
+) -> tuple[dict[str, list[int]], list[Any]]:
+    """Domains drawn from range(values) with sizes in ``sizes``, a random relation on a
+    ``density`` share of the pairs, and half the time an all-different on three."""
+    domains = {name: rng.sample(range(values), rng.randint(*sizes)) for name in names}
     constraints: list[Any] = []
     for a, b in itertools.combinations(names, 2):
-        if rng.random() < 0.4:
-            allowed = {(x, y) for x in range(5) for y in range(5) if rng.random() < 0.6}
+        if rng.random() < density:
+            pairs = itertools.product(range(values), repeat=2)
+            allowed = {pair for pair in pairs if rng.random() < 0.6}
             constraints.append(Predicate((a, b), lambda x, y, ok=allowed: (x, y) in ok))
     if rng.random() < 0.5:
         constraints.append(AllDifferent(tuple(rng.sample(names, 3))))
+    return domains, constraints
+
+
+def random_csp(rng: random.Random) -> CSP:
+    """Four to six variables, small domains, random binary relations, an all-different
+    on a few, sometimes a linear sum and a three-variable predicate."""
+    names = [f"x{i}" for i in range(rng.randint(4, 6))]
+    domains, constraints = random_network(rng, names, values=5, sizes=(2, 4), density=0.4)
     if rng.random() < 0.5:
         scope = tuple(rng.sample(names, 3))
         constraints.append(LinearSum(scope, (1, 1, -1), rng.randint(0, 4)))
@@ -304,15 +313,7 @@ KERNEL_STRATEGIES = [
 
 def _binary_csp(rng: random.Random) -> CSP:
     names = [f"x{i}" for i in range(rng.randint(3, 7))]
-    domains = {name: rng.sample(range(6), rng.randint(1, 5)) for name in names}
-    constraints: list[Any] = []
-    for a, b in itertools.combinations(names, 2):
-        if rng.random() < 0.5:
-            allowed = {(x, y) for x in range(6) for y in range(6) if rng.random() < 0.6}
-            constraints.append(Predicate((a, b), lambda x, y, ok=allowed: (x, y) in ok))
-    if rng.random() < 0.5:
-        constraints.append(AllDifferent(tuple(rng.sample(names, 3))))
-    return CSP(domains, constraints)
+    return CSP(*random_network(rng, names, values=6, sizes=(1, 5), density=0.5))
 
 
 def test_the_compiled_core_walks_the_same_tree() -> None:

@@ -21,7 +21,17 @@ from searchlab.core.seeds import trial_seed
 from searchlab.domains.puzzle.board import MAX_SIDE
 from searchlab.domains.puzzle.domain import PUZZLE
 from searchlab.experiments import sampler
-from searchlab.experiments.base import Experiment, Parameters, fixed, names_option, pair_label
+from searchlab.experiments.base import (
+    NO_HEURISTIC,
+    Experiment,
+    Parameters,
+    algorithm_pairs,
+    fixed,
+    names_option,
+    pair_label,
+    pair_names,
+    systematic,
+)
 from searchlab.experiments.ebf import effective_branching_factor
 from searchlab.experiments.report import Report, mean
 
@@ -29,9 +39,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 NAME = "astar-depth"
-NO_HEURISTIC = "-"
-
-SYSTEMATIC = tuple(name for name in PUZZLE.algorithms if not ALGORITHMS[name].local)
+SYSTEMATIC = systematic(PUZZLE.algorithms)
 """The puzzle's algorithms that a seed does not change (local search is another study)."""
 
 SIZE = Option(
@@ -105,15 +113,8 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
 
 
 def pairs(parameters: Parameters) -> list[tuple[str, str]]:
-    """The (algorithm, heuristic) pairs to run: informed algorithms with each heuristic,
-    uninformed ones once, with no heuristic."""
-    out: list[tuple[str, str]] = []
-    for name in parameters["algorithm"]:
-        if ALGORITHMS[name].informed:
-            out.extend((name, heuristic) for heuristic in parameters["heuristic"])
-        else:
-            out.append((name, NO_HEURISTIC))
-    return list(dict.fromkeys(out))
+    """The (algorithm, heuristic) pairs to run."""
+    return algorithm_pairs(parameters["algorithm"], parameters["heuristic"])
 
 
 def check(parameters: Parameters) -> Parameters:
@@ -144,13 +145,11 @@ def check(parameters: Parameters) -> Parameters:
             make_heuristic(heuristic, goal)
         except InputError as error:
             raise error.about("heuristic") from None
-    chosen = pairs(parameters)
     return {
         "size": size,
         "depths": parameters["depths"],
         "per_depth": parameters["per_depth"],
-        "algorithm": list(dict.fromkeys(a for a, _ in chosen)),
-        "heuristic": list(dict.fromkeys(h for _, h in chosen if h != NO_HEURISTIC)),
+        **pair_names(pairs(parameters)),
         "goal": list(goal),
         "max_expanded": parameters["max_expanded"],
         "seed": parameters["seed"],

@@ -150,9 +150,43 @@ def names_option(
     )
 
 
+NO_HEURISTIC = "-"
+"""The heuristic of a pair whose algorithm takes none (a table's cell, a JSON value)."""
+
+
+def systematic(algorithms: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of ``algorithms`` that a seed does not change (local search is another study)."""
+    from searchlab.algorithms.registry import ALGORITHMS
+
+    return tuple(name for name in algorithms if not ALGORITHMS[name].local)
+
+
+def algorithm_pairs(algorithms: list[str], heuristics: list[str]) -> list[tuple[str, str]]:
+    """Every (algorithm, heuristic) to run, once each: informed algorithms with each
+    heuristic, uninformed ones once, with NO_HEURISTIC."""
+    from searchlab.algorithms.registry import ALGORITHMS
+
+    out: list[tuple[str, str]] = []
+    for name in algorithms:
+        if ALGORITHMS[name].informed:
+            out.extend((name, heuristic) for heuristic in heuristics)
+        else:
+            out.append((name, NO_HEURISTIC))
+    return list(dict.fromkeys(out))
+
+
+def pair_names(pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """The algorithms and the heuristics actually run, in order, for an experiment's
+    checked parameters."""
+    return {
+        "algorithm": list(dict.fromkeys(algorithm for algorithm, _ in pairs)),
+        "heuristic": list(dict.fromkeys(h for _, h in pairs if h != NO_HEURISTIC)),
+    }
+
+
 def pair_label(algorithm: str, heuristic: str | None) -> str:
     """``astar (manhattan)``, or the algorithm alone when it takes no heuristic."""
-    return algorithm if heuristic in (None, "-") else f"{algorithm} ({heuristic})"
+    return algorithm if heuristic in (None, NO_HEURISTIC) else f"{algorithm} ({heuristic})"
 
 
 def percent(value: Any) -> str:

@@ -18,16 +18,23 @@ from searchlab.core.limits import MAX_EXPANDED
 from searchlab.core.options import Option
 from searchlab.domains.puzzle.domain import POSITIONS, PUZZLE
 from searchlab.experiments import sampler
-from searchlab.experiments.base import Experiment, Parameters, names_option, pair_label
+from searchlab.experiments.base import (
+    NO_HEURISTIC,
+    Experiment,
+    Parameters,
+    algorithm_pairs,
+    names_option,
+    pair_label,
+    pair_names,
+    systematic,
+)
 from searchlab.experiments.report import Report
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 NAME = "bratko"
-NO_HEURISTIC = "-"
-
-SYSTEMATIC = tuple(name for name in PUZZLE.algorithms if not ALGORITHMS[name].local)
+SYSTEMATIC = systematic(PUZZLE.algorithms)
 """The puzzle's algorithms that a seed does not change: every one is run by default."""
 
 POSITION = Option(
@@ -95,18 +102,6 @@ def _applies(heuristic: str) -> bool:
     return True
 
 
-def pairs(algorithms: list[str], heuristics: list[str]) -> list[tuple[str, str]]:
-    """Every (algorithm, heuristic) to run: informed algorithms with each heuristic,
-    uninformed ones once."""
-    out: list[tuple[str, str]] = []
-    for name in algorithms:
-        if ALGORITHMS[name].informed:
-            out.extend((name, heuristic) for heuristic in heuristics)
-        else:
-            out.append((name, NO_HEURISTIC))
-    return list(dict.fromkeys(out))
-
-
 def check(parameters: Parameters) -> Parameters:
     """Fill in every algorithm and every heuristic that applies when none is named;
     refuse a named heuristic that does not apply to Bratko's goal."""
@@ -120,11 +115,9 @@ def check(parameters: Parameters) -> Parameters:
                 f"the heuristic {heuristic} does not apply to Bratko's 3×3 goal",
                 field="heuristic",
             )
-    runs = pairs(algorithms, heuristics)
     return {
         "positions": parameters["positions"],
-        "algorithm": list(dict.fromkeys(a for a, _ in runs)),
-        "heuristic": list(dict.fromkeys(h for _, h in runs if h != NO_HEURISTIC)),
+        **pair_names(algorithm_pairs(algorithms, heuristics)),
         "weight": parameters["weight"],
         "max_expanded": parameters["max_expanded"],
         "seed": parameters["seed"],
@@ -132,7 +125,7 @@ def check(parameters: Parameters) -> Parameters:
 
 
 def specs(parameters: Parameters) -> list[dict[str, Any]]:
-    runs = pairs(parameters["algorithm"], parameters["heuristic"])
+    runs = algorithm_pairs(parameters["algorithm"], parameters["heuristic"])
     return [
         {
             "experiment": NAME,

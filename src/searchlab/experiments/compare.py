@@ -22,7 +22,7 @@ from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED, Limits
 from searchlab.core.options import MAX_SEED, Option, parse_options
 from searchlab.core.seeds import trial_seed
-from searchlab.experiments.base import Experiment, Parameters, pair_label
+from searchlab.experiments.base import NO_HEURISTIC, Experiment, Parameters, pair_label, pair_names
 from searchlab.experiments.report import Report, mean
 
 if TYPE_CHECKING:
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from searchlab.domains.base import Domain, SearchRequest
 
 NAME = "compare"
-NO_HEURISTIC = "-"
 
 DOMAIN = Option(
     "domain", "text", "the domain to compare the algorithms on (a registered one)", metavar="DOMAIN"
@@ -364,8 +363,7 @@ def check(parameters: Parameters) -> Parameters:
         "goal": goal,
         "starts": [starts[i] for i in kept],
         "left_out": left_out,
-        "algorithm": list(dict.fromkeys(algorithm for algorithm, _ in pairs)),
-        "heuristic": list(dict.fromkeys(h for _, h in pairs if h != NO_HEURISTIC)),
+        **pair_names(pairs),
         "pairs": [list(pair) for pair in pairs],
         "engine": engine,
         "max_expanded": max_expanded,
