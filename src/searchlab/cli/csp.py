@@ -12,8 +12,8 @@ import click
 
 from searchlab.algorithms.csp import ac3
 from searchlab.algorithms.registry import ALGORITHMS
-from searchlab.cli.options import JSON, apply, click_option, limit_options
-from searchlab.cli.output import searching
+from searchlab.cli.options import JSON, apply, click_option, engine_option, limit_options
+from searchlab.cli.output import count_stream
 from searchlab.cli.report import EXIT_LIMIT, EXIT_NO_SOLUTION, fits, wrap
 from searchlab.core.errors import InputError
 from searchlab.core.limits import Limits
@@ -134,15 +134,12 @@ def count_command(domain: CSPDomain) -> click.Command:
     @apply([click_option(option) for option in options])
     @click_option(AT_MOST)
     @apply(limit_options())
-    @click.option(
-        "--engine",
-        type=click.Choice(["auto", "kernel", "generic"]),
-        default="auto",
-        show_default=True,
-        help="kernel: the engine's compiled core (binary constraints, domains of at most "
+    @engine_option(
+        "kernel: the engine's compiled core (binary constraints, domains of at most "
         "62 values, static or MRV order, no inference or FC, chronological; same tree and "
         "counts); generic: the Python engine (every option); auto: the kernel when it "
         "can walk the request.",
+        ("auto", "kernel", "generic"),
     )
     @JSON
     def count(
@@ -197,19 +194,13 @@ def count_command(domain: CSPDomain) -> click.Command:
             ran = "kernel"
         else:
             stream = domain.stream(request)
-            total = 0
-
-            def counting() -> str:
-                return (
-                    f"counting: {total:,} solutions so far, "
-                    f"{stream.stats.assignments:,} assignments"
-                )
-
-            with searching(counting, enabled=not as_json):
-                for _ in stream:
-                    total += 1
-                    if at_most is not None and total >= at_most:
-                        break
+            total = count_stream(
+                stream,
+                lambda found: f"counting: {found:,} solutions so far, "
+                f"{stream.stats.assignments:,} assignments",
+                at_most=at_most,
+                enabled=not as_json,
+            )
             stats, complete, limit, ran = stream.stats, stream.exhausted, stream.limit, "generic"
         if as_json:
             from searchlab.cli.main import print_json

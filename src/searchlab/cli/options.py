@@ -82,6 +82,20 @@ def seed_option(summary: str | None = None) -> Callable[[F], F]:
     return click_option(SEED, help=summary)
 
 
+def engine_option(
+    help: str, engines: Sequence[str] = ("kernel", "generic"), default: str | None = None
+) -> Callable[[F], F]:
+    """``--engine``: the same flag wherever a command has a compiled and a generic way
+    (the first of ``engines`` by default)."""
+    return click.option(
+        "--engine",
+        type=click.Choice(list(engines)),
+        default=default or engines[0],
+        show_default=True,
+        help=help,
+    )
+
+
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/json.md).")
 
 

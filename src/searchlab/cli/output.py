@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -83,6 +83,24 @@ def searching(describe: Callable[[], str], *, enabled: bool = True) -> Iterator[
 
     with Console(stderr=True).status(_Live()):
         yield
+
+
+def count_stream(
+    stream: Iterable[object],
+    describe: Callable[[int], str],
+    *,
+    at_most: int | None = None,
+    enabled: bool = True,
+) -> int:
+    """Count what ``stream`` yields (stopping at ``at_most``), under a spinner whose text
+    is ``describe(count so far)``."""
+    total = 0
+    with searching(lambda: describe(total), enabled=enabled):
+        for _ in stream:
+            total += 1
+            if at_most is not None and total >= at_most:
+                break
+    return total
 
 
 def _stderr_console() -> Console:

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from searchlab.cli.csp import csp_commands
-from searchlab.cli.options import JSON
+from searchlab.cli.options import JSON, engine_option
 from searchlab.cli.output import progress
 from searchlab.cli.report import EXIT_NO_SOLUTION, wrap
 from searchlab.core.errors import InputError, SearchlabError
@@ -82,13 +82,8 @@ STATUS = {0: "none", 1: "unique", 2: "several"}
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--engine",
-    type=click.Choice(["kernel", "generic"]),
-    default="kernel",
-    show_default=True,
-    help="kernel: the compiled solver (bit masks, singles, MRV); generic: the CSP "
-    "engine (MAC + MRV).",
+@engine_option(
+    "kernel: the compiled solver (bit masks, singles, MRV); generic: the CSP engine (MAC + MRV)."
 )
 @click.option(
     "--cross-check",

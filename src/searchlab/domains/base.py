@@ -323,7 +323,13 @@ class Domain(Generic[S, M]):
         self, request: SearchRequest, observer: Observer | None = None
     ) -> SearchResult[S, M]:
         """Run a request (a domain with a compiled engine overrides this to use it)."""
-        problem = self.problem(request)
+        return self.run(request, self.problem(request), observer)
+
+    def run(
+        self, request: SearchRequest, problem: Problem[S, M], observer: Observer | None
+    ) -> SearchResult[S, M]:
+        """The generic engine on the request's problem, with everything the domain says
+        about it (heuristic, admissibility, unit costs, the depth-first constraint)."""
         return run_algorithm(
             request.algorithm,
             problem,

@@ -8,7 +8,8 @@ import time
 import click
 
 from searchlab.cli.main import print_json
-from searchlab.cli.output import duration, progress, searching
+from searchlab.cli.options import engine_option
+from searchlab.cli.output import count_stream, duration, progress
 from searchlab.cli.queens.common import queens
 from searchlab.core.errors import InputError
 from searchlab.domains.queens import (
@@ -19,12 +20,8 @@ from searchlab.domains.queens.domain import no_solution_line
 
 @queens.command()
 @click.argument("n", type=int)
-@click.option(
-    "--engine",
-    type=click.Choice(["kernel", "generic"]),
-    default="kernel",
-    show_default=True,
-    help="kernel: compiled bitboard counter with mirror symmetry (n = 16 in seconds); "
+@engine_option(
+    "kernel: compiled bitboard counter with mirror symmetry (n = 16 in seconds); "
     "generic: the engine's backtracking, the readable reference (n = 12 in ~20 s).",
 )
 @click.option(
@@ -70,17 +67,12 @@ def count(n: int, engine: str, jobs: int, cluster: str | None, as_json: bool) ->
     started = time.perf_counter()
     if engine == "generic":
         stream = solutions(n)
-        total = 0
-
-        def counting() -> str:
-            return (
-                f"counting n = {n}: {total:,} solutions so far, "
-                f"{stream.stats.generated:,} squares tried"
-            )
-
-        with searching(counting, enabled=not as_json):
-            for _ in stream:
-                total += 1
+        total = count_stream(
+            stream,
+            lambda found: f"counting n = {n}: {found:,} solutions so far, "
+            f"{stream.stats.generated:,} squares tried",
+            enabled=not as_json,
+        )
     else:
         with progress(f"counting n = {n}", None, enabled=not as_json) as bar:
 

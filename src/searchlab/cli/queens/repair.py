@@ -9,6 +9,7 @@ import sys
 import click
 
 from searchlab.cli.main import print_json
+from searchlab.cli.options import engine_option
 from searchlab.cli.output import console, interactive
 from searchlab.cli.queens.common import queens
 from searchlab.cli.report import DRAW_LIMIT, exit_status
@@ -26,13 +27,10 @@ from searchlab.domains.queens.engines import KERNEL_FROM_N, choose_engine
     help="Give up after this many steps (generic: moves, default 100,000; kernel: "
     "candidate swaps, default 100·n + 10,000).",
 )
-@click.option(
-    "--engine",
-    type=click.Choice(["auto", "generic", "kernel"]),
-    default="auto",
-    show_default=True,
-    help=f"generic: min-conflicts in Python; kernel: compiled permutation-and-swap repair "
+@engine_option(
+    f"generic: min-conflicts in Python; kernel: compiled permutation-and-swap repair "
     f"(Sosic & Gu), n = 1,000,000 in about a second; auto: kernel from n = {KERNEL_FROM_N:,}.",
+    ("auto", "generic", "kernel"),
 )
 @click.option(
     "--init",

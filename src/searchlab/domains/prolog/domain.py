@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from searchlab.algorithms.registry import run_algorithm
 from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.events import Event, Observer
 from searchlab.core.options import Option
@@ -76,18 +75,7 @@ class PrologDomain(ProblemDomain):
         stopped at the time limit ended there, whatever the algorithm made of the
         unanswered call (a truncated expansion could look like an exhausted space)."""
         problem = self.problem(request)
-        result: SearchResult[Any, Any] = run_algorithm(
-            request.algorithm,
-            problem,
-            self.heuristic(request, problem),
-            options=request.options,
-            seed=request.seed,
-            random_state=self.random_state(request),
-            admissible=self.admissible(request),
-            unit_costs=self.unit_costs,
-            limits=request.limits,
-            observer=observer,
-        )
+        result: SearchResult[Any, Any] = self.run(request, problem, observer)
         view: PrologSearch = problem.problem
         if not view.overran or result.status is Status.LIMIT_REACHED:
             return result
