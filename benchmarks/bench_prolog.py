@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.harness import Section, ratio, seconds, verdict
+from searchlab.core.result import Stats
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE_FILE = ROOT / "examples" / "prolog" / "bratko_puzzle.pl"
@@ -316,25 +317,10 @@ def bestfirst_section(quick: bool, runs: int) -> Section:
             ("searchlab, through the adapter", adapter, adapter_request),
         ):
             wall, _, result = _timed(functools.partial(domain.search, request), runs)
-            section.add(
-                f"8-puzzle ({name})",
-                label,
-                len(result.moves),
-                result.stats.expanded,
-                result.stats.generated,
-                seconds(wall),
-                f"{result.stats.generated / wall:,.0f}",
-            )
+            stats = result.stats
+            _row(section, f"8-puzzle ({name})", label, len(result.moves), stats, wall)
         moves, expanded, generated, _, wall = own[name]
-        section.add(
-            f"8-puzzle ({name})",
-            "Bratko's procedure in SWI-Prolog",
-            int(moves),
-            int(expanded),
-            int(generated),
-            seconds(wall),
-            f"{generated / wall:,.0f}",
-        )
+        _row(section, f"8-puzzle ({name})", BRATKO_OWN, moves, (expanded, generated), wall)
     adapter.close()
     schedule_domain = get_domain("schedule")
     schedule = load_prolog(SCHEDULE_FILE)
@@ -351,27 +337,36 @@ def bestfirst_section(quick: bool, runs: int) -> Section:
         ),
     ):
         wall, _, result = _timed(functools.partial(domain.search, request), runs)
-        section.add(
-            "schedule (cost 24)",
-            label,
-            len(result.moves),
-            result.stats.expanded,
-            result.stats.generated,
-            seconds(wall),
-            f"{result.stats.generated / wall:,.0f}",
-        )
+        _row(section, "schedule (cost 24)", label, len(result.moves), result.stats, wall)
     schedule.close()
     moves, expanded, generated, _, wall = _bratko_own(SCHEDULE_FILE, [SCHEDULE_START], repeat)[0]
+    _row(section, "schedule (cost 24)", BRATKO_OWN, moves, (expanded, generated), wall)
+    return section
+
+
+BRATKO_OWN = "Bratko's procedure in SWI-Prolog"
+
+
+def _row(
+    section: Section,
+    problem: str,
+    label: str,
+    moves: float,
+    stats: Stats | tuple[float, float],
+    wall: float,
+) -> None:
+    """One row: moves, nodes expanded and generated (a run's Stats, or the Prolog
+    procedure's own counts), the time and nodes generated per second."""
+    expanded, generated = (stats.expanded, stats.generated) if isinstance(stats, Stats) else stats
     section.add(
-        "schedule (cost 24)",
-        "Bratko's procedure in SWI-Prolog",
+        problem,
+        label,
         int(moves),
         int(expanded),
         int(generated),
         seconds(wall),
         f"{generated / wall:,.0f}",
     )
-    return section
 
 
 def prolog_sections(quick: bool, runs: int) -> list[Section]:
