@@ -25,14 +25,10 @@ function lastSquare(columns) {
 }
 
 export class BacktrackView extends View {
-  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("bt");
-  // ``hooks``: changed() says the view's state changed (main.js keeps the address).
   constructor(root, domain, prefix, options, hooks = {}) {
     super(root, domain, prefix, hooks);
     const $ = this.$;
-    this.board = $("board");
-    this.status = $("status");
-    this.stats = $("stats");
+    this.keep("board", "status", "stats");
     this.list = $("solutions");
     this.bindNextSolution($("next"));
     for (const radio of root.querySelectorAll(`input[name="${prefix}-mode"]`)) {

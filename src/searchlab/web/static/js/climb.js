@@ -32,16 +32,11 @@ function verdict(result, info) {
 }
 
 export class ClimbView extends View {
-  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("hc");
-  // ``hooks``: changed() says the view's state changed (main.js keeps the address).
   constructor(root, domain, prefix, options, hooks = {}) {
     super(root, domain, prefix, hooks);
     const $ = this.$;
-    this.board = $("board");
+    this.keep("board", "stats", "chart", "verdict");
     this.moveText = $("move");
-    this.stats = $("stats");
-    this.chart = $("chart");
-    this.verdict = $("verdict");
     this.bindPresets("case", "state", (text) => text); // each case's value is its board
     $("random").addEventListener("click", () => this.player.guard(() => this.random()));
     $("numbers").addEventListener("change", () => this.render());

@@ -58,17 +58,10 @@ function describe(event, info) {
 }
 
 export class GenericView extends PathView {
-  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy;
-  // ``hooks``: changed() says the view's state changed (main.js keeps the address).
   constructor(root, domain, prefix, options, hooks = {}) {
     super(root, domain, prefix, hooks);
     const $ = this.$;
-    this.board = $("board");
-    this.status = $("status");
-    this.stats = $("stats");
-    this.pathStep = $("path-step");
-    this.result = $("result");
-    this.detail = $("detail");
+    this.keep("board", "status", "stats", "path-step", "result", "detail");
     this.bindPresets("preset", "start", (name) => domain.presets[name]);
     $("algorithm").addEventListener("change", () => this.syncAlgorithm());
     $("random").addEventListener("click", () => this.player.guard(() => this.random()));

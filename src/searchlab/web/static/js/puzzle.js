@@ -59,19 +59,13 @@ class Run {
 }
 
 export class PuzzleView extends PathView {
-  // ``domain``: its entry of GET /api/options; ``prefix``: the ids of this copy ("pz");
-  // ``hooks``: rename(label) names the tab, changed() says the view's state changed.
   constructor(root, domain, prefix, options, hooks = {}) {
     super(root, domain, prefix, hooks);
     const $ = this.$;
     this.board = new TileBoard($("board"));
     this.startBoard = new TileBoard($("start-board"));
     this.second = new TileBoard($("board2"));
-    this.status = $("status");
-    this.node = $("node");
-    this.pathStep = $("path-step");
-    this.result = $("result");
-    this.detail = $("detail");
+    this.keep("status", "node", "path-step", "result", "detail");
     this.bindPresets("position", "start", (name) => domain.presets[name]);
     $("algorithm").addEventListener("change", () => this.syncHeuristic());
     $("algorithm2").addEventListener("change", () => this.syncHeuristic());

@@ -24,6 +24,11 @@ export class View {
     });
   }
 
+  // Keep the named parts as attributes ("path-step" as this.pathStep).
+  keep(...names) {
+    for (const name of names) this[name.replace(/-(\w)/g, (_, c) => c.toUpperCase())] = this.$(name);
+  }
+
   // What the form's submission does, once the player has stopped.
   async submitted() {
     await this.run();
