@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from test_events_detail import CONSISTENT, H_CONSISTENT  # the same hand-made graph
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -26,15 +27,6 @@ BASE = "http://127.0.0.1:8000"
 Arc = tuple[str, str, float]
 Events = list[dict[str, Any]]
 
-CONSISTENT: list[Arc] = [
-    ("S", "A", 1),
-    ("S", "B", 2),
-    ("A", "C", 2),
-    ("B", "C", 1),
-    ("C", "G", 3),
-    ("B", "G", 6),
-]
-H_CONSISTENT = {"S": 4.0, "A": 4.0, "B": 3.0, "C": 3.0, "G": 0.0}
 INCONSISTENT: list[Arc] = [("S", "A", 1), ("S", "B", 3), ("A", "B", 1), ("B", "G", 3)]
 H_INCONSISTENT = {"S": 0.0, "A": 4.0, "B": 0.0, "G": 0.0}
 

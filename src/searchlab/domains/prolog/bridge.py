@@ -131,13 +131,11 @@ class Bridge:
         warnings: list[str] = []
         deadline = time.monotonic() + self.load_seconds
         while True:
-            line = self._read_line(deadline)
-            if line is None:
-                self._kill()
-                raise ProblemError(
-                    f"{self.shown} did not finish loading within {self.load_seconds:g} s: "
-                    "does a directive in it never end?"
-                )
+            line = self._read_or_stop(
+                deadline,
+                f"{self.shown} did not finish loading within {self.load_seconds:g} s: "
+                "does a directive in it never end?",
+            )
             if line == b"":
                 status = self._kill()
                 raise ProblemError(
@@ -166,6 +164,14 @@ class Bridge:
             file = self.shown
         place = f"{file}:{line}: " if line not in ("", "0") else f"{file}: "
         return place + prefix + text
+
+    def _read_or_stop(self, deadline: float, why: str) -> bytes:
+        """The next line, or (none by ``deadline``) the process stopped and ``why`` raised."""
+        line = self._read_line(deadline)
+        if line is None:
+            self._kill()
+            raise ProblemError(why)
+        return line
 
     def _read_line(self, deadline: float) -> bytes | None:
         """The next line without its newline; b"" at the end of the output, None when
@@ -252,13 +258,11 @@ class Bridge:
         return self._decoded(line, seconds)
 
     def _line_or_fail(self, deadline: float, seconds: float) -> list[str]:
-        line = self._read_line(deadline)
-        if line is None:
-            self._kill()
-            raise ProblemError(
-                f"the Prolog process of {self.shown} gave no answer within {seconds:g} s, "
-                "even when told its time was up, and was stopped"
-            )
+        line = self._read_or_stop(
+            deadline,
+            f"the Prolog process of {self.shown} gave no answer within {seconds:g} s, "
+            "even when told its time was up, and was stopped",
+        )
         return self._decoded(line, seconds)
 
     def _decoded(self, line: bytes, seconds: float) -> list[str]:
