@@ -20,7 +20,6 @@ PROMISES = {
 @click.command(
     "algorithms",
     short_help="List the algorithms: what each needs, promises and takes.",
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
 @JSON
 def algorithms(as_json: bool) -> None:

@@ -36,7 +36,7 @@ def source_tree() -> Path | None:
     return root if (root / "benchmarks" / "__main__.py").is_file() else None
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command()
 @click.option("--quick", is_flag=True, help="Smaller workloads (about a minute): a smoke test.")
 @click.option(
     "--only",

@@ -43,7 +43,6 @@ def propagate_command(domain: CSPDomain) -> click.Command:
     @click.command(
         "propagate",
         short_help="AC-3 alone: narrow every domain, no search.",
-        context_settings={"help_option_names": ["-h", "--help"]},
         help=(
             f"Make every arc of a {domain.title.lower()} consistent with AC-3 and show what "
             "is left, without searching: AC-3 alone may solve it, prove that it has no "
@@ -117,7 +116,6 @@ def count_command(domain: CSPDomain) -> click.Command:
     @click.command(
         "count",
         short_help="How many solutions (up to K): unique, several, none.",
-        context_settings={"help_option_names": ["-h", "--help"]},
         help=(
             f"Count the solutions of a {domain.title.lower()} by backtracking (every "
             "option of csp-backtracking applies), or stop at --at-most K: with 2 it says "

@@ -339,7 +339,6 @@ def solve_command(domain: Domain[Any, Any]) -> click.Command:
         "solve",
         help=help_text,
         short_help=f"Search {domain.title.lower() or domain.name} with any algorithm.",
-        context_settings={"help_option_names": ["-h", "--help"]},
     )
     @click.argument("state", required=not domain.has_default_start)
     @apply(search_options(domain))
@@ -357,7 +356,6 @@ def random_command(domain: Domain[Any, Any]) -> click.Command:
     @click.command(
         "random",
         short_help="Print a random solvable start, uniform over all solvable ones.",
-        context_settings={"help_option_names": ["-h", "--help"]},
         help=(
             f"Print a random start of {domain.title.lower() or domain.name}, drawn "
             f"uniformly among the starts that can reach the goal, ready to paste into "
@@ -416,7 +414,6 @@ def domain_group(domain: Domain[Any, Any]) -> click.Group:
             f"\n\n\b\nExamples:\n{examples}"
         ),
         short_help=domain.summary,
-        context_settings={"help_option_names": ["-h", "--help"]},
     )
     def group() -> None:
         pass

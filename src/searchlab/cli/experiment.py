@@ -121,7 +121,6 @@ def experiment_command(experiment: Experiment) -> click.Command:
         callback=run,
         help=help_text,
         short_help=experiment.summary,
-        context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     )
     return add_renamed(command, OLD_SPELLINGS)
 
@@ -220,7 +219,6 @@ class ExperimentGroup(click.Group):
 
 @click.group(
     cls=ExperimentGroup,
-    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 def experiment() -> None:
     """Measure the claims: many runs of a search, summarised as a table and a chart.

@@ -15,7 +15,6 @@ from searchlab.domains.prolog.domain import CALL_SECONDS
 @click.command(
     "prolog",
     short_help="Search your own Prolog problem (s/3, goal/1, h/2) with any algorithm.",
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.argument("file", metavar="FILE.pl")
 @click.argument("state", required=False)

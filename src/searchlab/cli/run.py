@@ -15,7 +15,6 @@ from searchlab.domains.user import load_problem, parse_params
 @click.command(
     "run",
     short_help="Search your own problem (module:factory or file.py) with any algorithm.",
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.argument("target")
 @click.argument("state", required=False)

@@ -79,7 +79,6 @@ STATUS = {0: "none", 1: "unique", 2: "several"}
 @click.command(
     "bulk",
     short_help="Solve a file of puzzles, one a line (compiled solver), each checked.",
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @engine_option(

@@ -28,7 +28,7 @@ def _sections() -> dict[str, tuple[str, Callable[[], None]]]:
     return stops
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command()
 @click.option("--only", metavar="DOMAIN", help="Show one stop of the tour instead of all.")
 def tour(only: str | None) -> None:
     """A guided run through the three source documents' systems.
