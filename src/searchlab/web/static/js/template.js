@@ -9,12 +9,17 @@ export function instantiate(id, prefix) {
   const template = document.getElementById(id);
   const own = template.dataset.prefix;
   const copy = template.content.cloneNode(true);
-  if (!own || own === prefix) return copy;
-  for (const element of copy.querySelectorAll("*")) {
-    for (const attribute of LINKED) {
-      const value = element.getAttribute(attribute);
-      if (value && value.startsWith(`${own}-`)) element.setAttribute(attribute, prefix + value.slice(own.length));
+  if (own && own !== prefix) {
+    for (const element of copy.querySelectorAll("*")) {
+      for (const attribute of LINKED) {
+        const value = element.getAttribute(attribute);
+        if (value && value.startsWith(`${own}-`)) element.setAttribute(attribute, prefix + value.slice(own.length));
+      }
     }
+  }
+  // a <template data-include="ID"> in it stands for a copy of template ID, same prefix
+  for (const slot of copy.querySelectorAll("template[data-include]")) {
+    slot.replaceWith(instantiate(slot.dataset.include, prefix));
   }
   return copy;
 }
