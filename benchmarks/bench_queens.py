@@ -22,7 +22,23 @@ PUBLISHED = {
     14: 365596,
     15: 2279184,
     16: 14772512,
+    17: 95815104,
 }
+# OEIS A002562: the essentially different solutions
+UNIQUE = {
+    8: 12,
+    9: 46,
+    10: 92,
+    11: 341,
+    12: 1787,
+    13: 9233,
+    14: 45752,
+    15: 285053,
+    16: 1846955,
+    17: 11977939,
+}
+# issue 16's targets for the full-symmetry count, seconds on one core
+SYMMETRY_TARGETS = {16: 1.2, 17: 8.0}
 C_SOURCE = Path(__file__).with_name("queens_count.c")
 
 
@@ -49,32 +65,57 @@ def c_count(binary: Path, n: int, runs: int) -> tuple[float, int]:
 
 
 def counting(quick: bool, runs: int) -> Section:
-    from searchlab.domains.queens.kernels import count_solutions, load_counter
+    from searchlab.domains.queens.kernels import (
+        count_classes,
+        count_solutions,
+        load_class_counter,
+        load_counter,
+    )
 
     load_counter()  # load the compiled code before timing
+    load_class_counter()
     section = Section(
         "N-queens: counting every solution",
-        ["n", "solutions", "kernel", "C -O2", "kernel / C", "generic engine", "generic / kernel"],
+        [
+            "n",
+            "solutions",
+            "unique",
+            "kernel (mirror)",
+            "C -O2 (mirror)",
+            "kernel / C",
+            "full symmetry",
+            "mirror / full",
+            "generic engine",
+            "generic / kernel",
+        ],
         notes=[
-            "Kernel: numba bitboards, mirror symmetry, explicit stack, one core. C: the same "
-            "algorithm in benchmarks/queens_count.c, timed inside the program. Generic: "
-            "searchlab.algorithms.depth_first with a constraint (benchmarks/generic_queens.py), "
-            "run for n ≤ 11 only. Medians of the runs; every count is checked against "
-            "OEIS A000170. Below n = 12 a count takes microseconds, so those ratios measure "
-            "call overhead more than counting.",
+            "Kernel (mirror): numba bitboards, mirror symmetry, explicit stack, one core. "
+            "C: the same algorithm in benchmarks/queens_count.c, timed inside the program. "
+            "Full symmetry: the kernel that counts each class of solutions under the eight "
+            "symmetries once (Takaken's method, symmetry.py), also giving the essentially "
+            "different solutions. Generic: searchlab.algorithms.depth_first with a "
+            "constraint (benchmarks/generic_queens.py), run for n ≤ 11 only. Medians of the "
+            "runs (one run at n = 17); every count is checked against OEIS A000170 and "
+            "A002562. Below n = 12 a count takes microseconds, so those ratios measure call "
+            "overhead more than counting.",
         ],
     )
     generic_ns = range(8, 10) if quick else range(8, 12)
-    kernel_ns = range(12, 14) if quick else range(12, 17)
+    kernel_ns = range(12, 14) if quick else range(12, 18)
     c_ratios: list[float] = []
+    full_times: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as scratch:
         binary = compile_c(Path(scratch))
         for n in [*generic_ns, *kernel_ns]:
-            kernel_time, count = median_time(partial(count_solutions, n), runs)
+            runs_here = 1 if n >= 17 else runs
+            full_time, classes = median_time(partial(count_classes, n), runs_here)
+            assert (classes.total, classes.unique) == (PUBLISHED[n], UNIQUE[n]), n
+            full_times[n] = full_time
+            kernel_time, count = median_time(partial(count_solutions, n), runs_here)
             assert count == PUBLISHED[n], (n, count)
             c_cell = ratio_cell = "–"
             if binary is not None:
-                c_time, c_value = c_count(binary, n, runs)
+                c_time, c_value = c_count(binary, n, runs_here)
                 assert c_value == PUBLISHED[n]
                 c_cell, ratio_cell = seconds(c_time), ratio(kernel_time, c_time)
                 if n >= 12:
@@ -88,10 +129,26 @@ def counting(quick: bool, runs: int) -> Section:
                     ratio(generic_time, kernel_time),
                 )
             section.add(
-                n, count, seconds(kernel_time), c_cell, ratio_cell, generic_cell, generic_ratio
+                n,
+                count,
+                UNIQUE[n],
+                seconds(kernel_time),
+                c_cell,
+                ratio_cell,
+                seconds(full_time),
+                ratio(kernel_time, full_time),
+                generic_cell,
+                generic_ratio,
             )
     if not quick:
         section.notes.append(parallel_note(15))
+    for n, target in SYMMETRY_TARGETS.items():
+        if n in full_times:
+            verdict(
+                f"Q({n}) by full symmetry within {target:g} s on one core",
+                seconds(full_times[n]),
+                full_times[n] <= target,
+            )
     if c_ratios:
         verdict(
             "counting within 1.5× of the gcc -O2 C counter (n = 12 … 15)",

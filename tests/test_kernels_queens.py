@@ -13,16 +13,24 @@ from test_algorithms_support import RowByRow, last_queen_safe
 
 from searchlab.algorithms.uninformed import depth_first
 from searchlab.core.errors import InputError
+from searchlab.domains.queens.backtracking import count_classes_generic
 from searchlab.domains.queens.kernels import (
+    class_task,
+    class_tasks,
+    count_classes,
     count_solutions,
     count_task,
     count_tasks,
     verify_queens,
 )
+from searchlab.domains.queens.symmetry import images
 from searchlab.domains.queens.repair import repair
 
 # OEIS A000170, n = 0 … 13
 PUBLISHED = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
+# OEIS A002562 (essentially different solutions), n = 0 … 15 (a(0) = 1: the empty board)
+UNIQUE = [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053]
+TOTAL_14_15 = [365596, 2279184]  # A000170 at n = 14, 15
 
 
 def test_counts_match_the_published_sequence() -> None:
@@ -48,11 +56,54 @@ def test_executors_give_the_same_count() -> None:
         assert count_solutions(11, executor=processes) == PUBLISHED[11]
 
 
+def test_full_symmetry_counts_match_both_published_sequences() -> None:
+    counted = [count_classes(n) for n in range(len(UNIQUE))]
+    assert [c.unique for c in counted] == UNIQUE
+    assert [c.total for c in counted] == PUBLISHED + TOTAL_14_15
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_full_symmetry_classes_equal_every_solution_compared_with_its_images(n: int) -> None:
+    """The kernel visits an eighth of the tree and compares with rotations by bit
+    tricks; the reference lists every solution and its eight images as tuples."""
+    assert count_classes(n).classes_of == count_classes_generic(n).classes_of
+
+
+def test_eight_queens_has_eleven_classes_of_eight_and_one_of_four() -> None:
+    assert count_classes(8).classes_of == {8: 11, 4: 1, 2: 0, 1: 0}
+
+
+def test_a_solutions_images_are_solutions_and_its_class_has_8_4_or_2() -> None:
+    for n in (4, 5, 6, 8, 9):
+        solutions = [p for p in itertools.permutations(range(n)) if verify_queens(p)]
+        assert len(solutions) == PUBLISHED[n]
+        for columns in solutions:
+            members = images(columns)
+            assert all(verify_queens(member) for member in members)
+            assert len(members) in (2, 4, 8)
+            assert all(images(member) == members for member in members)
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2, 3])
+def test_any_split_of_the_full_symmetry_count_adds_up(depth: int) -> None:
+    for n in (4, 5, 8, 11, 12):
+        pieces = [class_task(n, task) for task in class_tasks(n, depth)]
+        assert sum(8 * a + 4 * b + 2 * c for a, b, c in pieces) == PUBLISHED[n]
+        assert sum(a + b + c for a, b, c in pieces) == UNIQUE[n]
+
+
+def test_executors_give_the_same_classes() -> None:
+    with ProcessPoolExecutor(2) as processes:
+        assert count_classes(12, executor=processes).unique == UNIQUE[12]
+
+
 def test_count_refuses_bad_n() -> None:
     with pytest.raises(InputError):
         count_solutions(-1)
     with pytest.raises(InputError):
         count_solutions(31)
+    with pytest.raises(InputError):
+        count_classes(31)
 
 
 @pytest.mark.parametrize("n", [1, 4, 5, 6, 7, 8, 9, 10, 20, 50, 200])

@@ -59,7 +59,7 @@ def test_count(run_cli: RunCli) -> None:
     assert json.loads(run_cli("queens", "count", "6", "--json").stdout)["count"] == 4
     run = run_cli("queens", "count", "3")
     assert run.code == 0 and "no solution exists for n = 3" in run.stdout
-    assert "n = 1: 1 solution " in run_cli("queens", "count", "1").stdout
+    assert "n = 1: 1 solution, " in run_cli("queens", "count", "1").stdout
 
 
 def test_watch_steps_through_stdin_keys(run_cli: RunCli) -> None:
@@ -302,12 +302,19 @@ def test_count_matches_published_values_up_to_twelve(run_cli: RunCli) -> None:
 
 
 def test_count_engines_agree_with_published_counts(run_cli: RunCli) -> None:
-    published = {4: 2, 6: 4, 8: 92, 9: 352}
-    for n, expected in published.items():
+    published = {4: (2, 1), 6: (4, 1), 8: (92, 12), 9: (352, 46)}  # A000170, A002562
+    for n, (expected, unique) in published.items():
         for extra in ([], ["--engine", "generic"], ["--jobs", "2"]):
             run = run_cli("queens", "count", str(n), "--json", *extra)
             assert run.code == 0, run.stderr
-            assert json.loads(run.stdout)["count"] == expected, (n, extra)
+            payload = json.loads(run.stdout)
+            assert (payload["count"], payload["unique"]) == (expected, unique), (n, extra)
+    assert payload["classes"] == {"8": 42, "4": 4, "2": 0, "1": 0}
+
+
+def test_count_says_how_many_are_essentially_different(run_cli: RunCli) -> None:
+    out = run_cli("queens", "count", "8").stdout
+    assert "92 solutions, 12 essentially different: 11 classes of 8, 1 class of 4" in out
 
 
 def test_count_on_a_local_dask_cluster_equals_the_serial_count(run_cli: RunCli) -> None:

@@ -9,13 +9,15 @@ Backtrack, and every Expand a stable configuration (all placed queens safe).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from searchlab.algorithms.uninformed import Solutions, depth_first
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
 from searchlab.core.limits import NO_LIMITS, Limits
+from searchlab.core.result import SearchResult
+from searchlab.domains.queens.symmetry import ClassCount, classes_of_solutions
 
 Columns = tuple[int, ...]
 
@@ -73,6 +75,19 @@ def solutions(
     return depth_first(
         PlacementProblem(n), constraint=last_queen_safe, limits=limits, observer=observer
     )
+
+
+def solution_columns(found: Iterable[SearchResult[Columns, int]]) -> Iterator[tuple[int, ...]]:
+    """The 0-based columns of each solution a stream of ``solutions(n)`` finds."""
+    for result in found:
+        yield tuple(column - 1 for column in result.path[-1])
+
+
+def count_classes_generic(n: int) -> ClassCount:
+    """Every solution by the generic backtracking, counted by class under the board's
+    symmetries (each compared with its eight images: the compiled counter's reference)."""
+    _check_n(n)
+    return classes_of_solutions(n, solution_columns(solutions(n)))
 
 
 def count_solutions_generic(n: int) -> int:

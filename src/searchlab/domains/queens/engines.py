@@ -17,6 +17,9 @@ MAX_REPAIR_N = 10_000_000
 """The largest board repaired: the kernel's arrays for n queens take about 50·n bytes
 (half a gigabyte here), and a larger n would fail in an allocation instead."""
 
+MAX_COUNT_N = 30
+"""The largest n the compiled counters accept (masks are 64-bit; n = 30 would take ages)."""
+
 UNSOLVABLE = (2, 3)
 """The board sizes with no solution at all."""
 

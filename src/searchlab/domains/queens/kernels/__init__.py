@@ -10,6 +10,10 @@ call in a process pays numba's cache load (or compile). Entry points:
   the left half) and an explicit-stack bitboard walk. With an executor the work is
   split by the first rows' placements (``count_tasks``) and ``count_task`` is mapped
   over it; both are top-level so they pickle to worker processes.
+- ``count_classes(n, executor=None)``: the solutions and the classes of essentially
+  different ones (OEIS A000170 and A002562) by the board's full symmetry
+  (``symmetry.py``: about an eighth of the tree), split into pieces the same way
+  (``class_tasks``, ``class_task``).
 - ``repair.solve``: the compiled permutation-and-swap repair, reached through
   ``searchlab.domains.queens.repair.repair`` (which checks, times and verifies it).
 - ``verify_queens(columns)``: an independent O(n) check of a claimed solution.
@@ -26,9 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.core.errors import InputError
-
-MAX_COUNT_N = 30
-"""The largest n ``count_solutions`` accepts (masks are 64-bit; n = 30 would take ages)."""
+from searchlab.domains.queens.engines import MAX_COUNT_N
+from searchlab.domains.queens.symmetry import ClassCount
 
 Task = tuple[tuple[int, ...], int]
 """A piece of a count: the columns of the first rows, and how many mirror images it stands for."""
@@ -127,6 +130,87 @@ def count_solutions(
     return total
 
 
+Prefix = npt.NDArray[np.int64]
+
+ClassTask = tuple[int, int, tuple[int, ...]]
+"""A piece of a count by full symmetry: corner or edge, bound1, the columns of the
+first rows."""
+
+
+def class_tasks(n: int, depth: int = 2) -> list[ClassTask]:
+    """Split a count by full symmetry into pieces: each corner and edge start
+    (``symmetry.py``), extended by every safe column of the next rows until it fixes
+    ``depth`` rows beyond its own (pieces that break a rule count nothing)."""
+    _check_count_n(n)
+    from searchlab.domains.queens.kernels.symmetry import CORNER, EDGE
+
+    tasks: list[ClassTask] = [(CORNER, b, (0, b)) for b in range(2, n - 1)]
+    tasks += [(EDGE, b, (b,)) for b in range(1, n) if b < n - 1 - b]
+    for _ in range(depth):
+        deeper: list[ClassTask] = []
+        for kind, bound1, prefix in tasks:
+            if len(prefix) >= n - 2:
+                deeper.append((kind, bound1, prefix))
+                continue
+            deeper += [(kind, bound1, (*prefix, c)) for c in range(n) if _safe(prefix, c)]
+        tasks = deeper
+    return tasks
+
+
+@functools.cache
+def _class_counter() -> Callable[[int, int, int, Prefix, Prefix], None]:
+    """The compiled class counter, loaded and called once on a small board (set-up)."""
+    from searchlab.domains.queens.kernels.symmetry import CORNER, count_classes
+
+    count_classes(6, CORNER, 2, np.array([0, 2], dtype=np.int64), np.zeros(3, dtype=np.int64))
+    return count_classes
+
+
+def load_class_counter() -> float:
+    """Load the compiled class counter now; the seconds it took (see ``load_counter``)."""
+    started = time.perf_counter()
+    _class_counter()
+    return time.perf_counter() - started
+
+
+def class_task(n: int, task: ClassTask) -> tuple[int, int, int]:
+    """The classes of 8, 4 and 2 solutions one piece of ``class_tasks(n)`` counts (a
+    top-level function, so that it pickles to worker processes)."""
+    kind, bound1, prefix = task
+    counts = np.zeros(3, dtype=np.int64)
+    _class_counter()(n, kind, bound1, np.asarray(prefix, dtype=np.int64), counts)
+    return int(counts[0]), int(counts[1]), int(counts[2])
+
+
+def count_classes(
+    n: int,
+    *,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ClassCount:
+    """Every solution of n-queens and its classes, by the full symmetry of the board.
+
+    Works like ``count_solutions`` (pieces run here or over ``executor``, ``progress``
+    after each, the counter loaded first) on about a quarter of its tree. Boards below
+    4×4 have no room for the method's corner and edge cases and are counted directly.
+    """
+    _check_count_n(n)
+    if n < 4:
+        return ClassCount(n, {8: 0, 4: 0, 2: 0, 1: 1 if n <= 1 else 0})
+    load_class_counter()
+    tasks = class_tasks(n, depth=2 if n >= 12 else 0)
+    if executor is None:
+        results: Iterable[tuple[int, int, int]] = (class_task(n, task) for task in tasks)
+    else:
+        results = executor.map(class_task, [n] * len(tasks), tasks)
+    eights = fours = twos = 0
+    for done, (eight, four, two) in enumerate(results, start=1):
+        eights, fours, twos = eights + eight, fours + four, twos + two
+        if progress is not None:
+            progress(done, len(tasks))
+    return ClassCount(n, {8: eights, 4: fours, 2: twos, 1: 0})
+
+
 def verify_queens(columns: Sequence[int] | npt.NDArray[np.integer]) -> bool:
     """Whether ``columns`` (one 0-based column per row) is an n-queens solution.
 
@@ -149,10 +233,16 @@ def verify_queens(columns: Sequence[int] | npt.NDArray[np.integer]) -> bool:
 
 __all__ = [
     "MAX_COUNT_N",
+    "ClassCount",
+    "ClassTask",
     "Task",
+    "class_task",
+    "class_tasks",
+    "count_classes",
     "count_solutions",
     "count_task",
     "count_tasks",
+    "load_class_counter",
     "load_counter",
     "verify_queens",
 ]
