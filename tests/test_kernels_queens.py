@@ -182,3 +182,30 @@ def test_a_fresh_process_reports_loading_as_set_up_not_counting() -> None:
     assert payload["count"] == 92 and payload["setup_seconds"] >= 0
     if jit.JIT_ENABLED:  # loading numba's code takes far longer than counting 8 queens
         assert payload["seconds"] < payload["setup_seconds"]
+
+
+def test_a_board_larger_than_the_memory_available_is_refused_before_allocating(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from searchlab.core import resources
+    from searchlab.domains.queens.repair import kernel_bytes
+
+    monkeypatch.setattr(resources, "available_memory", lambda: 10**9)
+    with pytest.raises(InputError, match=r"needs about 8\.6 GB of memory and 1\.0 GB"):
+        repair(10**9, engine="kernel", seed=1)
+    assert kernel_bytes(10**8) < 10**9  # 10**8 queens fit in a gigabyte
+
+
+def test_compact_check_agrees_with_the_counting_check() -> None:
+    from searchlab.domains.queens.kernels.verify import verify_bits
+
+    rng = np.random.default_rng(5)
+    for n in (1, 4, 8, 50, 300):
+        solved = repair(n, engine="kernel", seed=2) if n >= 4 else None
+        boards = [rng.permutation(n), rng.integers(0, n, n)]
+        if solved is not None:
+            boards.append(np.argsort(solved.rows))  # the solution, as columns by row
+        for board in boards:
+            columns = np.asarray(board, dtype=np.int32)
+            assert verify_bits(columns) == verify_queens(columns.astype(np.int64)), (n, board)
+    assert not verify_bits(np.array([0, 5], dtype=np.int32))  # off the board

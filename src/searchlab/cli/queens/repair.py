@@ -15,10 +15,41 @@ from searchlab.cli.queens.common import queens
 from searchlab.cli.report import DRAW_LIMIT, exit_status
 from searchlab.core.errors import InputError
 from searchlab.domains.queens import format_board
-from searchlab.domains.queens.engines import KERNEL_FROM_N, choose_engine
+from searchlab.domains.queens.engines import (
+    BYTES_PER_QUEEN,
+    KERNEL_FROM_N,
+    MAX_GENERIC_REPAIR_N,
+    MAX_REPAIR_N,
+    choose_engine,
+)
+
+MIN_CONFLICTS_HELP = """Repair a random board until no queen is attacked: local search for large n.
+
+    The generic engine moves a random attacked queen to the least-attacked row of its
+    column (min-conflicts); the kernel swaps the rows of two queens whenever that
+    lowers the attacks. Either way the final board is checked independently before
+    it is called solved. n = 2 and 3 have no solution and are answered at once; n is
+    at most {max_n:,} with the kernel, which takes {bytes_per_queen} bytes a queen
+    (a board that does not fit the memory available now is refused before it is
+    allocated) and about a minute per 100,000,000 queens; at most {max_generic:,} with
+    the generic engine. The board is printed
+    only for n <= 32; --json gives n, solved, steps, seconds (the search alone),
+    setup_seconds (loading the compiled kernel), seed, engine and (for small n) rows.
+    Exit status: 0 solved, 1 no solution exists (n = 2, 3), 3 the step limit came first.
+
+    \b
+    Examples:
+      searchlab queens min-conflicts 1000000
+      searchlab queens min-conflicts 200 --engine generic --seed 7 --json
+"""
 
 
-@queens.command(name="min-conflicts")
+@queens.command(
+    name="min-conflicts",
+    help=MIN_CONFLICTS_HELP.format(
+        max_n=MAX_REPAIR_N, bytes_per_queen=BYTES_PER_QUEEN, max_generic=MAX_GENERIC_REPAIR_N
+    ),
+)
 @click.argument("n", type=int)
 @click.option("--seed", type=int, help="Seed for the random choices (reproducible runs).")
 @click.option(
@@ -53,22 +84,6 @@ def min_conflicts_command(
     rows: bool | None,
     as_json: bool,
 ) -> None:
-    """Repair a random board until no queen is attacked: local search for large n.
-
-    The generic engine moves a random attacked queen to the least-attacked row of its
-    column (min-conflicts); the kernel swaps the rows of two queens whenever that
-    lowers the attacks. Either way the final board is checked independently before
-    it is called solved. n = 2 and 3 have no solution and are answered at once; n is
-    at most 10,000,000 (larger boards would not fit in memory). The board is printed
-    only for n <= 32; --json gives n, solved, steps, seconds (the search alone),
-    setup_seconds (loading the compiled kernel), seed, engine and (for small n) rows.
-    Exit status: 0 solved, 1 no solution exists (n = 2, 3), 3 the step limit came first.
-
-    \b
-    Examples:
-      searchlab queens min-conflicts 1000000
-      searchlab queens min-conflicts 200 --engine generic --seed 7 --json
-    """
     used = choose_engine(n, engine)
     if used == "kernel" and init is not None:
         raise InputError(

@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.core.errors import InputError
+from searchlab.core.resources import require_memory
 from searchlab.domains.queens.conflicts import (
     DEFAULT_MAX_STEPS,
     Init,
@@ -31,6 +32,7 @@ from searchlab.domains.queens.conflicts import (
     min_conflicts_search,
 )
 from searchlab.domains.queens.engines import (
+    BYTES_PER_QUEEN,
     UNSOLVABLE,
     choose_engine,
 )
@@ -46,17 +48,20 @@ class MinConflictsResult:
     """How a repair ended, from either engine.
 
     One convention: ``rows[c - 1]`` is the 1-based row of the queen in column c (a
-    numpy array; empty when no search ran). ``steps`` are moves (generic) or candidate
-    swaps examined (kernel), see ``step_unit``. ``seconds`` times the search alone
-    (start and repair); ``setup_seconds`` the loading of the compiled kernel (numba's
-    cache load or compile, paid once per process), the independent check neither.
+    numpy array; empty when no search ran), worked out on first use from ``board``,
+    the engine's own array (the generic engine's rows by column, 0-based; the kernel's
+    columns by row, 0-based, int32: inverting it doubles the memory of a huge board).
+    ``steps`` are moves (generic) or candidate swaps examined (kernel), see
+    ``step_unit``. ``seconds`` times the search alone (start and repair);
+    ``setup_seconds`` the loading of the compiled kernel (numba's cache load or
+    compile, paid once per process), the independent check neither.
     ``conflicted`` counts queens still attacked; ``initial_conflicted`` those attacked
     at the start (generic engine only). ``reason`` says why no search ran.
     """
 
     n: int
     solved: bool
-    rows: npt.NDArray[np.int64] = field(repr=False, compare=False)
+    board: npt.NDArray[np.integer] = field(repr=False, compare=False)
     steps: int
     seconds: float
     seed: int
@@ -65,6 +70,15 @@ class MinConflictsResult:
     initial_conflicted: int | None = None
     conflicted: int | None = None
     reason: str | None = None
+
+    @functools.cached_property
+    def rows(self) -> npt.NDArray[np.int64]:
+        """The 1-based row of each column's queen."""
+        if self.engine == "generic" or self.reason is not None:
+            return np.asarray(self.board, dtype=np.int64) + (0 if self.reason else 1)
+        rows = np.empty(self.n, dtype=np.int64)  # the kernel's board is a permutation
+        rows[self.board] = np.arange(1, self.n + 1, dtype=np.int64)
+        return rows
 
     @property
     def status(self) -> str:
@@ -144,7 +158,7 @@ def repair(
     )
 
 
-def _verified(columns_by_row: npt.NDArray[np.int64]) -> bool:
+def _verified(columns_by_row: npt.NDArray[np.integer]) -> bool:
     from searchlab.domains.queens.kernels import verify_queens
 
     return verify_queens(columns_by_row)
@@ -160,7 +174,7 @@ def _repair_generic(n: int, seed: int, max_steps: int, init: Init) -> MinConflic
     return MinConflictsResult(
         n,
         solved,
-        run.rows + 1,
+        run.rows,
         run.steps,
         seconds,
         seed,
@@ -171,34 +185,39 @@ def _repair_generic(n: int, seed: int, max_steps: int, init: Init) -> MinConflic
 
 
 @functools.cache
-def _kernel() -> Callable[[int, int, int, npt.NDArray[np.int64]], tuple[int, int]]:
+def _kernel() -> Callable[[int, int, int, npt.NDArray[np.int32]], tuple[int, int]]:
     """The compiled repair, loaded (numba's cache, or a compile) and run once on a tiny
     board: its first call still links code, which is set-up, not search."""
     from searchlab.domains.queens.kernels.repair import solve
 
-    solve(8, 1, 0, np.zeros(8, dtype=np.int64))
+    solve(8, 1, 0, np.zeros(8, dtype=np.int32))
     return solve
 
 
+def kernel_bytes(n: int) -> int:
+    """The memory the compiled repair of n queens takes (its arrays, and the check's bits)."""
+    return BYTES_PER_QUEEN * n + (5 * n) // 8
+
+
 def _repair_kernel(n: int, seed: int, max_steps: int) -> MinConflictsResult:
+    require_memory(kernel_bytes(n), f"repairing {n:,} queens", field="n")
     loading = time.perf_counter()
     solve = _kernel()
     setup_seconds = time.perf_counter() - loading
-    columns = np.zeros(n, dtype=np.int64)  # the kernel's way: columns[r] of row r, 0-based
+    columns = np.zeros(n, dtype=np.int32)  # the kernel's way: columns[r] of row r, 0-based
     started = time.perf_counter()
     found, steps = solve(n, seed & 0xFFFFFFFF, max_steps, columns)
     seconds = time.perf_counter() - started
     solved = bool(found) and _verified(columns)
-    rows = np.empty(n, dtype=np.int64)  # the board is a permutation: invert it
-    rows[columns] = np.arange(1, n + 1, dtype=np.int64)
     return MinConflictsResult(
         n,
         solved,
-        rows,
+        columns,
         int(steps),
         seconds,
         seed,
         "kernel",
         setup_seconds=setup_seconds,
-        conflicted=0 if solved else count_conflicted(rows - 1),
+        # a board and its transpose have the same attacked queens
+        conflicted=0 if solved else count_conflicted(columns.astype(np.int64)),
     )

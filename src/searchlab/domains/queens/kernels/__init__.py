@@ -211,12 +211,22 @@ def count_classes(
     return ClassCount(n, {8: eights, 4: fours, 2: twos, 1: 0})
 
 
+COMPACT_CHECK_FROM = 1_000_000
+"""From this many queens ``verify_queens`` checks with bits, not counts."""
+
+
 def verify_queens(columns: Sequence[int] | npt.NDArray[np.integer]) -> bool:
     """Whether ``columns`` (one 0-based column per row) is an n-queens solution.
 
     Independent of the search that produced it: counts queens per column and per
-    diagonal with numpy in O(n) and accepts only if every count is at most one.
+    diagonal with numpy in O(n) and accepts only if every count is at most one; from
+    ``COMPACT_CHECK_FROM`` queens, one bit per line instead (``verify.py``), in a
+    fraction of the memory.
     """
+    if isinstance(columns, np.ndarray) and columns.ndim == 1 and len(columns) >= COMPACT_CHECK_FROM:
+        from searchlab.domains.queens.kernels.verify import verify_bits
+
+        return bool(verify_bits(np.asarray(columns, dtype=np.int32)))
     cols = np.asarray(columns, dtype=np.int64)
     n = cols.shape[0]
     if cols.ndim != 1 or n == 0:

@@ -3,11 +3,18 @@
 The board is a permutation (one queen per row and per column), so only diagonals can
 clash. Counters of queens per diagonal make the change in collisions of swapping the
 columns of two rows an O(1) computation. A greedy start places each row's queen on a
-randomly drawn column that is free on both diagonals when one is found in a few
-draws, which leaves only a handful of collisions even for n = 10**6; the repair then
+randomly drawn column that is free on both diagonals (drawing until one is found, but
+for the last rows), which leaves a few dozen collisions whatever n; the repair then
 swaps a queen under attack with a random partner whenever that lowers the collisions.
 Random numbers come from a 32-bit xorshift written here, so the compiled and the
 plain-Python runs draw the same numbers and reach the same board.
+
+The arrays are compact, since at n = 10**7 and beyond the repair is bound by memory
+traffic, not arithmetic: columns as int32, the diagonal counters as uint8 (a swap that
+would push one past ``COUNTER_CAP`` is refused, and a start that did is drawn again;
+neither happens on boards from the greedy start, whose diagonals hold a few queens at
+most), and the list of attacked queens bounded (``ATTACKED_CAP``: past it the list is
+rebuilt by a scan when it runs dry). ``BYTES_PER_QUEEN`` states what a board takes.
 """
 
 from __future__ import annotations
@@ -15,10 +22,16 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.domains.queens.engines import BYTES_PER_QUEEN  # noqa: F401 (stated here)
 from searchlab.jit import njit
 
 _MASK32 = 0xFFFFFFFF
-_GREEDY_DRAWS = 12  # columns drawn per row while building the start
+_GREEDY_DRAWS = 4096  # at most this many columns drawn per row while building the start
+_RANDOM_TAIL = 64  # the last rows of the start take a random column (Sosic & Gu's c)
+COUNTER_CAP = 250
+"""The most queens a diagonal counter (uint8) is allowed to reach."""
+ATTACKED_CAP = 1 << 20
+"""The longest list of attacked queens kept (int32 each)."""
 
 
 @njit("int64(int64)")
@@ -30,28 +43,28 @@ def _next(x: int) -> int:
     return x
 
 
-@njit("int64(int64[:], int64)")
-def _remove(counter: npt.NDArray[np.int64], index: int) -> int:
+@njit("int64(uint8[:], int64)")
+def _remove(counter: npt.NDArray[np.uint8], index: int) -> int:
     """Take a queen off a diagonal: the change in collisions (−1 or 0)."""
     c = counter[index]
     counter[index] = c - 1
     return -1 if c >= 2 else 0
 
 
-@njit("int64(int64[:], int64)")
-def _add(counter: npt.NDArray[np.int64], index: int) -> int:
+@njit("int64(uint8[:], int64)")
+def _add(counter: npt.NDArray[np.uint8], index: int) -> int:
     """Put a queen on a diagonal: the change in collisions (+1 or 0)."""
     c = counter[index]
     counter[index] = c + 1
     return 1 if c >= 1 else 0
 
 
-@njit("int64(int64, int64[:], int64[:], int64[:], int64, int64)")
+@njit("int64(int64, int32[:], uint8[:], uint8[:], int64, int64)")
 def _swap_rows(
     n: int,
-    cols: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-    down: npt.NDArray[np.int64],
+    cols: npt.NDArray[np.int32],
+    up: npt.NDArray[np.uint8],
+    down: npt.NDArray[np.uint8],
     i: int,
     j: int,
 ) -> int:
@@ -67,36 +80,39 @@ def _swap_rows(
     return delta
 
 
-@njit("boolean(int64, int64[:], int64[:], int64[:], int64)")
+@njit("boolean(int64, int32[:], uint8[:], uint8[:], int64)")
 def _attacked(
     n: int,
-    cols: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-    down: npt.NDArray[np.int64],
+    cols: npt.NDArray[np.int32],
+    up: npt.NDArray[np.uint8],
+    down: npt.NDArray[np.uint8],
     i: int,
 ) -> bool:
     c = cols[i]
     return bool(up[i + c] > 1 or down[i - c + n - 1] > 1)
 
 
-@njit("int64(int64, int64, int64[:], int64[:], int64[:])")
+@njit("int64(int64, int64, int32[:], uint8[:], uint8[:])")
 def _greedy_start(
     n: int,
     rng: int,
-    cols: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-    down: npt.NDArray[np.int64],
+    cols: npt.NDArray[np.int32],
+    up: npt.NDArray[np.uint8],
+    down: npt.NDArray[np.uint8],
 ) -> int:
-    """Fill ``cols`` with a random permutation built row by row, preferring columns free
-    on both diagonals; returns the generator's state."""
+    """Fill ``cols`` with a random permutation built row by row, each row but the last
+    few taking a column free on both diagonals when one is drawn (Sosic & Gu: the
+    collisions left are about the tail's length, so the repair that follows is short);
+    returns the generator's state."""
     for i in range(n):
         cols[i] = i
     up[:] = 0
     down[:] = 0
+    tail = min(_RANDOM_TAIL, n // 8)
     for i in range(n):
         remaining = n - i
         pick = i
-        for _ in range(_GREEDY_DRAWS):
+        for _ in range(_GREEDY_DRAWS if remaining > tail else 1):
             rng = _next(rng)
             pick = i + rng % remaining
             c = cols[pick]
@@ -110,17 +126,65 @@ def _greedy_start(
     return rng
 
 
-@njit("int64(int64[:])")
-def _collisions(counter: npt.NDArray[np.int64]) -> int:
+@njit("int64(uint8[:])")
+def _collisions(counter: npt.NDArray[np.uint8]) -> int:
     total = 0
     for k in range(counter.shape[0]):
         if counter[k] > 1:
-            total += counter[k] - 1
+            total += int(counter[k]) - 1
     return total
 
 
-@njit("UniTuple(int64, 2)(int64, int64, int64, int64[:])")
-def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int64]) -> tuple[int, int]:
+@njit("boolean(int64, int32[:], uint8[:], uint8[:], int64, int64)")
+def _room(
+    n: int,
+    cols: npt.NDArray[np.int32],
+    up: npt.NDArray[np.uint8],
+    down: npt.NDArray[np.uint8],
+    i: int,
+    j: int,
+) -> bool:
+    """Whether swapping rows i and j keeps every counter it raises under the cap."""
+    ci = cols[i]
+    cj = cols[j]
+    return bool(
+        up[i + cj] < COUNTER_CAP
+        and down[i - cj + n - 1] < COUNTER_CAP
+        and up[j + ci] < COUNTER_CAP
+        and down[j - ci + n - 1] < COUNTER_CAP
+    )
+
+
+@njit("int64(uint8[:])")
+def _fullest(counter: npt.NDArray[np.uint8]) -> int:
+    most = 0
+    for k in range(counter.shape[0]):
+        if counter[k] > most:
+            most = int(counter[k])
+    return most
+
+
+@njit("int64(int64, int32[:], uint8[:], uint8[:], int32[:])")
+def _scan_attacked(
+    n: int,
+    cols: npt.NDArray[np.int32],
+    up: npt.NDArray[np.uint8],
+    down: npt.NDArray[np.uint8],
+    attacked: npt.NDArray[np.int32],
+) -> int:
+    """List the attacked queens' rows (as many as ``attacked`` holds); how many listed."""
+    size = 0
+    for i in range(n):
+        if size == attacked.shape[0]:
+            break
+        if _attacked(n, cols, up, down, i):
+            attacked[size] = i
+            size += 1
+    return size
+
+
+@njit("UniTuple(int64, 2)(int64, int64, int64, int32[:])")
+def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int32]) -> tuple[int, int]:
     """Fill ``cols`` (length n) with a solution: returns (1 if solved else 0, steps), a
     step being one candidate swap examined (``max_steps`` caps them)."""
     if n == 1:
@@ -131,34 +195,30 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int64]) -> tup
         rng = 1
     for _ in range(8):
         rng = _next(rng)
-    up = np.zeros(2 * n - 1, dtype=np.int64)
-    down = np.zeros(2 * n - 1, dtype=np.int64)
+    up = np.zeros(2 * n - 1, dtype=np.uint8)
+    down = np.zeros(2 * n - 1, dtype=np.uint8)
     for i in range(n):
         cols[i] = i
     if n < 4:  # 2 and 3 queens have no solution
         return 0, 0
-    attacked = np.zeros(n, dtype=np.int64)
+    attacked = np.zeros(min(n, ATTACKED_CAP), dtype=np.int32)
+    capacity = attacked.shape[0]
     steps = 0
     stall_limit = 4 * n + 100
     while True:
         rng = _greedy_start(n, rng, cols, up, down)
+        if max(_fullest(up), _fullest(down)) >= COUNTER_CAP:
+            continue  # never seen: a start that crowds a diagonal is drawn again
         total = _collisions(up) + _collisions(down)
-        size = 0
-        for i in range(n):
-            if _attacked(n, cols, up, down, i):
-                attacked[size] = i
-                size += 1
+        size = _scan_attacked(n, cols, up, down, attacked)
         stall = 0
         while total > 0:
             if steps >= max_steps:
                 return 0, steps
             if stall >= stall_limit:
                 break  # a local minimum of the swap neighbourhood: start again
-            if size == 0:  # rescan (only reached if the list lost track)
-                for i in range(n):
-                    if _attacked(n, cols, up, down, i):
-                        attacked[size] = i
-                        size += 1
+            if size == 0:  # the list ran dry (or overflowed before): scan again
+                size = _scan_attacked(n, cols, up, down, attacked)
                 if size == 0:
                     break
             rng = _next(rng)
@@ -173,11 +233,14 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int64]) -> tup
             if j == i:
                 continue
             steps += 1
+            if not _room(n, cols, up, down, i, j):
+                stall += 1
+                continue
             delta = _swap_rows(n, cols, up, down, i, j)
             if delta <= 0:  # sideways swaps too: they walk off plateaus on small boards
                 total += delta
                 stall = 0 if delta < 0 else stall + 1
-                if _attacked(n, cols, up, down, j) and size < n:
+                if _attacked(n, cols, up, down, j) and size < capacity:
                     attacked[size] = j
                     size += 1
             else:
