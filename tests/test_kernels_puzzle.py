@@ -15,6 +15,7 @@ from searchlab.core.errors import InputError
 from searchlab.domains.puzzle.kernels import (
     KORF_GOAL,
     MOVE_NAMES,
+    MOVE_ORDERS,
     STANDARD_GOAL,
     korf100,
     load_korf100,
@@ -27,6 +28,7 @@ from searchlab.domains.puzzle.kernels.pdb import (
     forget_loaded,
     load_or_build,
     partition_cells,
+    pattern_databases,
 )
 
 Board = tuple[int, ...]
@@ -125,11 +127,20 @@ def test_lengths_equal_generic_astar_and_moves_replay(goal_name: str, cache: Pat
         reference = astar(Fifteen(board, goal), manhattan(goal))
         assert reference.solved
         for heuristic in ("manhattan", "linear-conflict", "pdb-33333"):
-            found = solve_15(board, goal, heuristic=heuristic, cache_dir=cache)
-            assert found.moves is not None
-            assert len(found.moves) == reference.cost, heuristic
-            assert replay(board, found.moves) == goal
-            assert found.generated >= found.expanded >= len(found.moves)
+            for reflect in (False, True):
+                for order in MOVE_ORDERS:
+                    found = solve_15(
+                        board,
+                        goal,
+                        heuristic=heuristic,
+                        cache_dir=cache,
+                        reflect=reflect,
+                        move_order=order,
+                    )
+                    assert found.moves is not None
+                    assert len(found.moves) == reference.cost, (heuristic, reflect, order)
+                    assert replay(board, found.moves) == goal
+                    assert found.generated >= found.expanded >= len(found.moves)
 
 
 def test_pdb_heuristic_drives_the_generic_engine_to_the_same_length(cache: Path) -> None:
@@ -143,6 +154,71 @@ def test_pdb_heuristic_drives_the_generic_engine_to_the_same_length(cache: Path)
         assert moves is not None
         assert reference.cost == len(moves)
         assert h(board) <= len(moves)
+
+
+def reflected(board: Board, goal: Board) -> Board:
+    """``board`` mirrored about the diagonal through the goal's blank, each tile renamed
+    as the tile whose goal square mirrors its own: a board exactly as far from ``goal``."""
+    blank = goal.index(0)
+    if blank % 5 == 0:  # on the main diagonal: (row, col) -> (col, row)
+        mirror = [(c % 4) * 4 + c // 4 for c in range(16)]
+    else:  # on the other one: (row, col) -> (3 - col, 3 - row)
+        mirror = [(3 - c % 4) * 4 + 3 - c // 4 for c in range(16)]
+    renamed = {tile: goal[mirror[goal.index(tile)]] for tile in range(16)}
+    cells = [0] * 16
+    for cell, tile in enumerate(board):
+        cells[mirror[cell]] = renamed[tile]
+    return tuple(cells)
+
+
+REFLECTABLE = {
+    **GOALS,
+    "blank-top-right": (1, 2, 3, 0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+}
+
+
+@pytest.mark.parametrize("goal_name", list(REFLECTABLE))
+def test_the_reflected_lookup_is_the_regular_one_on_the_reflected_board(
+    goal_name: str, cache: Path
+) -> None:
+    goal = REFLECTABLE[goal_name]
+    dbs = pattern_databases("pdb-33333", goal, directory=cache, reflect=True)
+    assert dbs.reflected
+    rng = random.Random(f"reflect-{goal_name}")
+    for _ in range(40):
+        board = scrambled(goal, 60, rng)
+        assert reflected(reflected(board, goal), goal) == board
+        regular, mirrored = dbs.sums(board)
+        assert mirrored == dbs.sums(reflected(board, goal))[0]
+        assert regular == dbs.sums(reflected(board, goal))[1]
+    assert dbs.sums(goal) == (0, 0)
+
+
+def test_reflection_and_korfs_move_order_cut_the_nodes_not_the_lengths(cache: Path) -> None:
+    instances = [load_korf100()[number - 1] for number in (12, 55, 79)]
+    generated = {}
+    for reflect in (False, True):
+        for order in MOVE_ORDERS:
+            total = 0
+            for board, optimal in instances:
+                found = solve_15(
+                    board,
+                    KORF_GOAL,
+                    heuristic="pdb-33333",
+                    cache_dir=cache,
+                    reflect=reflect,
+                    move_order=order,
+                )
+                assert found.moves is not None and len(found.moves) == optimal
+                total += found.generated
+            generated[reflect, order] = total
+    for order in MOVE_ORDERS:
+        assert generated[True, order] < generated[False, order]
+
+
+def test_an_unknown_move_order_is_refused(cache: Path) -> None:
+    with pytest.raises(InputError, match="move order"):
+        solve_15(KORF_GOAL, KORF_GOAL, move_order="sideways", cache_dir=cache)
 
 
 def test_solved_board_needs_no_move(cache: Path) -> None:

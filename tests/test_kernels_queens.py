@@ -23,8 +23,8 @@ from searchlab.domains.queens.kernels import (
     count_tasks,
     verify_queens,
 )
-from searchlab.domains.queens.symmetry import images
 from searchlab.domains.queens.repair import repair
+from searchlab.domains.queens.symmetry import images
 
 # OEIS A000170, n = 0 … 13
 PUBLISHED = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]

@@ -39,6 +39,15 @@ from searchlab.domains.puzzle.solvability import check_solvable
 MOVE_NAMES: tuple[str, ...] = ("up", "down", "left", "right")
 """Kernel move codes 0–3, named by the direction the blank moves."""
 
+MOVE_ORDERS: dict[str, tuple[int, ...]] = {
+    "up-down-left-right": (0, 1, 2, 3),
+    "up-left-right-down": (0, 2, 3, 1),  # Korf's order (1985)
+}
+"""The orders IDA* may try the blank's moves in: the same answers (lengths), other
+node counts in the last iteration."""
+
+DEFAULT_MOVE_ORDER = "up-left-right-down"
+
 HEURISTICS: tuple[str, ...] = ("manhattan", "linear-conflict", *PARTITIONS)
 """Heuristic names ``solve_15`` accepts (every one admissible)."""
 
@@ -84,9 +93,15 @@ def solve_15(
     progress: Progress | None = None,
     max_expanded: int | None = None,
     cache_dir: Path | None = None,
+    reflect: bool = True,
+    move_order: str = DEFAULT_MOVE_ORDER,
 ) -> FastSolution:
     """A shortest solution of a 4×4 board by IDA*.
 
+    With ``reflect`` a pattern database is also read on the board reflected about the
+    diagonal through the blank's goal, and the larger sum taken (when the goal has such
+    a diagonal; the mirrored patterns' tables are built too). ``move_order`` names the
+    order the blank's moves are tried in (``MOVE_ORDERS``).
     Loading or building the databases is not timed (``progress`` hears about a build).
     Raises InputError for a malformed, unsolvable or unknown-heuristic request (boards
     are checked by the domain's ``validate_tiles`` and ``check_solvable``); past
@@ -96,20 +111,21 @@ def solve_15(
     target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
     if heuristic not in HEURISTICS:
         raise InputError(f"unknown heuristic {heuristic!r}: choose one of {', '.join(HEURISTICS)}")
+    if move_order not in MOVE_ORDERS:
+        raise InputError(
+            f"unknown move order {move_order!r}: choose one of {', '.join(MOVE_ORDERS)}"
+        )
     check_solvable(start, target)
     ida = _ida()
     if heuristic in PARTITIONS:
-        dbs = pattern_databases(heuristic, target, directory=cache_dir, progress=progress)
-        mode, tables, group, shift, offset = (
-            ida.PATTERN_DB,
-            dbs.tables,
-            dbs.group,
-            dbs.shift,
-            dbs.offset,
+        dbs = pattern_databases(
+            heuristic, target, directory=cache_dir, progress=progress, reflect=reflect
         )
+        mode = ida.REFLECTED_DB if dbs.reflected else ida.PATTERN_DB
+        tables, slots, offset = dbs.tables, dbs.slots, dbs.offset
     else:
         mode = ida.LINEAR_CONFLICT if heuristic == "linear-conflict" else ida.MANHATTAN
-        tables, group, shift, offset = _NO_TABLES
+        tables, slots, offset = _NO_TABLES
     moves = np.zeros(ida.MAX_DEPTH, dtype=np.int64)
     counters = np.zeros(3, dtype=np.int64)
     began = time.perf_counter()
@@ -118,9 +134,9 @@ def solve_15(
         _goal_cells(target),
         mode,
         tables,
-        group,
-        shift,
+        slots,
         offset,
+        np.asarray(MOVE_ORDERS[move_order], dtype=np.int64),
         max_expanded or 0,
         moves,
         counters,
@@ -135,8 +151,7 @@ def solve_15(
 
 _NO_TABLES = (
     np.zeros(1, dtype=np.uint8),
-    np.zeros(16, dtype=np.int64),
-    np.zeros(16, dtype=np.int64),
+    np.zeros((5, 16), dtype=np.int64),
     np.zeros(0, dtype=np.int64),
 )
 """What the kernel takes in place of pattern databases under manhattan or linear-conflict."""
@@ -163,6 +178,7 @@ def _ida() -> ModuleType:
         _goal_cells(STANDARD_GOAL),
         ida.MANHATTAN,
         *_NO_TABLES,
+        np.arange(4, dtype=np.int64),
         0,
         np.zeros(ida.MAX_DEPTH, dtype=np.int64),
         np.zeros(3, dtype=np.int64),
@@ -185,27 +201,23 @@ def pdb_heuristic(
     *,
     progress: Progress | None = None,
     cache_dir: Path | None = None,
+    reflect: bool = False,
 ) -> Callable[[Sequence[int]], float]:
     """A pattern-database heuristic as a plain function of a 16-cell board, for the
     generic engine (e.g. to register ``pdb-663`` in the domain's heuristic registry).
-    Admissible and consistent; the databases load (or build) now, not per call."""
+    Admissible and consistent (with ``reflect``: the larger of the regular and the
+    reflected sum); the databases load (or build) now, not per call."""
     if name not in PARTITIONS:
         raise InputError(
             f"unknown pattern database {name!r}: choose one of {', '.join(PARTITIONS)}"
         )
     target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
-    dbs = pattern_databases(name, target, directory=cache_dir, progress=progress)
-    tables = dbs.tables.tolist()
-    group = dbs.group.tolist()
-    shift = dbs.shift.tolist()
-    offset = dbs.offset.tolist()
+    dbs = pattern_databases(
+        name, target, directory=cache_dir, progress=progress, reflect=reflect
+    )
 
     def h(board: Sequence[int]) -> float:
-        index = list(offset)
-        for cell, tile in enumerate(board):
-            if tile:
-                index[group[tile]] += cell << shift[tile]
-        return float(sum(tables[i] for i in index))
+        return float(max(dbs.sums(board)))
 
     return h
 

@@ -5,7 +5,14 @@ Manhattan distance changes by ±1 for the one tile that moves; linear conflicts 
 recounted only in the two rows (vertical move) or two columns (horizontal move) the
 tile leaves and enters; a pattern-database index changes by one add. The inverse of
 the previous move is never generated. Moves are numbered as the blank moves:
-0 up, 1 down, 2 left, 3 right.
+0 up, 1 down, 2 left, 3 right, and tried in the order the caller gives.
+
+With databases, ``slots`` says for each tile which table it is read from and where in
+its index (rows GROUP and SHIFT). Under ``REFLECTED_DB`` the board is also read
+reflected about the diagonal through the blank's goal (Felner, Korf and Hanan 2004):
+a tile's square is mirrored (row MIRROR) and it counts, in the reflected board, as the
+tile whose goal is the mirror of its own (rows MIRROR_GROUP and MIRROR_SHIFT, into the
+tables of the mirrored patterns). Both sums are admissible, so their maximum is.
 """
 
 from __future__ import annotations
@@ -18,6 +25,14 @@ from searchlab.jit import njit
 MANHATTAN = 0
 LINEAR_CONFLICT = 1
 PATTERN_DB = 2
+REFLECTED_DB = 3
+
+GROUP = 0
+SHIFT = 1
+MIRROR_GROUP = 2
+MIRROR_SHIFT = 3
+MIRROR = 4
+SLOT_ROWS = 5
 
 MAX_DEPTH = 128  # no 15-puzzle needs more than 80 moves
 NOT_FOUND = -1
@@ -67,26 +82,80 @@ def line_conflict(
     return 2 * (count - best)
 
 
-@njit("int64(int64[:], int64[:], int64, uint8[:], int64[:], int64[:], int64[:], int64[:])")
+@njit("int64(uint8[:], int64[:, :], int64[:], int64[:], int64, int64, int64, int64)")
+def _table_step(
+    tables: npt.NDArray[np.uint8],
+    slots: npt.NDArray[np.int64],
+    offset: npt.NDArray[np.int64],
+    index: npt.NDArray[np.int64],
+    tile: int,
+    source: int,
+    target: int,
+    mirrored: int,
+) -> int:
+    """The change in a database sum when ``tile`` slides from ``source`` to
+    ``target`` (read reflected if ``mirrored``); ``index`` is not changed."""
+    if mirrored:
+        g = slots[MIRROR_GROUP, tile]
+        step = slots[MIRROR, target] - slots[MIRROR, source]
+        moved = index[g] + (step << slots[MIRROR_SHIFT, tile])
+    else:
+        g = slots[GROUP, tile]
+        moved = index[g] + ((target - source) << slots[SHIFT, tile])
+    return int(tables[offset[g] + moved]) - int(tables[offset[g] + index[g]])
+
+
+@njit("void(int64[:, :], int64[:], int64, int64, int64, int64)")
+def _move_index(
+    slots: npt.NDArray[np.int64],
+    index: npt.NDArray[np.int64],
+    tile: int,
+    source: int,
+    target: int,
+    mirrored: int,
+) -> None:
+    """Update the index of ``tile``'s table (or its mirror's) for a slide."""
+    if mirrored:
+        index[slots[MIRROR_GROUP, tile]] += (
+            slots[MIRROR, target] - slots[MIRROR, source]
+        ) << slots[MIRROR_SHIFT, tile]
+    else:
+        index[slots[GROUP, tile]] += (target - source) << slots[SHIFT, tile]
+
+
+@njit("int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64)")
 def evaluate(
     board: npt.NDArray[np.int64],
     goal_cell: npt.NDArray[np.int64],
     mode: int,
     tables: npt.NDArray[np.uint8],
-    group: npt.NDArray[np.int64],
-    shift: npt.NDArray[np.int64],
+    slots: npt.NDArray[np.int64],
     offset: npt.NDArray[np.int64],
     index: npt.NDArray[np.int64],
+    mirrored: int,
 ) -> int:
-    """The heuristic of ``board`` from scratch (and, for databases, fill ``index``)."""
+    """The heuristic of ``board`` from scratch (for databases: the regular sum, or the
+    reflected one if ``mirrored``, filling that sum's entries of ``index``)."""
     h = 0
-    if mode == PATTERN_DB:
-        index[:] = 0
+    if mode >= PATTERN_DB:  # PATTERN_DB or REFLECTED_DB
         for cell in range(16):
             tile = board[cell]
             if tile != 0:
-                index[group[tile]] += cell << shift[tile]
-        for g in range(index.shape[0]):
+                if mirrored:
+                    index[slots[MIRROR_GROUP, tile]] = 0
+                else:
+                    index[slots[GROUP, tile]] = 0
+        for cell in range(16):
+            tile = board[cell]
+            if tile != 0:
+                if mirrored:
+                    mirrored_cell = slots[MIRROR, cell]
+                    index[slots[MIRROR_GROUP, tile]] += mirrored_cell << slots[MIRROR_SHIFT, tile]
+                else:
+                    index[slots[GROUP, tile]] += cell << slots[SHIFT, tile]
+        first = offset.shape[0] // 2 if mirrored else 0
+        count = offset.shape[0] // 2 if mode == REFLECTED_DB else offset.shape[0]
+        for g in range(first, first + count):
             h += tables[offset[g] + index[g]]
         return h
     for cell in range(16):
@@ -101,7 +170,7 @@ def evaluate(
 
 
 @njit(
-    "int64(int64[:], int64[:], int64, uint8[:], int64[:], int64[:], int64[:], int64,"
+    "int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64,"
     " int64[:], int64[:])"
 )
 def ida_star(
@@ -109,22 +178,27 @@ def ida_star(
     goal_cell: npt.NDArray[np.int64],
     mode: int,
     tables: npt.NDArray[np.uint8],
-    group: npt.NDArray[np.int64],
-    shift: npt.NDArray[np.int64],
+    slots: npt.NDArray[np.int64],
     offset: npt.NDArray[np.int64],
+    order: npt.NDArray[np.int64],
     max_expanded: int,
     moves: npt.NDArray[np.int64],
     counters: npt.NDArray[np.int64],
 ) -> int:
-    """Solve ``board`` (16 cells, 0 the blank; tile t belongs at ``goal_cell[t]``).
+    """Solve ``board`` (16 cells, 0 the blank; tile t belongs at ``goal_cell[t]``),
+    trying the blank's moves in ``order``.
 
     Returns the number of moves (written to ``moves``), NOT_FOUND, or LIMIT_REACHED
     when more than ``max_expanded`` nodes were expanded (0: no limit). ``counters``
     receives [generated, expanded, iterations]. ``board`` is left as it was.
     """
-    groups = offset.shape[0]
-    index = np.zeros(max(groups, 1), dtype=np.int64)
-    h0 = evaluate(board, goal_cell, mode, tables, group, shift, offset, index)
+    databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
+    reflected = mode == REFLECTED_DB
+    index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
+    h0 = evaluate(board, goal_cell, mode, tables, slots, offset, index, 0)
+    h0_mirror = 0
+    if reflected:
+        h0_mirror = evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
     blank = 0
     for cell in range(16):
         if board[cell] == 0:
@@ -137,7 +211,8 @@ def ida_star(
     taken = np.zeros(MAX_DEPTH, dtype=np.int64)
     next_dir = np.zeros(MAX_DEPTH, dtype=np.int64)
     blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
-    hs = np.zeros(MAX_DEPTH, dtype=np.int64)
+    hs = np.zeros(MAX_DEPTH, dtype=np.int64)  # h, or the regular database sum
+    hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
     row_lc = np.zeros(4, dtype=np.int64)
     col_lc = np.zeros(4, dtype=np.int64)
     if mode == LINEAR_CONFLICT:
@@ -146,13 +221,12 @@ def ida_star(
             col_lc[line] = line_conflict(board, goal_cell, line, False)
     generated = 0
     expanded = 0
-    threshold = h0
-    gi = 0
-    moved = 0
+    threshold = max(h0, h0_mirror)
     ra = 0
     rb = 0
     ca = 0
     cb = 0
+    h_mirror = 0
     while True:
         counters[2] += 1
         next_threshold = 1 << 30
@@ -160,6 +234,7 @@ def ida_star(
         next_dir[0] = 0
         blanks[0] = blank
         hs[0] = h0
+        hs_mirror[0] = h0_mirror
         expanded += 1
         while depth >= 0:
             b = blanks[depth]
@@ -172,9 +247,10 @@ def ida_star(
                 tile = board[previous]
                 board[b] = tile
                 board[previous] = 0
-                if mode == PATTERN_DB:
-                    gi = group[tile]
-                    index[gi] += (b - previous) << shift[tile]
+                if databases:
+                    _move_index(slots, index, tile, previous, b, 0)
+                    if reflected:
+                        _move_index(slots, index, tile, previous, b, 1)
                 elif mode == LINEAR_CONFLICT:
                     if taken[depth - 1] < 2:
                         row_lc[b >> 2] = line_conflict(board, goal_cell, b >> 2, True)
@@ -184,8 +260,8 @@ def ida_star(
                         col_lc[previous & 3] = line_conflict(board, goal_cell, previous & 3, False)
                 depth -= 1
                 continue
-            direction = next_dir[depth]
-            next_dir[depth] = direction + 1
+            direction = order[next_dir[depth]]
+            next_dir[depth] += 1
             if depth > 0 and (taken[depth - 1] ^ 1) == direction:
                 continue  # the inverse of the move just made
             if direction == 0:
@@ -207,10 +283,12 @@ def ida_star(
             generated += 1
             tile = board[nb]
             h = hs[depth]
-            if mode == PATTERN_DB:
-                gi = group[tile]
-                moved = index[gi] + ((b - nb) << shift[tile])
-                h = h - tables[offset[gi] + index[gi]] + tables[offset[gi] + moved]
+            if databases:
+                h += _table_step(tables, slots, offset, index, tile, nb, b, 0)
+                if reflected:
+                    h_mirror = hs_mirror[depth] + _table_step(
+                        tables, slots, offset, index, tile, nb, b, 1
+                    )
             else:
                 target = goal_cell[tile]
                 h += _distance(b, target) - _distance(nb, target)
@@ -229,7 +307,7 @@ def ida_star(
                         h += ca + cb
                     board[nb] = tile
                     board[b] = 0
-            f = depth + 1 + h
+            f = depth + 1 + max(h, h_mirror)
             if f > threshold:
                 if f < next_threshold:
                     next_threshold = f
@@ -237,8 +315,10 @@ def ida_star(
             # make the move
             board[b] = tile
             board[nb] = 0
-            if mode == PATTERN_DB:
-                index[gi] = moved
+            if databases:
+                _move_index(slots, index, tile, nb, b, 0)
+                if reflected:
+                    _move_index(slots, index, tile, nb, b, 1)
             elif mode == LINEAR_CONFLICT:
                 if direction < 2:
                     row_lc[b >> 2] = ra
@@ -250,6 +330,7 @@ def ida_star(
             depth += 1
             blanks[depth] = nb
             hs[depth] = h
+            hs_mirror[depth] = h_mirror
             next_dir[depth] = 0
             if h == 0:
                 for d in range(depth):

@@ -194,18 +194,51 @@ def load_or_build(
 
 @dataclass(frozen=True)
 class PatternDatabases:
-    """The flat arrays the IDA* kernel reads: all tables end to end, and per tile its
-    pattern number and the shift of its square in that pattern's index."""
+    """The flat arrays the IDA* kernel reads: all tables end to end (``offset``: where
+    each pattern's starts; reflected, the list again, for the lookups on the reflected
+    board), and per tile (``slots``, rows as in ``ida``: GROUP, SHIFT, MIRROR_GROUP,
+    MIRROR_SHIFT; MIRROR per square) its pattern and the shift of its square in that
+    pattern's index, on the board and on its reflection."""
 
     name: str
     tables: npt.NDArray[np.uint8]
-    group: npt.NDArray[np.int64]  # tile -> pattern number
-    shift: npt.NDArray[np.int64]  # tile -> 4 × its slot in the pattern
-    offset: npt.NDArray[np.int64]  # pattern number -> start of its table
+    slots: npt.NDArray[np.int64]
+    offset: npt.NDArray[np.int64]
     statuses: tuple[CacheStatus, ...]
+    reflected: bool  # whether the mirrored patterns are loaded too
+
+    def sums(self, board: Sequence[int]) -> tuple[int, int]:
+        """The regular and the reflected sum of ``board`` (0 when not reflected), in
+        plain Python: what the kernel keeps up to date move by move."""
+        groups = len(self.offset) // 2 if self.reflected else len(self.offset)
+        index = [0] * len(self.offset)
+        for cell, tile in enumerate(board):
+            if tile:
+                index[int(self.slots[0, tile])] += cell << int(self.slots[1, tile])
+                if self.reflected:
+                    mirrored = int(self.slots[4, cell]) << int(self.slots[3, tile])
+                    index[int(self.slots[2, tile])] += mirrored
+        regular = sum(int(self.tables[self.offset[g] + index[g]]) for g in range(groups))
+        if not self.reflected:
+            return regular, 0
+        reflected = sum(
+            int(self.tables[self.offset[g] + index[g]]) for g in range(groups, 2 * groups)
+        )
+        return regular, reflected
 
 
-_LOADED: dict[tuple[str, tuple[int, ...], Path], PatternDatabases] = {}
+_LOADED: dict[tuple[str, tuple[int, ...], Path, bool], PatternDatabases] = {}
+
+
+def mirror_map(blank_goal: int) -> list[int] | None:
+    """The reflection of the board about the diagonal through the blank's goal square
+    (the main diagonal, or the other one), as a square map; None for a blank off both
+    diagonals, whose goal no reflection keeps."""
+    if blank_goal in (0, 5, 10, 15):
+        return [((cell & 3) << 2) | (cell >> 2) for cell in range(16)]
+    if blank_goal in (3, 6, 9, 12):
+        return [((3 - (cell & 3)) << 2) | (3 - (cell >> 2)) for cell in range(16)]
+    return None
 
 
 def pattern_databases(
@@ -214,15 +247,18 @@ def pattern_databases(
     *,
     directory: Path | None = None,
     progress: Progress | None = None,
+    reflect: bool = False,
 ) -> PatternDatabases:
-    """Load (or build) every database of partition ``name`` for ``goal`` (16 cells);
-    kept in memory for the rest of the process once loaded."""
+    """Load (or build) every database of partition ``name`` for ``goal`` (16 cells),
+    set up with ``reflect`` to be read on the board reflected too (when the goal has a
+    diagonal to reflect about: see ``mirror_map``); kept in memory for the rest of the
+    process once loaded."""
     where = directory if directory is not None else cache_dir()
-    memo_key = (name, tuple(goal), where)
+    memo_key = (name, tuple(goal), where, reflect)
     known = _LOADED.get(memo_key)
     if known is not None:
         return known
-    databases = _load_all(name, goal, where, progress)
+    databases = _load_all(name, goal, where, progress, reflect)
     _LOADED[memo_key] = databases
     return databases
 
@@ -233,32 +269,42 @@ def forget_loaded() -> None:
 
 
 def _load_all(
-    name: str, goal: Sequence[int], directory: Path, progress: Progress | None
+    name: str, goal: Sequence[int], directory: Path, progress: Progress | None, reflect: bool
 ) -> PatternDatabases:
     blank_goal = list(goal).index(0)
     goal_cell = {tile: cell for cell, tile in enumerate(goal)}
-    group = np.zeros(16, dtype=np.int64)
-    shift = np.zeros(16, dtype=np.int64)
+    mirror = mirror_map(blank_goal) if reflect else None
+    partition = partition_cells(name, blank_goal)
+    slots = np.zeros((5, 16), dtype=np.int64)
+    slots[4] = mirror if mirror is not None else range(16)
     tables: list[npt.NDArray[np.uint8]] = []
     statuses: list[CacheStatus] = []
     offsets: list[int] = []
     start = 0
-    for number, cells in enumerate(partition_cells(name, blank_goal)):
+    for number, cells in enumerate(partition):
         tiles = sorted(goal[c] for c in cells)
         for slot, tile in enumerate(tiles):
-            group[tile] = number
-            shift[tile] = 4 * slot
+            slots[0, tile] = number
+            slots[1, tile] = 4 * slot
         pattern = Pattern(tuple(goal_cell[t] for t in tiles), blank_goal)
         table, status = load_or_build(pattern, directory=directory, progress=progress)
         tables.append(table)
         statuses.append(status)
         offsets.append(start)
         start += table.shape[0]
+    if mirror is not None:
+        # the same tables read on the reflected board: there tile t stands on the
+        # mirror of its square and counts as the tile whose goal mirrors t's
+        for tile in range(1, 16):
+            counted_as = goal[mirror[goal_cell[tile]]]
+            slots[2, tile] = len(partition) + slots[0, counted_as]
+            slots[3, tile] = slots[1, counted_as]
+        offsets += offsets
     return PatternDatabases(
         name,
         np.concatenate(tables),
-        group,
-        shift,
+        slots,
         np.asarray(offsets, dtype=np.int64),
         tuple(statuses),
+        mirror is not None,
     )
