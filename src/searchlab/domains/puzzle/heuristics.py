@@ -245,7 +245,7 @@ def _pattern_database_factory(name: str) -> HeuristicFactory:
             raise InputError(f"the heuristic {name!r} is defined for 4×4 boards only, not {k}×{k}")
         from searchlab.domains.puzzle.kernels import pdb_heuristic
 
-        return pdb_heuristic(name, goal)
+        return pdb_heuristic(name, goal, reflect=True)
 
     return factory
 

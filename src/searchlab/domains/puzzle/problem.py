@@ -16,6 +16,15 @@ Move = str
 MOVES: tuple[Move, ...] = ("up", "down", "left", "right")
 """The order successors are generated in (the direction the blank moves)."""
 
+MOVE_ORDERS: dict[str, tuple[Move, ...]] = {
+    "up-down-left-right": MOVES,
+    "up-left-right-down": ("up", "left", "right", "down"),  # Korf's order (1985)
+}
+"""The orders the compiled IDA* may try the blank's moves in: the same lengths, other
+node counts in the last iteration."""
+
+DEFAULT_MOVE_ORDER = "up-left-right-down"
+
 
 @cache
 def neighbours(size: int) -> tuple[tuple[tuple[Move, int], ...], ...]:

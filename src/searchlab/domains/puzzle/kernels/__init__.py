@@ -34,19 +34,12 @@ import numpy.typing as npt
 from searchlab.core.errors import InputError
 from searchlab.domains.puzzle.board import board_size, validate_tiles
 from searchlab.domains.puzzle.kernels.pdb import PARTITIONS, Progress, pattern_databases
+from searchlab.domains.puzzle.problem import DEFAULT_MOVE_ORDER, MOVE_ORDERS, MOVES
 from searchlab.domains.puzzle.solvability import check_solvable
 
 MOVE_NAMES: tuple[str, ...] = ("up", "down", "left", "right")
 """Kernel move codes 0–3, named by the direction the blank moves."""
 
-MOVE_ORDERS: dict[str, tuple[int, ...]] = {
-    "up-down-left-right": (0, 1, 2, 3),
-    "up-left-right-down": (0, 2, 3, 1),  # Korf's order (1985)
-}
-"""The orders IDA* may try the blank's moves in: the same answers (lengths), other
-node counts in the last iteration."""
-
-DEFAULT_MOVE_ORDER = "up-left-right-down"
 
 HEURISTICS: tuple[str, ...] = ("manhattan", "linear-conflict", *PARTITIONS)
 """Heuristic names ``solve_15`` accepts (every one admissible)."""
@@ -136,7 +129,7 @@ def solve_15(
         tables,
         slots,
         offset,
-        np.asarray(MOVE_ORDERS[move_order], dtype=np.int64),
+        np.asarray([MOVES.index(move) for move in MOVE_ORDERS[move_order]], dtype=np.int64),
         max_expanded or 0,
         moves,
         counters,
@@ -275,6 +268,8 @@ def korf100(
     progress: Callable[[int, int], None] | None = None,
     database_progress: Progress | None = None,
     cache_dir: Path | None = None,
+    reflect: bool = True,
+    move_order: str = DEFAULT_MOVE_ORDER,
 ) -> KorfRun:
     """Solve the first ``first`` (default all 100) of Korf's instances optimally.
 
@@ -292,10 +287,23 @@ def korf100(
             )
         instances = instances[:first]
     if heuristic in PARTITIONS:  # build or load once, before the clock of instance 1
-        pattern_databases(heuristic, KORF_GOAL, directory=cache_dir, progress=database_progress)
+        pattern_databases(
+            heuristic,
+            KORF_GOAL,
+            directory=cache_dir,
+            progress=database_progress,
+            reflect=reflect,
+        )
     rows: list[KorfRow] = []
     for number, (board, optimal) in enumerate(instances, start=1):
-        found = solve_15(board, KORF_GOAL, heuristic=heuristic, cache_dir=cache_dir)
+        found = solve_15(
+            board,
+            KORF_GOAL,
+            heuristic=heuristic,
+            cache_dir=cache_dir,
+            reflect=reflect,
+            move_order=move_order,
+        )
         length = None if found.moves is None else len(found.moves)
         if length != optimal:
             raise AssertionError(f"instance {number}: found {length} moves, published {optimal}")
@@ -313,6 +321,7 @@ __all__ = [
     "KORF_GOAL",
     "KORF_INSTANCES",
     "MOVE_NAMES",
+    "MOVE_ORDERS",
     "STANDARD_GOAL",
     "FastSolution",
     "KorfRow",
