@@ -120,7 +120,7 @@ def solve_15(
         mode = ida.LINEAR_CONFLICT if heuristic == "linear-conflict" else ida.MANHATTAN
         tables, slots, offset = _NO_TABLES
     moves = np.zeros(ida.MAX_DEPTH, dtype=np.int64)
-    counters = np.zeros(3, dtype=np.int64)
+    counters = np.zeros(4, dtype=np.int64)
     began = time.perf_counter()
     length = ida.ida_star(
         np.asarray(start, dtype=np.int64),
@@ -138,7 +138,7 @@ def solve_15(
     if length == ida.NOT_FOUND:  # pragma: no cover - the parity test rules it out
         raise AssertionError("IDA* exhausted a solvable 15-puzzle")
     found = None if length == ida.LIMIT_REACHED else [MOVE_NAMES[m] for m in moves[:length]]
-    generated, expanded, iterations = (int(c) for c in counters)
+    generated, expanded, iterations = (int(c) for c in counters[:3])
     return FastSolution(found, generated, expanded, iterations, seconds)
 
 
@@ -174,7 +174,7 @@ def _ida() -> ModuleType:
         np.arange(4, dtype=np.int64),
         0,
         np.zeros(ida.MAX_DEPTH, dtype=np.int64),
-        np.zeros(3, dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
     )
     return ida
 

@@ -170,6 +170,189 @@ def evaluate(
 
 
 @njit(
+    "int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64, int64,"
+    " int64, int64, int64[:], int64[:])"
+)
+def search(
+    board: npt.NDArray[np.int64],
+    goal_cell: npt.NDArray[np.int64],
+    mode: int,
+    tables: npt.NDArray[np.uint8],
+    slots: npt.NDArray[np.int64],
+    offset: npt.NDArray[np.int64],
+    order: npt.NDArray[np.int64],
+    g: int,
+    last_move: int,
+    threshold: int,
+    max_expanded: int,
+    moves: npt.NDArray[np.int64],
+    counters: npt.NDArray[np.int64],
+) -> int:
+    """One iteration of IDA*: depth-first below ``board``, reached in ``g`` moves
+    (the last one ``last_move``, whose inverse is not tried; -1: none), through the
+    nodes whose f = g + h is at most ``threshold``, trying the blank's moves in
+    ``order``. ``board`` itself is expanded without a test (its parent tested it).
+
+    Returns the number of moves from ``board`` to the goal (written to ``moves``),
+    NOT_FOUND, or LIMIT_REACHED once ``counters[1]`` passes ``max_expanded`` (0: no
+    limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
+    smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
+    """
+    databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
+    reflected = mode == REFLECTED_DB
+    index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
+    h0 = evaluate(board, goal_cell, mode, tables, slots, offset, index, 0)
+    h0_mirror = 0
+    if reflected:
+        h0_mirror = evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
+    blank = 0
+    for cell in range(16):
+        if board[cell] == 0:
+            blank = cell
+    taken = np.zeros(MAX_DEPTH, dtype=np.int64)
+    next_dir = np.zeros(MAX_DEPTH, dtype=np.int64)
+    blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
+    hs = np.zeros(MAX_DEPTH, dtype=np.int64)  # h, or the regular database sum
+    hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
+    row_lc = np.zeros(4, dtype=np.int64)
+    col_lc = np.zeros(4, dtype=np.int64)
+    if mode == LINEAR_CONFLICT:
+        for line in range(4):
+            row_lc[line] = line_conflict(board, goal_cell, line, True)
+            col_lc[line] = line_conflict(board, goal_cell, line, False)
+    generated = counters[0]
+    expanded = counters[1] + 1
+    next_threshold = 1 << 30
+    ra = 0
+    rb = 0
+    ca = 0
+    cb = 0
+    h_mirror = 0
+    depth = 0
+    next_dir[0] = 0
+    blanks[0] = blank
+    hs[0] = h0
+    hs_mirror[0] = h0_mirror
+    found = NOT_FOUND
+    while depth >= 0:
+        b = blanks[depth]
+        if next_dir[depth] == 4:
+            if depth == 0:
+                break
+            # undo the move that led here: the tile at the previous blank square
+            # slides back to where the blank is now
+            previous = blanks[depth - 1]
+            tile = board[previous]
+            board[b] = tile
+            board[previous] = 0
+            if databases:
+                _move_index(slots, index, tile, previous, b, 0)
+                if reflected:
+                    _move_index(slots, index, tile, previous, b, 1)
+            elif mode == LINEAR_CONFLICT:
+                if taken[depth - 1] < 2:
+                    row_lc[b >> 2] = line_conflict(board, goal_cell, b >> 2, True)
+                    row_lc[previous >> 2] = line_conflict(board, goal_cell, previous >> 2, True)
+                else:
+                    col_lc[b & 3] = line_conflict(board, goal_cell, b & 3, False)
+                    col_lc[previous & 3] = line_conflict(board, goal_cell, previous & 3, False)
+            depth -= 1
+            continue
+        direction = order[next_dir[depth]]
+        next_dir[depth] += 1
+        before = taken[depth - 1] if depth > 0 else last_move
+        if before >= 0 and (before ^ 1) == direction:
+            continue  # the inverse of the move just made
+        if direction == 0:
+            if b < 4:
+                continue
+            nb = b - 4
+        elif direction == 1:
+            if b >= 12:
+                continue
+            nb = b + 4
+        elif direction == 2:
+            if (b & 3) == 0:
+                continue
+            nb = b - 1
+        else:
+            if (b & 3) == 3:
+                continue
+            nb = b + 1
+        generated += 1
+        tile = board[nb]
+        h = hs[depth]
+        if databases:
+            h += _table_step(tables, slots, offset, index, tile, nb, b, 0)
+            if reflected:
+                h_mirror = hs_mirror[depth] + _table_step(
+                    tables, slots, offset, index, tile, nb, b, 1
+                )
+        else:
+            target = goal_cell[tile]
+            h += _distance(b, target) - _distance(nb, target)
+            if mode == LINEAR_CONFLICT:
+                board[b] = tile
+                board[nb] = 0
+                if direction < 2:
+                    h -= row_lc[b >> 2] + row_lc[nb >> 2]
+                    ra = line_conflict(board, goal_cell, b >> 2, True)
+                    rb = line_conflict(board, goal_cell, nb >> 2, True)
+                    h += ra + rb
+                else:
+                    h -= col_lc[b & 3] + col_lc[nb & 3]
+                    ca = line_conflict(board, goal_cell, b & 3, False)
+                    cb = line_conflict(board, goal_cell, nb & 3, False)
+                    h += ca + cb
+                board[nb] = tile
+                board[b] = 0
+        f = g + depth + 1 + max(h, h_mirror)
+        if f > threshold:
+            if f < next_threshold:
+                next_threshold = f
+            continue
+        # make the move
+        board[b] = tile
+        board[nb] = 0
+        if databases:
+            _move_index(slots, index, tile, nb, b, 0)
+            if reflected:
+                _move_index(slots, index, tile, nb, b, 1)
+        elif mode == LINEAR_CONFLICT:
+            if direction < 2:
+                row_lc[b >> 2] = ra
+                row_lc[nb >> 2] = rb
+            else:
+                col_lc[b & 3] = ca
+                col_lc[nb & 3] = cb
+        taken[depth] = direction
+        depth += 1
+        blanks[depth] = nb
+        hs[depth] = h
+        hs_mirror[depth] = h_mirror
+        next_dir[depth] = 0
+        if h == 0:
+            for d in range(depth):
+                moves[d] = taken[d]
+            found = depth
+            break
+        expanded += 1
+        if max_expanded > 0 and expanded > max_expanded:
+            found = LIMIT_REACHED
+            break
+        if depth >= MAX_DEPTH - 1 - g:
+            next_dir[depth] = 4
+    # put the board back as it was given
+    for d in range(depth, 0, -1):
+        board[blanks[d]] = board[blanks[d - 1]]
+        board[blanks[d - 1]] = 0
+    counters[0] = generated
+    counters[1] = expanded
+    counters[3] = next_threshold
+    return found
+
+
+@njit(
     "int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64,"
     " int64[:], int64[:])"
 )
@@ -185,179 +368,29 @@ def ida_star(
     moves: npt.NDArray[np.int64],
     counters: npt.NDArray[np.int64],
 ) -> int:
-    """Solve ``board`` (16 cells, 0 the blank; tile t belongs at ``goal_cell[t]``),
-    trying the blank's moves in ``order``.
+    """Solve ``board`` (16 cells, 0 the blank; tile t belongs at ``goal_cell[t]``) by
+    iterations of ``search`` with growing thresholds.
 
     Returns the number of moves (written to ``moves``), NOT_FOUND, or LIMIT_REACHED
     when more than ``max_expanded`` nodes were expanded (0: no limit). ``counters``
-    receives [generated, expanded, iterations]. ``board`` is left as it was.
+    (4 long) receives [generated, expanded, iterations, -]. ``board`` is left as it was.
     """
-    databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
-    reflected = mode == REFLECTED_DB
     index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
-    h0 = evaluate(board, goal_cell, mode, tables, slots, offset, index, 0)
-    h0_mirror = 0
-    if reflected:
-        h0_mirror = evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
-    blank = 0
-    for cell in range(16):
-        if board[cell] == 0:
-            blank = cell
-    counters[0] = 0
-    counters[1] = 0
-    counters[2] = 0
-    if h0 == 0:
+    threshold = evaluate(board, goal_cell, mode, tables, slots, offset, index, 0)
+    counters[:] = 0
+    if threshold == 0:
         return 0
-    taken = np.zeros(MAX_DEPTH, dtype=np.int64)
-    next_dir = np.zeros(MAX_DEPTH, dtype=np.int64)
-    blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
-    hs = np.zeros(MAX_DEPTH, dtype=np.int64)  # h, or the regular database sum
-    hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
-    row_lc = np.zeros(4, dtype=np.int64)
-    col_lc = np.zeros(4, dtype=np.int64)
-    if mode == LINEAR_CONFLICT:
-        for line in range(4):
-            row_lc[line] = line_conflict(board, goal_cell, line, True)
-            col_lc[line] = line_conflict(board, goal_cell, line, False)
-    generated = 0
-    expanded = 0
-    threshold = max(h0, h0_mirror)
-    ra = 0
-    rb = 0
-    ca = 0
-    cb = 0
-    h_mirror = 0
+    if mode == REFLECTED_DB:
+        mirrored = evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
+        threshold = max(threshold, mirrored)
     while True:
         counters[2] += 1
-        next_threshold = 1 << 30
-        depth = 0
-        next_dir[0] = 0
-        blanks[0] = blank
-        hs[0] = h0
-        hs_mirror[0] = h0_mirror
-        expanded += 1
-        while depth >= 0:
-            b = blanks[depth]
-            if next_dir[depth] == 4:
-                if depth == 0:
-                    break
-                # undo the move that led here: the tile at the previous blank square
-                # slides back to where the blank is now
-                previous = blanks[depth - 1]
-                tile = board[previous]
-                board[b] = tile
-                board[previous] = 0
-                if databases:
-                    _move_index(slots, index, tile, previous, b, 0)
-                    if reflected:
-                        _move_index(slots, index, tile, previous, b, 1)
-                elif mode == LINEAR_CONFLICT:
-                    if taken[depth - 1] < 2:
-                        row_lc[b >> 2] = line_conflict(board, goal_cell, b >> 2, True)
-                        row_lc[previous >> 2] = line_conflict(board, goal_cell, previous >> 2, True)
-                    else:
-                        col_lc[b & 3] = line_conflict(board, goal_cell, b & 3, False)
-                        col_lc[previous & 3] = line_conflict(board, goal_cell, previous & 3, False)
-                depth -= 1
-                continue
-            direction = order[next_dir[depth]]
-            next_dir[depth] += 1
-            if depth > 0 and (taken[depth - 1] ^ 1) == direction:
-                continue  # the inverse of the move just made
-            if direction == 0:
-                if b < 4:
-                    continue
-                nb = b - 4
-            elif direction == 1:
-                if b >= 12:
-                    continue
-                nb = b + 4
-            elif direction == 2:
-                if (b & 3) == 0:
-                    continue
-                nb = b - 1
-            else:
-                if (b & 3) == 3:
-                    continue
-                nb = b + 1
-            generated += 1
-            tile = board[nb]
-            h = hs[depth]
-            if databases:
-                h += _table_step(tables, slots, offset, index, tile, nb, b, 0)
-                if reflected:
-                    h_mirror = hs_mirror[depth] + _table_step(
-                        tables, slots, offset, index, tile, nb, b, 1
-                    )
-            else:
-                target = goal_cell[tile]
-                h += _distance(b, target) - _distance(nb, target)
-                if mode == LINEAR_CONFLICT:
-                    board[b] = tile
-                    board[nb] = 0
-                    if direction < 2:
-                        h -= row_lc[b >> 2] + row_lc[nb >> 2]
-                        ra = line_conflict(board, goal_cell, b >> 2, True)
-                        rb = line_conflict(board, goal_cell, nb >> 2, True)
-                        h += ra + rb
-                    else:
-                        h -= col_lc[b & 3] + col_lc[nb & 3]
-                        ca = line_conflict(board, goal_cell, b & 3, False)
-                        cb = line_conflict(board, goal_cell, nb & 3, False)
-                        h += ca + cb
-                    board[nb] = tile
-                    board[b] = 0
-            f = depth + 1 + max(h, h_mirror)
-            if f > threshold:
-                if f < next_threshold:
-                    next_threshold = f
-                continue
-            # make the move
-            board[b] = tile
-            board[nb] = 0
-            if databases:
-                _move_index(slots, index, tile, nb, b, 0)
-                if reflected:
-                    _move_index(slots, index, tile, nb, b, 1)
-            elif mode == LINEAR_CONFLICT:
-                if direction < 2:
-                    row_lc[b >> 2] = ra
-                    row_lc[nb >> 2] = rb
-                else:
-                    col_lc[b & 3] = ca
-                    col_lc[nb & 3] = cb
-            taken[depth] = direction
-            depth += 1
-            blanks[depth] = nb
-            hs[depth] = h
-            hs_mirror[depth] = h_mirror
-            next_dir[depth] = 0
-            if h == 0:
-                for d in range(depth):
-                    moves[d] = taken[d]
-                # put the board back as it was given
-                for d in range(depth, 0, -1):
-                    cur = blanks[d]
-                    prev = blanks[d - 1]
-                    board[cur] = board[prev]
-                    board[prev] = 0
-                counters[0] = generated
-                counters[1] = expanded
-                return depth
-            expanded += 1
-            if max_expanded > 0 and expanded > max_expanded:
-                for d in range(depth, 0, -1):
-                    cur = blanks[d]
-                    prev = blanks[d - 1]
-                    board[cur] = board[prev]
-                    board[prev] = 0
-                counters[0] = generated
-                counters[1] = expanded
-                return LIMIT_REACHED
-            if depth >= MAX_DEPTH - 1:
-                next_dir[depth] = 4
-        counters[0] = generated
-        counters[1] = expanded
-        if next_threshold >= 1 << 30:
+        found = search(
+            board, goal_cell, mode, tables, slots, offset, order, 0, -1, threshold,
+            max_expanded, moves, counters,
+        )
+        if found != NOT_FOUND:
+            return found
+        if counters[3] >= 1 << 30:
             return NOT_FOUND
-        threshold = next_threshold
+        threshold = counters[3]
