@@ -404,3 +404,59 @@ def test_loading_the_solver_is_timed_apart_from_the_search() -> None:
     assert load_solver() < 0.01  # loaded once a process
     found = solve_15((*range(1, 15), 0, 15), heuristic="manhattan")
     assert found.moves == ["right"] and found.seconds < 0.01
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 5])
+def test_a_split_search_gives_the_serial_moves_and_node_counts(depth: int, cache: Path) -> None:
+    from searchlab.domains.puzzle.kernels.parallel import solve_15_split
+
+    for number in (12, 55, 79):
+        board, optimal = load_korf100()[number - 1]
+        for heuristic, reflect in (("pdb-33333", True), ("pdb-33333", False), ("manhattan", True)):
+            if heuristic == "manhattan" and number != 12:
+                continue  # manhattan takes long on the others
+            settings = {"heuristic": heuristic, "reflect": reflect, "cache_dir": cache}
+            serial = solve_15(board, KORF_GOAL, **settings)  # type: ignore[arg-type]
+            split = solve_15_split(board, KORF_GOAL, depth=depth, **settings)  # type: ignore[arg-type]
+            assert serial.moves is not None and len(split.moves) == optimal
+            assert split.moves == serial.moves
+            assert (split.generated, split.expanded, split.iterations) == (
+                serial.generated,
+                serial.expanded,
+                serial.iterations,
+            )
+
+
+def test_a_split_search_over_processes_and_threads_is_the_serial_one(cache: Path) -> None:
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    from searchlab.domains.puzzle.kernels.parallel import solve_15_split
+
+    board, _ = load_korf100()[54]
+    serial = solve_15(board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache)
+    for pool in (ThreadPoolExecutor(2), ProcessPoolExecutor(2)):
+        with pool:
+            split = solve_15_split(
+                board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache, executor=pool
+            )
+        assert split.moves == serial.moves
+        assert (split.generated, split.expanded) == (serial.generated, serial.expanded)
+        assert split.worker_seconds >= split.wasted_seconds >= 0
+
+
+def test_korf100_split_over_workers_checks_the_same_lengths(cache: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    serial = korf100(2, heuristic="pdb-33333", cache_dir=cache)
+    with ThreadPoolExecutor(2) as pool:
+        split = korf100(2, heuristic="pdb-33333", cache_dir=cache, executor=pool)
+    assert [row.generated for row in split.rows] == [row.generated for row in serial.rows]
+    assert split.worker_seconds > 0 and serial.worker_seconds == 0
+
+
+def test_a_bad_split_depth_is_refused(cache: Path) -> None:
+    from searchlab.domains.puzzle.kernels.parallel import solve_15_split
+
+    for depth in (0, 13, True):
+        with pytest.raises(InputError, match="split depth"):
+            solve_15_split(KORF_GOAL, KORF_GOAL, depth=depth, cache_dir=cache)

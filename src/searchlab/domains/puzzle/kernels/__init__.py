@@ -23,10 +23,12 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +38,9 @@ from searchlab.domains.puzzle.board import board_size, validate_tiles
 from searchlab.domains.puzzle.kernels.pdb import PARTITIONS, Progress, pattern_databases
 from searchlab.domains.puzzle.problem import DEFAULT_MOVE_ORDER, MOVE_ORDERS, MOVES
 from searchlab.domains.puzzle.solvability import check_solvable
+
+if TYPE_CHECKING:
+    from searchlab.domains.puzzle.kernels.parallel import SplitSolution
 
 MOVE_NAMES: tuple[str, ...] = ("up", "down", "left", "right")
 """Kernel move codes 0–3, named by the direction the blank moves."""
@@ -102,37 +107,21 @@ def solve_15(
     """
     start = _four_by_four(board, "board")
     target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
-    if heuristic not in HEURISTICS:
-        raise InputError(f"unknown heuristic {heuristic!r}: choose one of {', '.join(HEURISTICS)}")
-    if move_order not in MOVE_ORDERS:
-        raise InputError(
-            f"unknown move order {move_order!r}: choose one of {', '.join(MOVE_ORDERS)}"
-        )
-    check_solvable(start, target)
+    arguments = kernel_arguments(
+        target,
+        heuristic,
+        reflect=reflect,
+        move_order=move_order,
+        cache_dir=cache_dir,
+        progress=progress,
+        check=lambda: check_solvable(start, target),
+    )
     ida = _ida()
-    if heuristic in PARTITIONS:
-        dbs = pattern_databases(
-            heuristic, target, directory=cache_dir, progress=progress, reflect=reflect
-        )
-        mode = ida.REFLECTED_DB if dbs.reflected else ida.PATTERN_DB
-        tables, slots, offset = dbs.tables, dbs.slots, dbs.offset
-    else:
-        mode = ida.LINEAR_CONFLICT if heuristic == "linear-conflict" else ida.MANHATTAN
-        tables, slots, offset = _NO_TABLES
     moves = np.zeros(ida.MAX_DEPTH, dtype=np.int64)
     counters = np.zeros(4, dtype=np.int64)
     began = time.perf_counter()
     length = ida.ida_star(
-        np.asarray(start, dtype=np.int64),
-        _goal_cells(target),
-        mode,
-        tables,
-        slots,
-        offset,
-        np.asarray([MOVES.index(move) for move in MOVE_ORDERS[move_order]], dtype=np.int64),
-        max_expanded or 0,
-        moves,
-        counters,
+        np.asarray(start, dtype=np.int64), *arguments, max_expanded or 0, moves, counters
     )
     seconds = time.perf_counter() - began
     if length == ida.NOT_FOUND:  # pragma: no cover - the parity test rules it out
@@ -140,6 +129,41 @@ def solve_15(
     found = None if length == ida.LIMIT_REACHED else [MOVE_NAMES[m] for m in moves[:length]]
     generated, expanded, iterations = (int(c) for c in counters[:3])
     return FastSolution(found, generated, expanded, iterations, seconds)
+
+
+def kernel_arguments(
+    goal: Board,
+    heuristic: str,
+    *,
+    reflect: bool = True,
+    move_order: str = DEFAULT_MOVE_ORDER,
+    cache_dir: Path | None = None,
+    progress: Progress | None = None,
+    check: Callable[[], None] | None = None,
+) -> tuple[Any, ...]:
+    """What the kernel's ``ida_star`` and ``search`` take after the board: the goal's
+    squares, the heuristic's mode and tables, the move order. Names are checked (then
+    ``check()``, e.g. solvability) before any database is loaded or built."""
+    if heuristic not in HEURISTICS:
+        raise InputError(f"unknown heuristic {heuristic!r}: choose one of {', '.join(HEURISTICS)}")
+    if move_order not in MOVE_ORDERS:
+        raise InputError(
+            f"unknown move order {move_order!r}: choose one of {', '.join(MOVE_ORDERS)}"
+        )
+    if check is not None:
+        check()
+    ida = _ida()
+    if heuristic in PARTITIONS:
+        dbs = pattern_databases(
+            heuristic, goal, directory=cache_dir, progress=progress, reflect=reflect
+        )
+        mode = ida.REFLECTED_DB if dbs.reflected else ida.PATTERN_DB
+        tables, slots, offset = dbs.tables, dbs.slots, dbs.offset
+    else:
+        mode = ida.LINEAR_CONFLICT if heuristic == "linear-conflict" else ida.MANHATTAN
+        tables, slots, offset = _NO_TABLES
+    order = np.asarray([MOVES.index(move) for move in MOVE_ORDERS[move_order]], dtype=np.int64)
+    return _goal_cells(goal), mode, tables, slots, offset, order
 
 
 _NO_TABLES = (
@@ -250,6 +274,8 @@ class KorfRun:
 
     heuristic: str
     rows: tuple[KorfRow, ...]
+    worker_seconds: float = 0.0  # split over workers: the CPU seconds of every subtree
+    wasted_seconds: float = 0.0  # ... of which in subtrees the serial search never enters
 
     @property
     def generated(self) -> int:
@@ -270,13 +296,16 @@ def korf100(
     cache_dir: Path | None = None,
     reflect: bool = True,
     move_order: str = DEFAULT_MOVE_ORDER,
+    executor: Executor | None = None,
 ) -> KorfRun:
     """Solve the first ``first`` (default all 100) of Korf's instances optimally.
 
     Every length is checked against the published optimum (a mismatch would be a bug
     in the kernel or the databases, and raises AssertionError). ``progress(done,
     total)`` hears after each instance; ``database_progress`` about a database build,
-    which happens before the first instance's clock starts.
+    which happens before the first instance's clock starts. With ``executor`` each
+    iteration is split into subtrees searched over it (``parallel.solve_15_split``:
+    the same answers and node counts), and the run says what the split cost.
     """
     instances = load_korf100()
     if first is not None:
@@ -295,15 +324,22 @@ def korf100(
             reflect=reflect,
         )
     rows: list[KorfRow] = []
+    worker = wasted = 0.0
     for number, (board, optimal) in enumerate(instances, start=1):
-        found = solve_15(
-            board,
-            KORF_GOAL,
-            heuristic=heuristic,
-            cache_dir=cache_dir,
-            reflect=reflect,
-            move_order=move_order,
-        )
+        settings: dict[str, Any] = {
+            "heuristic": heuristic,
+            "cache_dir": cache_dir,
+            "reflect": reflect,
+            "move_order": move_order,
+        }
+        if executor is None:
+            found: FastSolution | SplitSolution = solve_15(board, KORF_GOAL, **settings)
+        else:
+            from searchlab.domains.puzzle.kernels.parallel import solve_15_split
+
+            found = solve_15_split(board, KORF_GOAL, executor=executor, **settings)
+            worker += found.worker_seconds
+            wasted += found.wasted_seconds
         length = None if found.moves is None else len(found.moves)
         if length != optimal:
             raise AssertionError(f"instance {number}: found {length} moves, published {optimal}")
@@ -312,7 +348,7 @@ def korf100(
         )
         if progress is not None:
             progress(number, len(instances))
-    return KorfRun(heuristic, tuple(rows))
+    return KorfRun(heuristic, tuple(rows), worker, wasted)
 
 
 __all__ = [
