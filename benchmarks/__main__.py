@@ -22,6 +22,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_csp import sudoku
     from benchmarks.bench_hill import hill_section
     from benchmarks.bench_jit import jit_section
+    from benchmarks.bench_parallel import parallel_section
     from benchmarks.bench_prolog import prolog_sections
     from benchmarks.bench_puzzle import puzzle_sections
     from benchmarks.bench_queens import counting, repair
@@ -34,6 +35,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "hill": lambda quick, runs: [hill_section(quick, runs)],
         "min-conflicts": lambda quick, runs: [repair(quick, runs)],
         "puzzle15": puzzle_sections,
+        "parallel-ida": lambda quick, runs: [parallel_section(quick, runs)],
         "jit": lambda quick, runs: [jit_section(quick, runs)],
         "startup": lambda quick, runs: [startup_section(quick, runs)],
         "web-load": web_load_section,
