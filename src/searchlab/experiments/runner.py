@@ -12,12 +12,15 @@ caller passes (the command line's progress bar), and its errors name their field
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import signal
 import sys
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from pathlib import Path
 from typing import IO, Any
@@ -242,6 +245,22 @@ def run_trials(
     return [results[key] for key in keys]
 
 
+@contextlib.contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Hold SIGINT back (in the main thread, where Python handles it) until the block
+    ends, so that trials recorded in memory and written to the file stay in step."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "pthread_sigmask"
+    ):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class _Counter:
     """Counts the trials done for a ``Progress`` callback (none: counts for nobody)."""
 
@@ -306,10 +325,11 @@ def _drive(
                     ) from None
                 raise
             sizer.record(len(chunk), seconds)
-            for (key, spec), result in zip(chunk, chunk_results, strict=True):
-                results[key] = result
-                if log is not None:
-                    log.write(spec, result)
+            with _uninterrupted():  # a Ctrl-C waits: the count said is the count written
+                for (key, spec), result in zip(chunk, chunk_results, strict=True):
+                    results[key] = result
+                    if log is not None:
+                        log.write(spec, result)
             counter.advance(len(chunk))
         if broken:
             retry.extend(in_flight.values())
