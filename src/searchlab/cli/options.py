@@ -96,6 +96,29 @@ def engine_option(
     )
 
 
+def split_options(pieces: str) -> Callable[[F], F]:
+    """``--jobs J`` (default 1: here) and ``--cluster ADDRESS``: the same two flags
+    wherever a command can split its work, ``pieces`` saying into what."""
+    return apply(
+        [
+            click.option(
+                "--jobs",
+                "-j",
+                type=click.IntRange(min=1),
+                default=1,
+                show_default=True,
+                help=f"Split {pieces} over J worker processes.",
+            ),
+            click.option(
+                "--cluster",
+                metavar="ADDRESS",
+                help="Run the pieces on a Dask cluster: tcp://HOST:PORT, or 'local' to start "
+                "one (needs pip install 'searchlab[cluster]').",
+            ),
+        ]
+    )
+
+
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/json.md).")
 
 

@@ -9,6 +9,7 @@ import contextlib
 import click
 
 from searchlab.cli.main import print_json
+from searchlab.cli.options import split_options
 from searchlab.cli.output import console
 from searchlab.cli.report import wrap
 from searchlab.domains.puzzle import (
@@ -71,20 +72,9 @@ def prepare_databases(name: str, goal: Board, *, enabled: bool) -> None:
     show_default=True,
     help="The order the blank's moves are tried in (Korf's is up, left, right, down).",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Split every iteration of IDA* into subtrees searched by J worker processes "
-    "(the same answers and node counts; the CPU the split costs is reported).",
-)
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help="Search the subtrees on a Dask cluster: tcp://HOST:PORT, or 'local' to start one "
-    "(needs pip install 'searchlab[cluster]').",
+@split_options(
+    "every iteration of IDA*, as subtrees (the same answers and node counts; the CPU the "
+    "split costs is reported),"
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def korf100_command(

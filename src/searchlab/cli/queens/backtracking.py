@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import click
 
 from searchlab.cli.main import print_json
-from searchlab.cli.options import engine_option
+from searchlab.cli.options import engine_option, split_options
 from searchlab.cli.output import duration, progress, searching
 from searchlab.cli.queens.common import queens
 from searchlab.core.errors import InputError
@@ -50,20 +50,7 @@ COUNT_HELP = """How many solutions N-queens has, and how many are essentially di
     "seconds); generic: the engine's backtracking, each solution compared with its eight "
     "images, the readable reference (n = 12 in ~20 s).",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Split the count by the first rows' placements over J worker processes (kernel engine).",
-)
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help="Run the pieces on a Dask cluster: tcp://HOST:PORT, or 'local' to start one "
-    "(needs pip install 'searchlab[cluster]').",
-)
+@split_options("the count, by the first rows' placements (kernel engine),")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
 def count(n: int, engine: str, jobs: int, cluster: str | None, as_json: bool) -> None:
     if n < 1:

@@ -121,7 +121,11 @@ def solve_15(
     counters = np.zeros(4, dtype=np.int64)
     began = time.perf_counter()
     length = ida.ida_star(
-        np.asarray(start, dtype=np.int64), *arguments, max_expanded or 0, moves, counters
+        np.asarray(start, dtype=np.int64),
+        *arguments,
+        max_expanded=max_expanded or 0,
+        moves=moves,
+        counters=counters,
     )
     seconds = time.perf_counter() - began
     if length == ida.NOT_FOUND:  # pragma: no cover - the parity test rules it out
@@ -196,9 +200,9 @@ def _ida() -> ModuleType:
         ida.MANHATTAN,
         *_NO_TABLES,
         np.arange(4, dtype=np.int64),
-        0,
-        np.zeros(ida.MAX_DEPTH, dtype=np.int64),
-        np.zeros(4, dtype=np.int64),
+        max_expanded=0,
+        moves=np.zeros(ida.MAX_DEPTH, dtype=np.int64),
+        counters=np.zeros(4, dtype=np.int64),
     )
     return ida
 

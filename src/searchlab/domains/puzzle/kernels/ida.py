@@ -17,6 +17,8 @@ tables of the mirrored patterns). Both sums are admissible, so their maximum is.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -352,45 +354,41 @@ def search(
     return found
 
 
-@njit(
-    "int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64,"
-    " int64[:], int64[:])"
-)
 def ida_star(
     board: npt.NDArray[np.int64],
-    goal_cell: npt.NDArray[np.int64],
-    mode: int,
-    tables: npt.NDArray[np.uint8],
-    slots: npt.NDArray[np.int64],
-    offset: npt.NDArray[np.int64],
-    order: npt.NDArray[np.int64],
+    *arguments: Any,
     max_expanded: int,
     moves: npt.NDArray[np.int64],
     counters: npt.NDArray[np.int64],
 ) -> int:
-    """Solve ``board`` (16 cells, 0 the blank; tile t belongs at ``goal_cell[t]``) by
-    iterations of ``search`` with growing thresholds.
+    """Solve ``board`` (16 cells, 0 the blank) by iterations of the compiled ``search``
+    with growing thresholds (a loop of a few dozen rounds: Python's cost is nil).
+    ``arguments`` are ``search``'s after the board and before ``g``: goal squares,
+    mode, tables, slots, offsets, move order.
 
     Returns the number of moves (written to ``moves``), NOT_FOUND, or LIMIT_REACHED
     when more than ``max_expanded`` nodes were expanded (0: no limit). ``counters``
     (4 long) receives [generated, expanded, iterations, -]. ``board`` is left as it was.
     """
+    goal_cell, mode, tables, slots, offset, order = arguments
     index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
-    threshold = evaluate(board, goal_cell, mode, tables, slots, offset, index, 0)
+    threshold = int(evaluate(board, goal_cell, mode, tables, slots, offset, index, 0))
     counters[:] = 0
     if threshold == 0:
         return 0
     if mode == REFLECTED_DB:
         mirrored = evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
-        threshold = max(threshold, mirrored)
+        threshold = max(threshold, int(mirrored))
     while True:
         counters[2] += 1
-        found = search(
-            board, goal_cell, mode, tables, slots, offset, order, 0, -1, threshold,
-            max_expanded, moves, counters,
+        found = int(
+            search(
+                board, goal_cell, mode, tables, slots, offset, order,
+                0, -1, threshold, max_expanded, moves, counters,
+            )
         )
         if found != NOT_FOUND:
             return found
         if counters[3] >= 1 << 30:
             return NOT_FOUND
-        threshold = counters[3]
+        threshold = int(counters[3])

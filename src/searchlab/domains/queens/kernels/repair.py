@@ -30,6 +30,8 @@ _GREEDY_DRAWS = 4096  # at most this many columns drawn per row while building t
 _RANDOM_TAIL = 64  # the last rows of the start take a random column (Sosic & Gu's c)
 COUNTER_CAP = 250
 """The most queens a diagonal counter (uint8) is allowed to reach."""
+REFUSED = 1 << 40
+"""What ``_swap_rows`` answers for a swap it refused."""
 ATTACKED_CAP = 1 << 20
 """The longest list of attacked queens kept (int32 each)."""
 
@@ -68,9 +70,17 @@ def _swap_rows(
     i: int,
     j: int,
 ) -> int:
-    """Exchange the columns of rows i and j, updating the counters: the change in collisions."""
+    """Exchange the columns of rows i and j, updating the counters: the change in
+    collisions; REFUSED (nothing changed) if a counter it raises is at the cap."""
     ci = cols[i]
     cj = cols[j]
+    if (
+        up[i + cj] >= COUNTER_CAP
+        or down[i - cj + n - 1] >= COUNTER_CAP
+        or up[j + ci] >= COUNTER_CAP
+        or down[j - ci + n - 1] >= COUNTER_CAP
+    ):
+        return REFUSED
     delta = _remove(up, i + ci) + _remove(down, i - ci + n - 1)
     delta += _remove(up, j + cj) + _remove(down, j - cj + n - 1)
     delta += _add(up, i + cj) + _add(down, i - cj + n - 1)
@@ -133,26 +143,6 @@ def _collisions(counter: npt.NDArray[np.uint8]) -> int:
         if counter[k] > 1:
             total += int(counter[k]) - 1
     return total
-
-
-@njit("boolean(int64, int32[:], uint8[:], uint8[:], int64, int64)")
-def _room(
-    n: int,
-    cols: npt.NDArray[np.int32],
-    up: npt.NDArray[np.uint8],
-    down: npt.NDArray[np.uint8],
-    i: int,
-    j: int,
-) -> bool:
-    """Whether swapping rows i and j keeps every counter it raises under the cap."""
-    ci = cols[i]
-    cj = cols[j]
-    return bool(
-        up[i + cj] < COUNTER_CAP
-        and down[i - cj + n - 1] < COUNTER_CAP
-        and up[j + ci] < COUNTER_CAP
-        and down[j - ci + n - 1] < COUNTER_CAP
-    )
 
 
 @njit("int64(uint8[:])")
@@ -233,11 +223,10 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int32]) -> tup
             if j == i:
                 continue
             steps += 1
-            if not _room(n, cols, up, down, i, j):
-                stall += 1
-                continue
             delta = _swap_rows(n, cols, up, down, i, j)
-            if delta <= 0:  # sideways swaps too: they walk off plateaus on small boards
+            if delta == REFUSED:
+                stall += 1
+            elif delta <= 0:  # sideways swaps too: they walk off plateaus on small boards
                 total += delta
                 stall = 0 if delta < 0 else stall + 1
                 if _attacked(n, cols, up, down, j) and size < capacity:
