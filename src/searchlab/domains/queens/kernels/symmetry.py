@@ -108,6 +108,28 @@ def _free(
     return free
 
 
+@njit("void(int64[:], int64, boolean, int64, int64, int64, int64, int64, int64[:])")
+def _count_last(
+    board: npt.NDArray[np.int64],
+    free: int,
+    edge: bool,
+    last_mask: int,
+    bound1: int,
+    bound2: int,
+    top: int,
+    end: int,
+    classes: npt.NDArray[np.int64],
+) -> None:
+    """A solution ends with the last row's one free square: count its class (a corner
+    piece's always has 8; an edge piece's, if canonical, by ``_check``)."""
+    if not edge:
+        classes[8] += 1
+    elif not (free & last_mask):
+        last = board.shape[0] - 1
+        board[last] = free
+        classes[_check(board, last, bound1, bound2, top, end)] += 1
+
+
 @njit("void(int64, int64, int64, int64[:], int64[:])")
 def count_classes(
     n: int, kind: int, bound1: int, prefix: npt.NDArray[np.int64], counts: npt.NDArray[np.int64]
@@ -149,25 +171,18 @@ def count_classes(
     s_right = np.zeros(n, dtype=np.int64)
     s_free = np.zeros(n, dtype=np.int64)
     edge = kind == EDGE
+    classes = np.zeros(9, dtype=np.int64)  # classes[size]: how many of that size (0: none)
+    if k == last:  # the prefix leaves only the last row: count it here
+        free_last = full & ~(left | down | right)
+        if free_last:
+            _count_last(board, free_last, edge, last_mask, bound1, bound2, top, end, classes)
+        counts[0] += classes[8]
+        counts[1] += classes[4]
+        counts[2] += classes[2]
+        return
     y = k
     free = _free(full, forbid[y], left, down, right, edge and y == bound2, side)
-    eights = 0
-    fours = 0
-    twos = 0
     while True:
-        if y == last:
-            if free and edge and not (free & last_mask):
-                board[y] = free
-                members = _check(board, last, bound1, bound2, top, end)
-                if members == 8:
-                    eights += 1
-                elif members == 4:
-                    fours += 1
-                elif members == 2:
-                    twos += 1
-            elif free and not edge:
-                eights += 1
-            free = 0
         if free == 0:
             if y == k:
                 break
@@ -180,15 +195,23 @@ def count_classes(
         bit = free & -free
         free ^= bit
         board[y] = bit
+        below_left = ((left | bit) << 1) & full
+        below_down = down | bit
+        below_right = (right | bit) >> 1
+        if y + 1 == last:  # the last row takes no rule but the edge's: no need to go down
+            free_last = full & ~(below_left | below_down | below_right)
+            if free_last:
+                _count_last(board, free_last, edge, last_mask, bound1, bound2, top, end, classes)
+            continue
         s_left[y] = left
         s_down[y] = down
         s_right[y] = right
         s_free[y] = free
         y += 1
-        left = ((left | bit) << 1) & full
-        down |= bit
-        right = (right | bit) >> 1
+        left = below_left
+        down = below_down
+        right = below_right
         free = _free(full, forbid[y], left, down, right, edge and y == bound2, side)
-    counts[0] += eights
-    counts[1] += fours
-    counts[2] += twos
+    counts[0] += classes[8]
+    counts[1] += classes[4]
+    counts[2] += classes[2]
