@@ -460,3 +460,23 @@ def test_a_bad_split_depth_is_refused(cache: Path) -> None:
     for depth in (0, 13, True):
         with pytest.raises(InputError, match="split depth"):
             solve_15_split(KORF_GOAL, KORF_GOAL, depth=depth, cache_dir=cache)
+
+
+def test_a_build_that_would_not_fit_is_refused_before_it_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+    from collections import namedtuple
+
+    from searchlab.core import resources
+
+    pattern = Pattern((0, 1, 2), 15)
+    monkeypatch.setattr(resources, "available_memory", lambda: 1000)
+    with pytest.raises(InputError, match=r"building the 3-tile pattern database needs about"):
+        load_or_build(pattern, directory=tmp_path)
+    monkeypatch.setattr(resources, "available_memory", lambda: None)
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda _path: usage(10**6, 10**6 - 100, 100))
+    with pytest.raises(InputError, match=r"of disk in .* and 100 bytes is free"):
+        load_or_build(pattern, directory=tmp_path / "new" / "folder")
+    assert not list(tmp_path.rglob("*.pdb"))  # nothing half-written

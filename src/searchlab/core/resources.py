@@ -2,14 +2,16 @@
 
 A board of 10**9 queens or a pattern database of half a gigabyte is allocated in one
 go; past the memory the machine has, that ends in a swap storm or the kernel's
-out-of-memory killer rather than an error. ``require_memory`` compares what a piece of
-work needs, stated by its owner, with what the system reports as available now, and
-refuses with a one-line ``InputError`` that says both.
+out-of-memory killer rather than an error, and a cache file past the free disk ends
+half-written. ``require_memory`` and ``require_disk`` compare what a piece of work
+needs, stated by its owner, with what the system reports as available now, and refuse
+with a one-line ``InputError`` that says both.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 MEMINFO = Path("/proc/meminfo")
@@ -36,6 +38,26 @@ def describe_bytes(count: float) -> str:
         if count >= size:
             return f"{count / size:.1f} {unit}"
     return f"{count:.0f} bytes"
+
+
+def require_disk(needed: int, directory: Path, what: str, *, field: str | None = None) -> None:
+    """Refuse ``what`` if writing ``needed`` bytes under ``directory`` (or the nearest
+    folder of it that exists) would not fit the free disk space."""
+    from searchlab.core.errors import InputError
+
+    place = directory
+    while not place.exists() and place != place.parent:
+        place = place.parent
+    try:
+        free = shutil.disk_usage(place).free
+    except OSError:
+        return
+    if needed > free:
+        raise InputError(
+            f"{what} needs about {describe_bytes(needed)} of disk in {place} and "
+            f"{describe_bytes(free)} is free",
+            field=field,
+        )
 
 
 def require_memory(needed: int, what: str, *, field: str | None = None) -> None:

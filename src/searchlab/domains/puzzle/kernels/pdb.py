@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.core.errors import InputError
+from searchlab.core.resources import require_disk, require_memory
 
 FORMAT = "searchlab-pdb/1"
 
@@ -32,6 +33,10 @@ Progress = Callable[[str, int, int], None]
 """Called while a database is built: (description, entries filled so far, entries in all)."""
 
 CacheStatus = Literal["loaded", "built", "rebuilt"]
+
+BUILD_BYTES_PER_ENTRY = 7
+"""A build's memory per table entry: the distances (1 byte) and three blank-region
+masks (2 bytes each: seen, this layer, the next)."""
 
 # Partitions of the 15 goal squares other than the blank's, written for the blank's
 # goal in the bottom-right corner (square 15); other corners are reached by symmetry.
@@ -94,6 +99,10 @@ class Pattern:
         for i in range(len(self.goal_cells)):
             count *= 16 - i
         return count
+
+    def describe(self) -> str:
+        """``the 6-tile pattern database``: how a message names it."""
+        return f"the {len(self.goal_cells)}-tile pattern database"
 
     def key(self) -> str:
         return json.dumps({"tiles_at": list(self.goal_cells), "blank_at": self.blank_goal})
@@ -186,6 +195,9 @@ def load_or_build(
     table = read_table(path, pattern) if existed else None
     if table is not None:
         return table, "loaded"
+    where = path.parent
+    require_memory(BUILD_BYTES_PER_ENTRY * pattern.size, f"building {pattern.describe()}")
+    require_disk(pattern.size + 4096, where, f"caching {pattern.describe()}")
     table = build_table(pattern, progress)
     with contextlib.suppress(OSError):  # an unwritable cache costs a rebuild next time
         write_table(path, pattern, table)
