@@ -46,8 +46,8 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
 
 
 def targets() -> str:
-    """The issue's targets with what this run measured."""
-    lines = ["## Targets (issues 6 and 12)", "", "| target | measured | met |", "|---|---|---|"]
+    """The issues' targets with what this run measured."""
+    lines = ["## Targets (from the issues)", "", "| target | measured | met |", "|---|---|---|"]
     lines += [
         f"| {target} | {measured} | {'yes' if met else 'NO'} |"
         for target, measured, met in VERDICTS
