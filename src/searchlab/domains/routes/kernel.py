@@ -91,55 +91,10 @@ def estimate(
     return scale * 2.0 * _EARTH * math.asin(math.sqrt(min(s, 1.0)))
 
 
-@njit("void(int64, float64[:], int32[:], int32[:], float64[:])")
-def _sift_up(i: int, keys: Floats, nodes: Ints32, pos: Ints32, dist: Floats) -> None:
-    """Ties in f go to the larger g (the smaller h), as in the generic engine."""
-    node = nodes[i]
-    key = keys[i]
-    g = dist[node]
-    while i > 0:
-        parent = (i - 1) >> 1
-        if keys[parent] < key or (keys[parent] == key and dist[nodes[parent]] >= g):
-            break
-        keys[i] = keys[parent]
-        nodes[i] = nodes[parent]
-        pos[nodes[i]] = i
-        i = parent
-    keys[i] = key
-    nodes[i] = node
-    pos[node] = i
-
-
-@njit("void(int64, int64, float64[:], int32[:], int32[:], float64[:])")
-def _sift_down(i: int, size: int, keys: Floats, nodes: Ints32, pos: Ints32, dist: Floats) -> None:
-    node = nodes[i]
-    key = keys[i]
-    g = dist[node]
-    while True:
-        child = 2 * i + 1
-        if child >= size:
-            break
-        right = child + 1
-        if right < size and (
-            keys[right] < keys[child]
-            or (keys[right] == keys[child] and dist[nodes[right]] > dist[nodes[child]])
-        ):
-            child = right
-        if keys[child] > key or (keys[child] == key and dist[nodes[child]] <= g):
-            break
-        keys[i] = keys[child]
-        nodes[i] = nodes[child]
-        pos[nodes[i]] = i
-        i = child
-    keys[i] = key
-    nodes[i] = node
-    pos[node] = i
-
-
 @njit(
     "void(int64[:], int32[:], float64[:], int64, int64, int64, float64[:, :], float64, "
     "float64[:, :], float64[:, :], float64[:], int64, float64[:], int32[:], int8[:], "
-    "float64[:], int32[:], int32[:], float64[:], int32[:], int64[:])"
+    "float64[:], int32[:], int32[:], float64[:], float64[:], int32[:], int64[:])"
 )
 def run(
     indptr: Ints64,
@@ -161,6 +116,7 @@ def run(
     pos: Ints32,
     heap_nodes: Ints32,
     heap_keys: Floats,
+    heap_g: Floats,
     touched: Ints32,
     regs: Ints64,
 ) -> None:
@@ -168,9 +124,18 @@ def run(
     no target, every reachable node settled), going on from the state in ``regs`` and
     the arrays; ``regs[_STATUS]`` tells whether it found the target, ran out, or is
     still running. A node is closed when expanded; a cheaper path to a closed node
-    re-opens it (only an inconsistent table can cause one)."""
+    re-opens it (only an inconsistent table can cause one).
+
+    The heap orders entries by f, ties to the larger g (the generic engine's lower h
+    first); it keeps each entry's g beside its key so that comparing two entries reads
+    no other array. The heap operations are written out here, not called: the loop is
+    the whole cost of a query."""
     size = regs[_SIZE]
-    if regs[_TOUCHED] == 0:  # a fresh query
+    expanded = regs[_EXPANDED]
+    generated = regs[_GENERATED]
+    frontier = regs[_FRONTIER]
+    count = regs[_TOUCHED]
+    if count == 0:  # a fresh query
         dist[source] = 0.0
         parent[source] = -1
         h0 = (
@@ -178,43 +143,69 @@ def run(
         )
         hval[source] = h0
         touched[0] = source
-        regs[_TOUCHED] = 1
+        count = 1
         heap_nodes[0] = source
         heap_keys[0] = h0
+        heap_g[0] = 0.0
         pos[source] = 0
         size = 1
-        regs[_FRONTIER] = 1
+        frontier = 1
     done = 0
-    while size > 0:
+    status = RUNNING
+    while True:
+        if size == 0:
+            status = EXHAUSTED
+            break
         u = heap_nodes[0]
         if u == target:
-            regs[_STATUS] = FOUND
-            regs[_SIZE] = size
-            return
+            status = FOUND
+            break
         if done >= budget:
-            regs[_SIZE] = size
-            return
-        # pop u
+            break
+        # pop u: the last entry moves to the root and sifts down
         pos[u] = -1
         size -= 1
         if size > 0:
-            heap_nodes[0] = heap_nodes[size]
-            heap_keys[0] = heap_keys[size]
-            pos[heap_nodes[0]] = 0
-            _sift_down(0, size, heap_keys, heap_nodes, pos, dist)
+            node = heap_nodes[size]
+            key = heap_keys[size]
+            g = heap_g[size]
+            i = 0
+            while True:
+                child = 2 * i + 1
+                if child >= size:
+                    break
+                right = child + 1
+                if right < size and (
+                    heap_keys[right] < heap_keys[child]
+                    or (heap_keys[right] == heap_keys[child] and heap_g[right] > heap_g[child])
+                ):
+                    child = right
+                if heap_keys[child] > key or (heap_keys[child] == key and heap_g[child] <= g):
+                    break
+                heap_keys[i] = heap_keys[child]
+                heap_g[i] = heap_g[child]
+                heap_nodes[i] = heap_nodes[child]
+                pos[heap_nodes[i]] = i
+                i = child
+            heap_keys[i] = key
+            heap_g[i] = g
+            heap_nodes[i] = node
+            pos[node] = i
         closed[u] = 1
         done += 1
-        regs[_EXPANDED] += 1
+        expanded += 1
         gu = dist[u]
-        for e in range(indptr[u], indptr[u + 1]):
+        start, end = indptr[u], indptr[u + 1]
+        generated += end - start
+        for e in range(start, end):
             v = indices[e]
-            regs[_GENERATED] += 1
             g = gu + weights[e]
-            if g >= dist[v]:
+            dv = dist[v]
+            if g >= dv:
                 continue
-            if dist[v] == np.inf:
-                touched[regs[_TOUCHED]] = v
-                regs[_TOUCHED] += 1
+            if dv == np.inf:
+                touched[count] = v
+                count += 1
                 hval[v] = (
                     estimate(mode, v, target, xy, scale, lm_from, lm_to, table)
                     if target >= 0
@@ -223,21 +214,33 @@ def run(
             dist[v] = g
             parent[v] = u
             key = g + hval[v]
-            if closed[v] == 1:
-                closed[v] = 0
-            if pos[v] < 0:
-                heap_nodes[size] = v
-                heap_keys[size] = key
-                pos[v] = size
+            closed[v] = 0
+            i = pos[v]
+            if i < 0:
+                i = size
                 size += 1
-                _sift_up(size - 1, heap_keys, heap_nodes, pos, dist)
-                if size > regs[_FRONTIER]:
-                    regs[_FRONTIER] = size
-            else:
-                heap_keys[pos[v]] = key
-                _sift_up(pos[v], heap_keys, heap_nodes, pos, dist)
-    regs[_SIZE] = 0
-    regs[_STATUS] = EXHAUSTED
+                if size > frontier:
+                    frontier = size
+            # sift up from i
+            while i > 0:
+                up = (i - 1) >> 1
+                if heap_keys[up] < key or (heap_keys[up] == key and heap_g[up] >= g):
+                    break
+                heap_keys[i] = heap_keys[up]
+                heap_g[i] = heap_g[up]
+                heap_nodes[i] = heap_nodes[up]
+                pos[heap_nodes[i]] = i
+                i = up
+            heap_keys[i] = key
+            heap_g[i] = g
+            heap_nodes[i] = v
+            pos[v] = i
+    regs[_SIZE] = size
+    regs[_EXPANDED] = expanded
+    regs[_GENERATED] = generated
+    regs[_FRONTIER] = frontier
+    regs[_TOUCHED] = count
+    regs[_STATUS] = status
 
 
 @njit("void(int32[:], int64, float64[:], int32[:], int8[:], int32[:])")
@@ -264,6 +267,7 @@ class Workspace:
         self.pos = np.full(n, -1, dtype=np.int32)
         self.heap_nodes = np.zeros(n, dtype=np.int32)
         self.heap_keys = np.zeros(n)
+        self.heap_g = np.zeros(n)
         self.touched = np.zeros(n, dtype=np.int32)
         self.regs = np.zeros(6, dtype=np.int64)
 
@@ -337,7 +341,8 @@ def search(
         run(
             indptr, indices, weights, source, target, code, xy_, scale, frm, to, tab, budget,
             workspace.dist, workspace.parent, workspace.closed, workspace.hval, workspace.pos,
-            workspace.heap_nodes, workspace.heap_keys, workspace.touched, workspace.regs,
+            workspace.heap_nodes, workspace.heap_keys, workspace.heap_g, workspace.touched,
+            workspace.regs,
         )  # fmt: skip
         if workspace.status == FOUND:
             return "found"
