@@ -16,9 +16,11 @@ the query's true distance, which stops it where a search with a target would sto
 from __future__ import annotations
 
 import importlib.metadata
+import math
 import random
 import statistics
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -162,23 +164,33 @@ def routes_sections(quick: bool, runs: int) -> list[Section]:
             zip(tails.tolist(), graph.indices.tolist(), graph.weights.tolist(), strict=True)
         )
         build = clock() - began
-        xy = graph.coords
-        assert xy is not None
+        assert graph.coords is not None
+        xs, ys = graph.coords[:, 0].tolist(), graph.coords[:, 1].tolist()
         scale = build_estimate("straight-line", graph, 0).scale
 
         def h(u: int, v: int) -> float:
-            return scale * float(np.hypot(*(xy[u] - xy[v])))
+            # the same estimate as the kernel's, on plain floats (fair to networkx)
+            return scale * math.hypot(xs[u] - xs[v], ys[u] - ys[v])
 
-        for label, call in (
-            ("astar_path", lambda s, t: module.astar_path(g, s, t, heuristic=h, weight="weight")),
-            ("dijkstra_path", lambda s, t: module.dijkstra_path(g, s, t, weight="weight")),
-        ):
+        def nx_astar(s: int, t: int) -> list[int]:
+            path: list[int] = module.astar_path(g, s, t, heuristic=h, weight="weight")
+            return path
+
+        def nx_dijkstra(s: int, t: int) -> list[int]:
+            path: list[int] = module.dijkstra_path(g, s, t, weight="weight")
+            return path
+
+        calls: list[tuple[str, Callable[[int, int], list[int]]]] = [
+            ("astar_path", nx_astar),
+            ("dijkstra_path", nx_dijkstra),
+        ]
+        for label, call in calls:
             times = []
             for (s, t), cost in zip(peer_pairs, truth, strict=False):
                 started = clock()
-                path = call(s, t)
+                route = call(s, t)
                 times.append(clock() - started)
-                assert abs(graph.cost_of(path) - cost) <= 1e-6 * max(1.0, cost), (label, s, t)
+                assert abs(graph.cost_of(route) - cost) <= 1e-6 * max(1.0, cost), (label, s, t)
             nx_times[label] = statistics.mean(times)
         table.notes.append(
             f"networkx {version}: the graph built in {seconds(build)} (not counted)."

@@ -15,6 +15,7 @@ import io
 import math
 import warnings
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,50 +63,60 @@ def _number(text: str, path: Path, line: int, what: str) -> float:
 
 
 # -- DIMACS ---------------------------------------------------------------------------
-def _dimacs_header(lines: list[str], path: Path) -> tuple[int, int, int]:
-    """(nodes, arcs, the index of the first line after the problem line)."""
-    for number, line in enumerate(lines):
+def _head_lines(text: str) -> Iterator[tuple[int, str, int]]:
+    """(line number from 1, line, offset just past it) for the lines of ``text`` in
+    turn, without splitting the whole text: a header is read, then the body handed on."""
+    pos, number = 0, 0
+    while pos < len(text):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        number += 1
+        yield number, text[pos:end], end + 1
+        pos = end + 1
+
+
+def _dimacs_header(text: str, path: Path) -> tuple[int, int, int, int]:
+    """(nodes, arcs, the line number and the offset just past the problem line)."""
+    for number, line, after in _head_lines(text):
         if not line.strip() or line.startswith("c"):
             continue
         fields = line.split()
         if fields[0] != "p" or len(fields) != 4 or fields[1] != "sp":
-            raise _bad(path, number + 1, "expected the problem line 'p sp NODES ARCS'")
+            raise _bad(path, number, "expected the problem line 'p sp NODES ARCS'")
         try:
             n, m = int(fields[2]), int(fields[3])
         except ValueError:
-            raise _bad(path, number + 1, "the node and arc counts must be whole numbers") from None
+            raise _bad(path, number, "the node and arc counts must be whole numbers") from None
         if not 0 < n <= MAX_NODES or not 0 <= m <= MAX_ARCS:
             raise _bad(
-                path,
-                number + 1,
-                f"at most {MAX_NODES:,} nodes and {MAX_ARCS:,} arcs, at least 1 node",
+                path, number, f"at most {MAX_NODES:,} nodes and {MAX_ARCS:,} arcs, at least 1 node"
             )
-        return n, m, number + 1
+        return n, m, number, after
     raise InputError(f"{path} has no problem line 'p sp NODES ARCS'")
 
 
-def _arcs_fast(lines: list[str], first: int, m: int) -> Any:
-    """The arcs as an m × 3 array when every line from ``first`` on is 'a U V W'."""
-    body = lines[first:]
-    while body and not body[-1].strip():
-        body.pop()
-    if len(body) != m or (m and not (body[0].startswith("a ") and body[-1].startswith("a "))):
+def _rows_fast(body: str, tag: str, count: int) -> Any:
+    """``count`` rows of three numbers when ``body`` is exactly ``count`` lines
+    'TAG X Y Z' (the usual layout), parsed by numpy in one call; None otherwise (the
+    careful reader then finds the line to blame)."""
+    body = body.rstrip("\n")
+    mark = tag + " "
+    if count == 0 or not body.startswith(mark):
         return None
-    text = "\n".join(body)
-    if text.count("a ") != m or text.count("\n") != m - 1:
+    if body.count("\n") != count - 1 or body.count(mark) != count:
         return None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            values = np.fromstring(text.replace("a ", "  "), sep=" ")
+            values = np.fromstring(body.replace(mark, "  "), sep=" ")
     except (ValueError, DeprecationWarning):
         return None
-    if len(values) != 3 * m:
+    if len(values) != 3 * count:
         return None
-    return values.reshape(m, 3)
+    return values.reshape(count, 3)
 
 
-def _arcs_slow(lines: list[str], first: int, m: int, n: int, path: Path) -> Any:
+def _arcs_slow(lines: list[str], first: int, m: int, path: Path) -> Any:
     rows: list[tuple[float, float, float]] = []
     for number in range(first, len(lines)):
         line = lines[number]
@@ -126,7 +137,7 @@ def _arcs_slow(lines: list[str], first: int, m: int, n: int, path: Path) -> Any:
     return np.array(rows, dtype=np.float64).reshape(len(rows), 3)
 
 
-def _check_arcs(arcs: Any, n: int, first: int, path: Path, lines: list[str]) -> None:
+def _check_arcs(arcs: Any, n: int, first: int, path: Path, text: str) -> None:
     tails, heads, weights = arcs[:, 0], arcs[:, 1], arcs[:, 2]
     bad = (
         (tails < 1)
@@ -140,8 +151,9 @@ def _check_arcs(arcs: Any, n: int, first: int, path: Path, lines: list[str]) -> 
     )
     if bad.any():
         index = int(np.argmax(bad))
-        # find the line of the index-th arc
+        lines = text.splitlines()  # only now: to name the line of the index-th arc
         seen = -1
+        number = first
         for number in range(first, len(lines)):
             if lines[number].startswith("a"):
                 seen += 1
@@ -156,12 +168,12 @@ def _check_arcs(arcs: Any, n: int, first: int, path: Path, lines: list[str]) -> 
 def read_dimacs(path: Path, coords_path: Path | None = None) -> Graph:
     """A DIMACS ``.gr`` file (directed; nodes numbered from 1), with the coordinates of
     ``coords_path`` or of the ``.co`` file beside it if there is one."""
-    lines = _read_text(path).splitlines()
-    n, m, first = _dimacs_header(lines, path)
-    arcs = _arcs_fast(lines, first, m)
+    text = _read_text(path)
+    n, m, first, after = _dimacs_header(text, path)
+    arcs = _rows_fast(text[after:], "a", m)
     if arcs is None:
-        arcs = _arcs_slow(lines, first, m, n, path)
-    _check_arcs(arcs, n, first, path, lines)
+        arcs = _arcs_slow(text.splitlines(), first, m, path)
+    _check_arcs(arcs, n, first, path, text)
     if coords_path is None and path.with_suffix(".co").exists():
         coords_path = path.with_suffix(".co")
     coords: FloatArray | None = None
@@ -185,14 +197,33 @@ def read_dimacs(path: Path, coords_path: Path | None = None) -> Graph:
 def read_dimacs_coords(path: Path, n: int) -> tuple[FloatArray, CoordKind]:
     """A ``.co`` file: ``v ID X Y`` lines. DIMACS writes longitude and latitude in
     millionths of a degree; a file marked by ``PLANE_MARK`` holds plane coordinates."""
-    lines = _read_text(path).splitlines()
-    coords = np.full((n, 2), np.nan)
+    text = _read_text(path)
     plane = False
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+    body = ""
+    for _, line, after in _head_lines(text):
         if line.startswith("c"):
             plane = plane or line.strip() == PLANE_MARK
+        elif line.startswith("v"):
+            body = text[after - len(line) - 1 :]
+            break
+    rows = _rows_fast(body, "v", n)
+    if rows is not None and np.array_equal(rows[:, 0], np.arange(1, n + 1)):
+        coords = np.ascontiguousarray(rows[:, 1:])
+        if not np.isfinite(coords).all():
+            rows = None  # the careful reader names the line
+    else:
+        rows = None
+    if rows is None:
+        coords = _coords_slow(text, n, path)
+    if plane:
+        return coords, "plane"
+    return coords / 1e6, "geographic"
+
+
+def _coords_slow(text: str, n: int, path: Path) -> FloatArray:
+    coords = np.full((n, 2), np.nan)
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.startswith("c"):
             continue
         fields = line.split()
         if fields[0] == "p":
@@ -209,41 +240,41 @@ def read_dimacs_coords(path: Path, n: int) -> tuple[FloatArray, CoordKind]:
     missing = np.isnan(coords[:, 0])
     if missing.any():
         raise InputError(f"{path} gives no coordinates for node {int(np.argmax(missing)) + 1}")
-    if plane:
-        return coords, "plane"
-    return coords / 1e6, "geographic"
+    return coords
 
 
 def write_dimacs(graph: Graph, path: Path) -> list[Path]:
     """Write ``graph`` as DIMACS ``.gr`` (and ``.co`` when it has coordinates); the
     files written."""
-    tails = np.repeat(np.arange(1, graph.n + 1), np.diff(graph.indptr))
-    heads = graph.indices.astype(np.int64) + 1
-    weights = graph.weights
-    integral = bool(np.all(weights == np.round(weights)))
-    fmt = "a %d %d %d" if integral else "a %d %d %.17g"
+    tails = np.repeat(np.arange(1, graph.n + 1), np.diff(graph.indptr)).tolist()
+    heads = (graph.indices.astype(np.int64) + 1).tolist()
+    weights = graph.weights.tolist()
+    # repr is the shortest text that reads back as the same float (3 s for 6M arcs,
+    # where numpy.savetxt's fixed "%.17g" takes four times as long)
+    if all(w.is_integer() for w in weights):
+        weights = [int(w) for w in weights]
     with path.open("w", encoding="utf-8") as out:
         out.write(f"c {graph.title or 'graph'} written by searchlab\n")
         out.write(f"p sp {graph.n} {graph.arcs}\n")
-        np.savetxt(out, np.column_stack([tails, heads, weights]), fmt=fmt)
+        out.write(
+            "\n".join([f"a {t} {h} {w!r}" for t, h, w in zip(tails, heads, weights, strict=True)])
+        )
+        out.write("\n")
     written = [path]
     if graph.coords is not None:
         co = path.with_suffix(".co")
         with co.open("w", encoding="utf-8") as out:
             if graph.kind == "geographic":
                 out.write(f"p aux sp co {graph.n}\n")
-                values = np.round(graph.coords * 1e6)
-                np.savetxt(
-                    out, np.column_stack([np.arange(1, graph.n + 1), values]), fmt="v %d %d %d"
-                )
+                values = np.round(graph.coords * 1e6).astype(np.int64).tolist()
+                out.write("\n".join([f"v {i} {x} {y}" for i, (x, y) in enumerate(values, 1)]))
+                out.write("\n")
             else:
                 out.write(PLANE_MARK + "\n")
                 out.write(f"p aux sp co {graph.n}\n")
-                np.savetxt(
-                    out,
-                    np.column_stack([np.arange(1, graph.n + 1), graph.coords]),
-                    fmt="v %d %.17g %.17g",
-                )
+                values = graph.coords.tolist()
+                out.write("\n".join([f"v {i} {x!r} {y!r}" for i, (x, y) in enumerate(values, 1)]))
+                out.write("\n")
         written.append(co)
     return written
 
