@@ -41,12 +41,11 @@ def bidirectional(
     *,
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,
-    sides: Callable[[str, int], None] | None = None,
 ) -> SearchResult[int, str]:
     """The cheapest path of ``problem`` by bidirectional Dijkstra, or bidirectional A*
     with the estimates ``toward_goal`` (d(v, goal)) and ``from_start`` (d(start, v)); one
-    missing counts as 0. ``sides``, if given, is told the direction and the node of
-    each expansion before the observer hears it (the map view draws both frontiers)."""
+    missing counts as 0. Each expansion's event says its side (forward, backward):
+    the map view draws both frontiers from them."""
     graph = problem.graph
     s, t = problem.source, problem.target
     stats = Stats()
@@ -97,12 +96,10 @@ def bidirectional(
             other = BACKWARD if side == FORWARD else FORWARD
             key, g_u, u = heapq.heappop(heaps[side])
             stats.expanded += 1
-            if sides is not None:
-                sides(side, u)
             if observer is not None:
                 h = sign[side] * potential(u)
                 frontier = len(heaps[FORWARD]) + len(heaps[BACKWARD])
-                observer(Expand(u, g_u, h, key, depth[side][u], frontier))
+                observer(Expand(problem.state_of(u), g_u, h, key, depth[side][u], frontier, side))
             a = arcs[side]
             mine, theirs = dist[side], dist[other]
             for e in range(a.indptr[u], a.indptr[u + 1]):
@@ -111,7 +108,15 @@ def bidirectional(
                 stats.generated += 1
                 if observer is not None:
                     move = problem.move_name(u, v) if side == FORWARD else problem.move_name(v, u)
-                    observer(Generate(u, move, v, g, sign[side] * potential(v)))
+                    observer(
+                        Generate(
+                            problem.state_of(u),
+                            move,
+                            problem.state_of(v),
+                            g,
+                            sign[side] * potential(v),
+                        )
+                    )
                 if g < mine.get(v, math.inf):
                     mine[v] = g
                     parent[side][v] = u
@@ -133,5 +138,5 @@ def bidirectional(
         path.append(parent[BACKWARD][path[-1]])
     moves = tuple(problem.move_name(a_, b_) for a_, b_ in itertools.pairwise(path))
     if observer is not None:
-        observer(Solution(tuple(path), mu, 1))
+        observer(Solution(tuple(problem.state_of(v) for v in path), mu, 1))
     return SearchResult(Status.SOLVED, tuple(path), moves, mu, stats)

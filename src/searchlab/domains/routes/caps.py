@@ -29,6 +29,7 @@ def describe_specs() -> str:
     return (
         f"romania; road:N[:SEED] (a road-like graph of N ≤ {MAX_GENERATED:,} nodes); "
         f"maze:W:H[:SEED] and rooms:W:H[:SEED] (grids of at most {MAX_SIDE:,} cells a side); "
+        "grid:ROWS (a grid inline: rows of . and @ joined by /, at most 512 a side); "
         "or a file: .gr (DIMACS, with its .co), .csv (edge list, with NAME.coords.csv), "
         ".graphml, .npz (searchlab's arrays), .map (Moving AI grid)"
     )

@@ -132,7 +132,7 @@ class RouteDomain(Domain[int, str]):
     params = (NEIGHBOURS, LANDMARKS, SELECTION, LANDMARKS_FILE)
     unit_costs = False
     engines = ("generic", "compiled")
-    views = ("generic",)
+    views = ("map", "generic")
     sources = (
         "searchlab.domains.routes.bidirectional.bidirectional",
         "searchlab.domains.routes.kernel.run",
@@ -339,6 +339,33 @@ class RouteDomain(Domain[int, str]):
         cost = float(space.dist[problem.target])
         return SearchResult(Status.SOLVED, states, moves, cost, stats, None, True)
 
+    # -- the viewer's map ---------------------------------------------------------------
+    def map_json(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The map the viewer draws for a start (and goal, heuristic and parameters) as
+        the search form has them: the graph or grid, the two ends, the landmarks."""
+        from searchlab.domains.routes.drawmap import map_json
+
+        start = self.parse_start(str(body.get("start") or "romania:Arad"))
+        goal_text = body.get("goal")
+        params = {option.name: body.get(option.name) for option in self.params}
+        heuristic = body.get("heuristic") or None
+        graph, _ = load_graph_for(start, params)
+        goal: int | None = None
+        if goal_text or start.graph == "romania":
+            request = self.request(
+                start, parsed=True, goal=goal_text or None, heuristic=heuristic, params=params
+            )
+            graph, source, goal = self.ends(request)
+            marks: list[int] = []
+            if request.heuristic == "landmarks":
+                marks = [int(v) for v in self._landmarks(request, graph).nodes]
+            return map_json(graph, source, goal, marks)
+        try:
+            source = graph.node(start.node)
+        except InputError as error:
+            raise InputError(f"the start: {error}", field="start") from None
+        return map_json(graph, source, None)
+
     # -- writing --------------------------------------------------------------------
     def document(self, request: SearchRequest, result: SearchResult[Any, Any]) -> dict[str, Any]:
         """The one schema, plus ``graph``: its title, nodes, edges, whether directed."""
@@ -364,6 +391,17 @@ class RouteDomain(Domain[int, str]):
         if request.engine == "compiled":
             line += " (compiled kernel)"
         return f"{where}\n{line}"
+
+
+def load_graph_for(start: RouteStart, params: Mapping[str, Any]) -> tuple[Graph, float]:
+    """The graph of a start, with the grid moves the parameters ask for."""
+    from searchlab.domains.routes.library import load_graph
+
+    neighbours = NEIGHBOURS.parse(params.get("neighbours"))
+    try:
+        return load_graph(start.graph, int(neighbours))
+    except InputError as error:
+        raise error.about("start") from None
 
 
 _SPACES: dict[int, tuple[Graph, Any]] = {}

@@ -18,7 +18,9 @@ from searchlab.domains.routes.readers import read_csv, read_dimacs, read_graphml
 from searchlab.domains.routes.romania import romania
 
 SUFFIXES = (".gr", ".csv", ".graphml", ".xml", ".npz", ".map")
-GENERATED = ("road", "maze", "rooms")
+GENERATED = ("road", "maze", "rooms", "grid")
+MAX_INLINE = 512
+"""The most rows, and cells a row, of a grid written inline."""
 KEEP = 4
 """Graphs kept loaded at once (a million-node graph is some 100 MB)."""
 
@@ -35,8 +37,28 @@ def _whole(text: str, what: str, low: int, high: int) -> int:
     return value
 
 
+def _inline_grid(rows: str, neighbours: int) -> Graph:
+    """``grid:ROWS``: a grid written inline, rows of . (free) and @ (wall) joined by /
+    (the viewer's grid with the walls a user drew)."""
+    from searchlab.domains.routes.grid import parse_map
+
+    lines = rows.split("/")
+    width = len(lines[0])
+    if not lines[0] or len(lines) > MAX_INLINE or width > MAX_INLINE:
+        raise InputError(
+            f"a grid written inline has 1 to {MAX_INLINE} rows of 1 to {MAX_INLINE} cells",
+            field="start",
+        )
+    text = f"type octile\nheight {len(lines)}\nwidth {width}\nmap\n" + "\n".join(lines)
+    grid = parse_map(text, "grid", "the grid")
+    grid.neighbours = neighbours
+    return grid.graph()
+
+
 def _generated(spec: str, neighbours: int) -> Graph:
     kind, *fields = spec.split(":")
+    if kind == "grid":
+        return _inline_grid(":".join(fields), neighbours)
     if kind == "road":
         if not 1 <= len(fields) <= 2:
             raise InputError("a road graph is written road:N or road:N:SEED", field="start")

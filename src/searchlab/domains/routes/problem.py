@@ -84,6 +84,10 @@ class RouteProblem:
             v = a.indices[e]
             yield name(state, v), v, a.weights[e]
 
+    def state_of(self, node: int) -> int:
+        """The state standing for a node in events (a subclass names it)."""
+        return node
+
     def move_name(self, u: int, v: int) -> str:
         """The move from ``u`` to ``v``: its compass direction on a grid, else ``v``'s name."""
         graph = self.graph
@@ -123,6 +127,9 @@ class NamedRoute(RouteProblem):
     @property
     def initial(self) -> int:
         return Node(self.source, self.graph.name(self.source))
+
+    def state_of(self, node: int) -> int:
+        return Node(node, self.graph.name(node))
 
     def successors(self, state: int) -> Any:
         name = self.graph.name
