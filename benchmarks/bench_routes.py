@@ -52,7 +52,7 @@ def routes_sections(quick: bool, runs: int) -> list[Section]:
     # -- loading ---------------------------------------------------------------------
     load = Section(
         f"Routes: loading a road-like graph of {n:,} nodes",
-        ["format", "file size", "load (CPU)", "nodes", "edges"],
+        ["format", "file size", "load (CPU)", "nodes", "arcs"],
     )
     started = clock()
     graph = road_graph(n, seed)
@@ -84,7 +84,7 @@ def routes_sections(quick: bool, runs: int) -> list[Section]:
                 f"{size / 1e6:.0f} MB",
                 seconds(statistics.median(times)),
                 f"{loaded.n:,}",
-                f"{loaded.edges:,}",
+                f"{loaded.arcs:,}",
             )
             if reader is read_dimacs:
                 dimacs_time = statistics.median(times)

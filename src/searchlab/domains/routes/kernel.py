@@ -37,7 +37,6 @@ Floats = npt.NDArray[np.float64]
 Floats2 = npt.NDArray[np.float64]  # two-dimensional
 Ints64 = npt.NDArray[np.int64]
 Ints32 = npt.NDArray[np.int32]
-Ints8 = npt.NDArray[np.int8]
 
 RUNNING, FOUND, EXHAUSTED = 0, 1, 2
 # regs: heap size, expanded, generated, max frontier, status, touched count
@@ -93,8 +92,8 @@ def estimate(
 
 @njit(
     "void(int64[:], int32[:], float64[:], int64, int64, int64, float64[:, :], float64, "
-    "float64[:, :], float64[:, :], float64[:], int64, float64[:], int32[:], int8[:], "
-    "float64[:], int32[:], int32[:], float64[:], float64[:], int32[:], int64[:])"
+    "float64[:, :], float64[:, :], float64[:], int64, float64[:, ::1], int32[:, ::1], "
+    "float64[:, ::1], int32[:], int32[:], int64[:])"
 )
 def run(
     indptr: Ints64,
@@ -109,45 +108,42 @@ def run(
     lm_to: Floats2,
     table: Floats,
     budget: int,
-    dist: Floats,
-    parent: Ints32,
-    closed: Ints8,
-    hval: Floats,
-    pos: Ints32,
+    node_f: Floats2,
+    node_i: Ints32,
+    heap_f: Floats2,
     heap_nodes: Ints32,
-    heap_keys: Floats,
-    heap_g: Floats,
     touched: Ints32,
     regs: Ints64,
 ) -> None:
     """Expand at most ``budget`` nodes of the search from ``source`` to ``target`` (-1:
     no target, every reachable node settled), going on from the state in ``regs`` and
     the arrays; ``regs[_STATUS]`` tells whether it found the target, ran out, or is
-    still running. A node is closed when expanded; a cheaper path to a closed node
-    re-opens it (only an inconsistent table can cause one).
+    still running. A cheaper path to a node already expanded puts it back on the heap
+    (only an inconsistent table can find one).
 
-    The heap orders entries by f, ties to the larger g (the generic engine's lower h
-    first); it keeps each entry's g beside its key so that comparing two entries reads
-    no other array. The heap operations are written out here, not called: the loop is
-    the whole cost of a query."""
+    Per node, ``node_f`` holds (g, h) and ``node_i`` (parent, heap position): what one
+    relaxation reads sits in two cache lines, not four. The heap orders entries by f,
+    ties to the larger g (the generic engine's lower h first), and keeps (f, g) side by
+    side in ``heap_f`` so that comparing two entries reads nothing else. The heap
+    operations are written out here, not called: the loop is the whole cost of a query."""
     size = regs[_SIZE]
     expanded = regs[_EXPANDED]
     generated = regs[_GENERATED]
     frontier = regs[_FRONTIER]
     count = regs[_TOUCHED]
     if count == 0:  # a fresh query
-        dist[source] = 0.0
-        parent[source] = -1
         h0 = (
             estimate(mode, source, target, xy, scale, lm_from, lm_to, table) if target >= 0 else 0.0
         )
-        hval[source] = h0
+        node_f[source, 0] = 0.0
+        node_f[source, 1] = h0
+        node_i[source, 0] = -1
+        node_i[source, 1] = 0
         touched[0] = source
         count = 1
         heap_nodes[0] = source
-        heap_keys[0] = h0
-        heap_g[0] = 0.0
-        pos[source] = 0
+        heap_f[0, 0] = h0
+        heap_f[0, 1] = 0.0
         size = 1
         frontier = 1
     done = 0
@@ -163,12 +159,12 @@ def run(
         if done >= budget:
             break
         # pop u: the last entry moves to the root and sifts down
-        pos[u] = -1
+        node_i[u, 1] = -1
         size -= 1
         if size > 0:
             node = heap_nodes[size]
-            key = heap_keys[size]
-            g = heap_g[size]
+            key = heap_f[size, 0]
+            g = heap_f[size, 1]
             i = 0
             while True:
                 child = 2 * i + 1
@@ -176,46 +172,48 @@ def run(
                     break
                 right = child + 1
                 if right < size and (
-                    heap_keys[right] < heap_keys[child]
-                    or (heap_keys[right] == heap_keys[child] and heap_g[right] > heap_g[child])
+                    heap_f[right, 0] < heap_f[child, 0]
+                    or (
+                        heap_f[right, 0] == heap_f[child, 0] and heap_f[right, 1] > heap_f[child, 1]
+                    )
                 ):
                     child = right
-                if heap_keys[child] > key or (heap_keys[child] == key and heap_g[child] <= g):
+                if heap_f[child, 0] > key or (heap_f[child, 0] == key and heap_f[child, 1] <= g):
                     break
-                heap_keys[i] = heap_keys[child]
-                heap_g[i] = heap_g[child]
-                heap_nodes[i] = heap_nodes[child]
-                pos[heap_nodes[i]] = i
+                heap_f[i, 0] = heap_f[child, 0]
+                heap_f[i, 1] = heap_f[child, 1]
+                moved = heap_nodes[child]
+                heap_nodes[i] = moved
+                node_i[moved, 1] = i
                 i = child
-            heap_keys[i] = key
-            heap_g[i] = g
+            heap_f[i, 0] = key
+            heap_f[i, 1] = g
             heap_nodes[i] = node
-            pos[node] = i
-        closed[u] = 1
+            node_i[node, 1] = i
         done += 1
         expanded += 1
-        gu = dist[u]
+        gu = node_f[u, 0]
         start, end = indptr[u], indptr[u + 1]
         generated += end - start
         for e in range(start, end):
             v = indices[e]
             g = gu + weights[e]
-            dv = dist[v]
+            dv = node_f[v, 0]
             if g >= dv:
                 continue
             if dv == np.inf:
                 touched[count] = v
                 count += 1
-                hval[v] = (
+                node_f[v, 1] = (
                     estimate(mode, v, target, xy, scale, lm_from, lm_to, table)
                     if target >= 0
                     else 0.0
                 )
-            dist[v] = g
-            parent[v] = u
-            key = g + hval[v]
-            closed[v] = 0
-            i = pos[v]
+                node_i[v, 1] = -1
+            node_f[v, 0] = g
+            node_i[v, 0] = u
+            key = g + node_f[v, 1]
+            i = node_i[v, 1]
             if i < 0:
                 i = size
                 size += 1
@@ -224,17 +222,18 @@ def run(
             # sift up from i
             while i > 0:
                 up = (i - 1) >> 1
-                if heap_keys[up] < key or (heap_keys[up] == key and heap_g[up] >= g):
+                if heap_f[up, 0] < key or (heap_f[up, 0] == key and heap_f[up, 1] >= g):
                     break
-                heap_keys[i] = heap_keys[up]
-                heap_g[i] = heap_g[up]
-                heap_nodes[i] = heap_nodes[up]
-                pos[heap_nodes[i]] = i
+                heap_f[i, 0] = heap_f[up, 0]
+                heap_f[i, 1] = heap_f[up, 1]
+                moved = heap_nodes[up]
+                heap_nodes[i] = moved
+                node_i[moved, 1] = i
                 i = up
-            heap_keys[i] = key
-            heap_g[i] = g
+            heap_f[i, 0] = key
+            heap_f[i, 1] = g
             heap_nodes[i] = v
-            pos[v] = i
+            node_i[v, 1] = i
     regs[_SIZE] = size
     regs[_EXPANDED] = expanded
     regs[_GENERATED] = generated
@@ -243,16 +242,13 @@ def run(
     regs[_STATUS] = status
 
 
-@njit("void(int32[:], int64, float64[:], int32[:], int8[:], int32[:])")
-def _reset(
-    touched: Ints32, count: int, dist: Floats, parent: Ints32, closed: Ints8, pos: Ints32
-) -> None:
+@njit("void(int32[:], int64, float64[:, ::1], int32[:, ::1])")
+def _reset(touched: Ints32, count: int, node_f: Floats2, node_i: Ints32) -> None:
     for i in range(count):
         v = touched[i]
-        dist[v] = np.inf
-        parent[v] = -1
-        closed[v] = 0
-        pos[v] = -1
+        node_f[v, 0] = np.inf
+        node_i[v, 0] = -1
+        node_i[v, 1] = -1
 
 
 class Workspace:
@@ -260,21 +256,25 @@ class Workspace:
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.dist = np.full(n, np.inf)
-        self.parent = np.full(n, -1, dtype=np.int32)
-        self.closed = np.zeros(n, dtype=np.int8)
-        self.hval = np.zeros(n)
-        self.pos = np.full(n, -1, dtype=np.int32)
+        self.node_f = np.zeros((n, 2))
+        self.node_f[:, 0] = np.inf
+        self.node_i = np.full((n, 2), -1, dtype=np.int32)
+        self.heap_f = np.zeros((n, 2))
         self.heap_nodes = np.zeros(n, dtype=np.int32)
-        self.heap_keys = np.zeros(n)
-        self.heap_g = np.zeros(n)
         self.touched = np.zeros(n, dtype=np.int32)
         self.regs = np.zeros(6, dtype=np.int64)
 
+    @property
+    def dist(self) -> Floats:
+        """The cost of the cheapest path found to each node (inf: not reached)."""
+        return self.node_f[:, 0]
+
+    @property
+    def parent(self) -> Ints32:
+        return self.node_i[:, 0]
+
     def reset(self) -> None:
-        _reset(
-            self.touched, int(self.regs[_TOUCHED]), self.dist, self.parent, self.closed, self.pos
-        )
+        _reset(self.touched, int(self.regs[_TOUCHED]), self.node_f, self.node_i)
         self.regs[:] = 0
 
     @property
@@ -294,9 +294,10 @@ class Workspace:
         return int(self.regs[_STATUS])
 
     def path_to(self, target: int) -> list[int]:
+        parent = self.node_i
         path = [target]
-        while self.parent[path[-1]] >= 0:
-            path.append(int(self.parent[path[-1]]))
+        while parent[path[-1], 0] >= 0:
+            path.append(int(parent[path[-1], 0]))
         path.reverse()
         return path
 
@@ -340,9 +341,8 @@ def search(
             budget = min(budget, max_expanded - workspace.expanded)
         run(
             indptr, indices, weights, source, target, code, xy_, scale, frm, to, tab, budget,
-            workspace.dist, workspace.parent, workspace.closed, workspace.hval, workspace.pos,
-            workspace.heap_nodes, workspace.heap_keys, workspace.heap_g, workspace.touched,
-            workspace.regs,
+            workspace.node_f, workspace.node_i, workspace.heap_f, workspace.heap_nodes,
+            workspace.touched, workspace.regs,
         )  # fmt: skip
         if workspace.status == FOUND:
             return "found"

@@ -105,10 +105,16 @@ def _rows_fast(body: str, tag: str, count: int) -> Any:
         return None
     if body.count("\n") != count - 1 or body.count(mark) != count:
         return None
+    text = body.replace(mark, "  ")
+    # whole numbers (DIMACS's usual) parse twice as fast as decimals: tried first
+    whole = not any(c in text for c in ".eEn")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            values = np.fromstring(body.replace(mark, "  "), sep=" ")
+            if whole:
+                values = np.fromstring(text, dtype=np.int64, sep=" ").astype(np.float64)
+            else:
+                values = np.fromstring(text, sep=" ")
     except (ValueError, DeprecationWarning):
         return None
     if len(values) != 3 * count:
@@ -272,7 +278,8 @@ def write_dimacs(graph: Graph, path: Path) -> list[Path]:
             else:
                 out.write(PLANE_MARK + "\n")
                 out.write(f"p aux sp co {graph.n}\n")
-                values = graph.coords.tolist()
+                whole = bool(np.all(graph.coords == np.round(graph.coords)))
+                values = (graph.coords.astype(np.int64) if whole else graph.coords).tolist()
                 out.write("\n".join([f"v {i} {x!r} {y!r}" for i, (x, y) in enumerate(values, 1)]))
                 out.write("\n")
         written.append(co)
