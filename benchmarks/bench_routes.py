@@ -143,7 +143,7 @@ def routes_sections(quick: bool, runs: int) -> list[Section]:
     table.notes.append(
         f"{queries} random pairs (seed 2026); the peers run the first {peer_queries} of them "
         "and each ratio compares means over those same queries. Compiled: "
-        "searchlab.domains.routes.kernel (numba, decrease-key binary heap, the generic "
+        "searchlab.domains.routes.kernel (numba, a binary heap with lazy deletion, the generic "
         f"engine's tie-break). ALT: 16 farthest landmarks, built in {seconds(alt_build)} "
         "(16 full Dijkstra runs), saved and reused by the CLI. Every cost is checked against "
         "the compiled Dijkstra's."
