@@ -249,3 +249,41 @@ def test_a_scenario_file_is_reproduced_to_its_precision(engine: str) -> None:
     assert all(outcome.agrees for outcome in outcomes), [
         o.to_dict() for o in outcomes if not o.agrees
     ]
+
+
+def test_great_circles_on_longitude_and_latitude_equal_dijkstra() -> None:
+    """A random graph around New York in degrees, weights in metres at least the great
+    circle (kernel and engine), and an estimate that stays admissible when some roads
+    are shorter than the great circle between their ends (the scale finds it)."""
+    import random as stdlib_random
+
+    from searchlab.domains.routes.graph import distance
+
+    rng = stdlib_random.Random(7)
+    n = 40
+    coords = np.array([(-74 + rng.random() * 0.3, 40.6 + rng.random() * 0.3) for _ in range(n)])
+    arcs = [(rng.randrange(n), rng.randrange(n)) for _ in range(120)]
+    lengths = distance("geographic", coords[[a for a, _ in arcs]], coords[[b for _, b in arcs]])
+    for shrink in (1.0, 0.5):  # 0.5: roads shorter than the great circle
+        weights = [float(w) * shrink * (1 + rng.random()) for w in lengths]
+        graph = from_arcs(
+            n,
+            [a for a, _ in arcs],
+            [b for _, b in arcs],
+            weights,
+            directed=True,
+            coords=coords,
+            kind="geographic",
+        )
+        every = [(a, b, w) for (a, b), w in zip(arcs, weights, strict=True)]
+        space = kernel.Workspace(n)
+        arrays = (graph.indptr, graph.indices, graph.weights)
+        for s in range(0, n, 3):
+            truth = dijkstra(n, every, s)
+            for t in range(n):
+                h = build_estimate("great-circle", graph, t)
+                assert same(astar(RouteProblem(graph, s, t), h).cost, truth[t])
+                found = kernel.search(
+                    arrays, space, s, t, mode="great-circle", xy=graph.coords, scale=h.scale
+                )
+                assert same(float(space.dist[t]) if found == "found" else None, truth[t])

@@ -18,7 +18,7 @@ from searchlab.core.options import Option
 from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 from searchlab.domains.base import Domain, HeuristicSpec, Progress, SearchRequest, plural
-from searchlab.domains.drawing import Drawing, Text
+from searchlab.domains.drawing import Drawing, Grid, Text
 from searchlab.domains.routes.algorithms import GRAPH_SEARCHES
 from searchlab.domains.routes.caps import (
     HEURISTIC_SUMMARIES,
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 AUTO_COMPILED = 20_000
 """From this many nodes, "auto" runs A* and Dijkstra on the compiled kernel."""
 COMPILED = ("astar", "uniform-cost")
+DRAWN_CELLS = 64 * 64
+"""A grid map of at most this many cells is drawn cell by cell (--show-path)."""
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,16 @@ class RouteDomain(Domain[int, str]):
         return str(state)
 
     def draw(self, state: Any, problem: Any = None) -> Drawing:
-        return Text(f"at {state}")
+        """A small grid map with the walls, the goal (G) and where the search is (●);
+        any other graph as the node's name."""
+        problem = problem if problem is not None else getattr(state, "route", None)
+        grid = getattr(getattr(problem, "graph", None), "grid", None)
+        if grid is None or grid.width * grid.height > DRAWN_CELLS:
+            return Text(f"at {state}")
+        cells = ["█" if not free else "" for free in grid.passable.ravel().tolist()]
+        cells[problem.target] = "G"
+        cells[int(state)] = "●"
+        return Grid(grid.height, grid.width, tuple(cells), marks={int(state): "from"})
 
     def default_heuristic_for(self, start: Any, goal: Any) -> str | None:
         from searchlab.domains.routes.library import load_graph
@@ -296,10 +307,13 @@ class RouteDomain(Domain[int, str]):
                 observer=observer,
             )
         result.stats.setup_seconds += setup
-        if result.path and not isinstance(result.path[0], Node):
-            named = tuple(Node(v, graph.name(v)) for v in result.path)
-            result = dataclasses.replace(result, path=named)
-        return result
+        named = tuple(
+            state if isinstance(state, Node) else Node(state, graph.name(state))
+            for state in result.path
+        )
+        for state in named:
+            state.route = problem  # what draw() needs to draw the state on its map
+        return dataclasses.replace(result, path=named) if named else result
 
     def _compiled(self, request: SearchRequest, problem: NamedRoute) -> SearchResult[Any, Any]:
         from searchlab.domains.routes import kernel

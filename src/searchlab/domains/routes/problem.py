@@ -104,6 +104,7 @@ class Node(int):
     generic engine stay integers, and every front end writes them as people do."""
 
     name: str
+    route: Any = None  # the route it was found on, once a search returns it
 
     def __new__(cls, index: int, name: str) -> Node:
         node = super().__new__(cls, index)
