@@ -187,3 +187,17 @@ def test_landmarks_of_another_graph_are_refused(
         str(marks),
         says="another graph",
     )
+
+
+def test_a_grid_route_is_drawn_on_its_map() -> None:
+    from searchlab.domains.drawing import Grid
+    from searchlab.domains.routes.domain import ROUTE
+
+    request = ROUTE.request("grid:.../.@./...:0,0", goal="2,2")
+    problem = ROUTE.problem(request)
+    goal = ROUTE.draw(request.goal, problem)  # the goal as written, as the viewer asks
+    assert isinstance(goal, Grid) and goal.cells[8] == "●" and goal.cells[4] == "█"
+    result = ROUTE.search(request)
+    assert result.cost == 4.0  # round the wall: no corner cutting, so no diagonal past it
+    first = ROUTE.draw(result.path[0])  # the path's states know their map
+    assert isinstance(first, Grid) and first.cells[0] == "●" and first.cells[8] == "G"

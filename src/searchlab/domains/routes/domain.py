@@ -207,10 +207,17 @@ class RouteDomain(Domain[int, str]):
         grid = getattr(getattr(problem, "graph", None), "grid", None)
         if grid is None or grid.width * grid.height > DRAWN_CELLS:
             return Text(f"at {state}")
+        if isinstance(state, int):
+            at = int(state)
+        else:  # a goal as written: a cell "x,y"
+            try:
+                at = problem.graph.node(str(state))
+            except InputError:
+                return Text(f"at {state}")
         cells = ["█" if not free else "" for free in grid.passable.ravel().tolist()]
         cells[problem.target] = "G"
-        cells[int(state)] = "●"
-        return Grid(grid.height, grid.width, tuple(cells), marks={int(state): "from"})
+        cells[at] = "●"
+        return Grid(grid.height, grid.width, tuple(cells), marks={at: "from"})
 
     def default_heuristic_for(self, start: Any, goal: Any) -> str | None:
         from searchlab.domains.routes.library import load_graph
