@@ -26,6 +26,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_prolog import prolog_sections
     from benchmarks.bench_puzzle import puzzle_sections
     from benchmarks.bench_queens import counting, repair
+    from benchmarks.bench_routes import routes_sections
     from benchmarks.bench_startup import startup_section
     from benchmarks.web_load import web_load_section
 
@@ -42,6 +43,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "prolog": prolog_sections,
         "csp-sudoku": lambda quick, runs: [sudoku(quick, runs)],
         "csp-queens": lambda quick, runs: [csp_queens(quick, runs)],
+        "routes": routes_sections,
     }
 
 

@@ -359,6 +359,8 @@ def test_the_tabs_follow_the_aria_pattern_and_the_arrow_keys(page: Any) -> None:
         "sudoku-generic",
         "map-colouring-generic",
         "cryptarithm-generic",
+        "route-map",
+        "route-generic",
         "help",
     ]
     for key in keys:  # each tab controls its panel, which names it back

@@ -62,7 +62,7 @@ from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult, Status, no_path
 
 Promise = Literal["cost", "moves", "none"]
-Needs = Literal["csp"]
+Needs = Literal["csp", "graph"]
 """What a solution found promises: the cheapest path (given an admissible heuristic,
 if the algorithm takes one), the fewest moves (the cheapest only when every move costs
 the same), or nothing."""

@@ -32,6 +32,9 @@ def algorithms(as_json: bool) -> None:
     Example:
       searchlab algorithms --json
     """
+    from searchlab.domains.registry import domains
+
+    domains()  # a domain may register algorithms of its own (the route domain's)
     rows: list[dict[str, Any]] = []
     for name, info in ALGORITHMS.items():
         rows.append(
@@ -56,6 +59,8 @@ def algorithms(as_json: bool) -> None:
         needs = "needs a heuristic" if row["heuristic"] else "no heuristic"
         if row["needs"] == "csp":
             needs = "runs on constraint satisfaction problems only"
+        elif row["needs"] == "graph":
+            needs += "; runs on a route over a graph only"
         line = f"{row['name']}: {row['summary']}; {needs}; promises {PROMISES[row['promise']]}"
         options = [flag(option) for option in row["options"]]
         if options:

@@ -148,7 +148,7 @@ class EventEncoder:
     def fields(self, event: Event) -> dict[str, Any]:
         state = self.state
         if isinstance(event, events.Expand):
-            return {
+            encoded = {
                 "state": state(event.state),
                 "g": number(event.g),
                 "h": number(event.h),
@@ -156,6 +156,9 @@ class EventEncoder:
                 "depth": event.depth,
                 "frontier": event.frontier,
             }
+            if event.side is not None:
+                encoded["side"] = event.side
+            return encoded
         if isinstance(event, events.Generate):
             return {
                 "parent": state(event.parent),

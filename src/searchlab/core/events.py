@@ -27,7 +27,9 @@ class Expand:
 
     ``frontier`` is the number of states left in the open list after taking this one;
     searches that hold a path rather than a list (depth-first, IDA*, local search)
-    report 0, and RBFS the successors it holds along its recursion.
+    report 0, and RBFS the successors it holds along its recursion. ``side`` says which
+    of the two searches of a bidirectional search expands it ("forward" from the start,
+    "backward" from the goal); None for every other search.
     """
 
     state: Hashable
@@ -36,6 +38,7 @@ class Expand:
     f: float
     depth: int
     frontier: int
+    side: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,7 @@ from searchlab.web.fields import FieldError, get_int, parse_object, shown
 from searchlab.web.guard import Guard
 from searchlab.web.limits import DEFAULT_LIMITS, WebLimits
 from searchlab.web.pool import Overloaded, WorkPool
-from searchlab.web.searches import DomainFailed, failure, random_start, start_search
+from searchlab.web.searches import DomainFailed, failure, guarded, random_start, start_search
 from searchlab.web.sessions import SessionGone, SessionStore
 from searchlab.web.sources import Busy, Page, RecordedRun
 
@@ -167,6 +167,19 @@ def create_app(
 
         return await answer(work)
 
+    async def map_(request: Request) -> Response:
+        """What a domain with a map (``map_json``: the route domain) draws for a start."""
+
+        async def work() -> Response:
+            domain = domain_of(request)
+            body = await read_body(request)
+            drawer = getattr(domain, "map_json", None)
+            if drawer is None:
+                raise NoSuchDomain(f"{domain.title or domain.name} draws no map")
+            return await pool.run(lambda: json_body(guarded(lambda: drawer(body))))
+
+        return await answer(work)
+
     async def events(request: Request) -> Response:
         params = request.query_params
 
@@ -258,6 +271,7 @@ def create_app(
         Route("/api/options", options),
         Route("/api/domains/{name}/search", search, methods=["POST"]),
         Route("/api/domains/{name}/random", random, methods=["POST"]),
+        Route("/api/domains/{name}/map", map_, methods=["POST"]),
         Route("/api/sessions/{session}/events", events),
         Route("/api/sessions/{session}", drop, methods=["DELETE"]),
         Route("/api/source/{name}", source),

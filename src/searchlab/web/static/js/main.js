@@ -11,6 +11,7 @@ import { BacktrackView } from "./backtrack.js";
 import { ClimbView } from "./climb.js";
 import { GenericView } from "./generic.js";
 import { Help } from "./help.js";
+import { MapView } from "./map.js";
 import { PuzzleView } from "./puzzle.js";
 import { Tabs } from "./tabs.js";
 import { instantiate, slug } from "./template.js";
@@ -19,6 +20,7 @@ const VIEWS = {
   backtrack: { View: BacktrackView, prefix: "bt", label: (domain) => `${domain.title} · backtracking` },
   climb: { View: ClimbView, prefix: "hc", label: (domain) => `${domain.title} · hill climbing` },
   puzzle: { View: PuzzleView, prefix: "pz", label: (domain) => `${domain.title} · ${domain.default_algorithm}` },
+  map: { View: MapView, prefix: "mp", label: (domain) => `${domain.title} · map` },
   generic: { View: GenericView, prefix: "gn", label: (domain) => domain.title },
 };
 

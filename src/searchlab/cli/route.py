@@ -1,0 +1,362 @@
+"""``searchlab route ...``: the route domain's own commands beside ``solve`` (which
+finds a path between two named or numbered nodes or grid cells): ``scen`` runs a
+Moving AI scenario file against its optimal lengths, ``landmarks`` builds and saves
+ALT's tables, ``generate`` writes test graphs and grid maps."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from searchlab.cli.options import JSON, click_option, seed_option
+from searchlab.cli.output import duration, progress
+from searchlab.cli.report import EXIT_NO_SOLUTION, wrap
+from searchlab.core.errors import InputError
+from searchlab.core.options import Option
+from searchlab.domains.routes.caps import MAX_GENERATED, MAX_LANDMARKS, MAX_SIDE, SELECTIONS
+
+LIMIT = Option(
+    "limit",
+    "int",
+    "search only the first N problems of the file",
+    low=1,
+    high=1_000_000,
+    metavar="N",
+)
+LANDMARK_COUNT = Option(
+    "landmarks", "int", "how many landmarks", default=16, low=1, high=MAX_LANDMARKS, metavar="K"
+)
+SELECTION = Option(
+    "selection",
+    "choice",
+    "farthest (each the node farthest from those chosen) or random",
+    default="farthest",
+    choices=SELECTIONS,
+)
+NODES = Option(
+    "nodes", "int", "nodes of a road graph", default=10_000, low=2, high=MAX_GENERATED, metavar="N"
+)
+WIDTH = Option(
+    "width",
+    "int",
+    "width of a grid (cells; a maze's in rooms)",
+    default=32,
+    low=3,
+    high=MAX_SIDE // 2 - 1,
+    metavar="W",
+)
+HEIGHT = Option(
+    "height",
+    "int",
+    "height of a grid (cells; a maze's in rooms)",
+    default=32,
+    low=3,
+    high=MAX_SIDE // 2 - 1,
+    metavar="H",
+)
+SCENARIOS = Option(
+    "scenarios",
+    "int",
+    "also write FILE.scen with this many random problems and their optimal lengths",
+    default=0,
+    low=0,
+    high=100_000,
+    metavar="N",
+)
+
+
+def _emit(payload: dict[str, Any]) -> None:
+    from searchlab.cli.main import print_json
+
+    print_json(payload)
+
+
+@click.command(
+    "scen",
+    short_help="Run a Moving AI .scen file and compare every length with its optimum.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.argument("scen", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--map",
+    "map_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The .map file (default: NAME.map beside NAME.map.scen, or the map it names).",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["compiled", "generic"]),
+    default="compiled",
+    show_default=True,
+    help="compiled: the kernel's A*; generic: the engine's A*.",
+)
+@click_option(LIMIT)
+@click.option("--quiet", "-q", is_flag=True, help="Print the summary only.")
+@JSON
+def scen(
+    scen: Path,
+    map_path: Path | None,
+    engine: str,
+    limit: int | None,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """Search every problem of the Moving AI scenario file SCEN (version 1: bucket, map,
+    width, height, start x y, goal x y, optimal length) by A* with the octile estimate
+    on its 8-connected map (diagonals never cut a corner), and compare each length found
+    with the file's to its precision (1e-8). A scenario for another map, a start or goal
+    on a wall, a malformed line: refused, naming the line. A terminal shows progress.
+
+    Exit status 0 when every length agrees, 1 when one does not. --json: {scen, map,
+    engine, count, agree, disagree, seconds, setup_seconds, problems: [{line, bucket,
+    start, goal, optimal, length, agrees, expanded, seconds}]}.
+
+    \b
+    Examples:
+      searchlab route scen arena.map.scen
+      searchlab route scen maps/den011d.map.scen --map maps/den011d.map --json
+    """
+    from searchlab.domains.routes.scenarios import run_scenarios
+
+    with progress("searching", None, enabled=not as_json) as bar:
+
+        def tell(done: int, total: int) -> None:
+            bar.update(completed=done, total=total)
+
+        try:
+            grid, outcomes, setup = run_scenarios(
+                scen, map_path, engine=engine, limit=limit, progress=tell
+            )
+        except InputError as error:
+            raise error.about("scen") from None
+    wrong = [outcome for outcome in outcomes if not outcome.agrees]
+    spent = sum(outcome.seconds for outcome in outcomes)
+    if as_json:
+        _emit(
+            {
+                "scen": str(scen),
+                "map": grid.name,
+                "engine": engine,
+                "count": len(outcomes),
+                "agree": len(outcomes) - len(wrong),
+                "disagree": len(wrong),
+                "seconds": round(spent, 6),
+                "setup_seconds": round(setup, 6),
+                "problems": [outcome.to_dict() for outcome in outcomes],
+            }
+        )
+    else:
+        for outcome in outcomes if not quiet else wrong:
+            s = outcome.scenario
+            found = "none" if outcome.length is None else f"{outcome.length:.8f}"
+            mark = "ok" if outcome.agrees else "DIFFERS"
+            click.echo(
+                f"line {s.line}: {s.start[0]},{s.start[1]} → {s.goal[0]},{s.goal[1]} "
+                f"optimal {s.optimal:.8f} found {found} {mark}"
+            )
+        click.echo(
+            wrap(
+                f"{len(outcomes):,} problems on {grid.name} ({grid.width}×{grid.height}): "
+                f"{len(outcomes) - len(wrong):,} agree with the file's optimal lengths, "
+                f"{len(wrong):,} differ ({duration(spent)} of search, {engine}; "
+                f"{duration(setup)} loading)"
+            )
+        )
+    sys.exit(EXIT_NO_SOLUTION if wrong else 0)
+
+
+@click.command(
+    "landmarks",
+    short_help="Choose landmarks for ALT and save their distance tables.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.argument("graph")
+@click_option(LANDMARK_COUNT, fill=True)
+@click_option(SELECTION, fill=True)
+@seed_option()
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the tables to FILE.npz (default: the cache, where solve finds them).",
+)
+@JSON
+def landmarks(
+    graph: str, landmarks: int, selection: str, seed: int | None, out: Path | None, as_json: bool
+) -> None:
+    """Choose landmarks on GRAPH (romania, road:N[:SEED], a .gr, .csv, .graphml, .npz
+    or .map file) and compute the cost from each to every node and back, for the
+    landmarks estimate (ALT) of `route solve --heuristic landmarks`. Saved to the cache
+    (reused by solve with the same --landmarks, --selection and --seed) or to --out
+    (given to solve as --landmarks-file). A terminal shows progress.
+
+    --json: {graph, nodes, landmarks: [names], selection, seed, file, seconds}.
+
+    \b
+    Examples:
+      searchlab route landmarks road:1000000:1 --landmarks 16
+      searchlab route landmarks USA-road-d.NY.gr --out ny-landmarks.npz
+    """
+    from searchlab.domains.routes import landmarks as lm
+    from searchlab.domains.routes.library import load_graph
+
+    try:
+        loaded, _ = load_graph(graph)
+    except InputError as error:
+        raise error.about("graph") from None
+    seed = seed or 0
+    started = time.perf_counter()
+    with progress("landmarks", None, enabled=not as_json) as bar:
+
+        def tell(what: str, done: int, total: int) -> None:
+            bar.update(description=f"building {what}", completed=done, total=total)
+
+        built = lm.build(loaded, landmarks, selection, seed, tell)
+    path = out or lm.cache_path(loaded, landmarks, selection, seed)
+    try:
+        lm.save(built, path)
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror}", field="out") from None
+    spent = time.perf_counter() - started
+    names = [loaded.name(int(node)) for node in built.nodes]
+    if as_json:
+        _emit(
+            {
+                "graph": graph,
+                "nodes": loaded.n,
+                "landmarks": names,
+                "selection": selection,
+                "seed": seed,
+                "file": str(path),
+                "seconds": round(spent, 6),
+            }
+        )
+        return
+    shown = ", ".join(names[:12]) + (", …" if len(names) > 12 else "")
+    click.echo(wrap(f"{len(names)} landmarks ({selection}, seed {seed}) on {graph}: {shown}"))
+    click.echo(wrap(f"saved to {path} ({duration(spent)})"))
+
+
+@click.command(
+    "generate",
+    short_help="Write a road-like graph, a maze or a map of rooms.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.argument("kind", type=click.Choice(["road", "maze", "rooms"]))
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+@click_option(NODES, fill=True)
+@click_option(WIDTH, fill=True)
+@click_option(HEIGHT, fill=True)
+@click_option(SCENARIOS, fill=True)
+@seed_option()
+@JSON
+def generate(
+    kind: str,
+    out: Path,
+    nodes: int,
+    width: int,
+    height: int,
+    scenarios: int,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Write a test graph to OUT. road: a road-like planar graph of --nodes nodes (jittered
+    lattice, triangulated, weights at least the straight line), written as DIMACS
+    (OUT.gr and OUT.co) or searchlab's arrays (OUT.npz). maze (--width × --height rooms)
+    and rooms (--width × --height cells): Moving AI .map files, with --scenarios N also
+    OUT.scen holding N random problems and their optimal lengths. The same --seed
+    writes the same file.
+
+    --json: {kind, files, nodes, edges, seed, seconds}.
+
+    \b
+    Examples:
+      searchlab route generate road road.gr --nodes 1000000 --seed 1
+      searchlab route generate maze maze.map --width 40 --height 30 --scenarios 100
+    """
+    from searchlab.domains.routes.generate import road_graph
+    from searchlab.domains.routes.grid import maze, rooms
+    from searchlab.domains.routes.readers import write_dimacs, write_npz
+
+    seed = seed or 0
+    started = time.perf_counter()
+    files: list[Path] = []
+    try:
+        if kind == "road":
+            graph = road_graph(nodes, seed)
+            if out.suffix == ".npz":
+                write_npz(graph, out)
+                files = [out]
+            elif out.suffix == ".gr":
+                files = write_dimacs(graph, out)
+            else:
+                raise InputError("a road graph is written to FILE.gr or FILE.npz", field="out")
+        else:
+            if out.suffix != ".map":
+                raise InputError(f"a {kind} is written to FILE.map", field="out")
+            rng = random.Random(seed)
+            grid = maze(width, height, rng) if kind == "maze" else rooms(width, height, 8, rng)
+            grid.name = out.name
+            out.write_text(grid.text(), encoding="utf-8")
+            files = [out]
+            graph = grid.graph()
+            if scenarios:
+                scen = out.with_name(out.name + ".scen")
+                scen.write_text(_scenarios(grid, graph, scenarios, rng), encoding="utf-8")
+                files.append(scen)
+    except OSError as error:
+        raise InputError(f"cannot write {out}: {error.strerror}", field="out") from None
+    spent = time.perf_counter() - started
+    if as_json:
+        _emit(
+            {
+                "kind": kind,
+                "files": [str(f) for f in files],
+                "nodes": graph.n,
+                "edges": graph.edges,
+                "seed": seed,
+                "seconds": round(spent, 6),
+            }
+        )
+        return
+    click.echo(
+        wrap(
+            f"{kind}: {graph.n:,} nodes, {graph.edges:,} edges (seed {seed}) written to "
+            f"{', '.join(str(f) for f in files)} ({duration(spent)})"
+        )
+    )
+
+
+def _scenarios(grid: Any, graph: Any, count: int, rng: random.Random) -> str:
+    """Random problems between connected free cells, with optimal lengths by Dijkstra."""
+    import numpy as np
+
+    from searchlab.domains.routes import kernel
+
+    ys, xs = np.nonzero(grid.passable)
+    cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
+    arrays = (graph.indptr, graph.indices, graph.weights)
+    space = kernel.Workspace(graph.n)
+    lines = ["version 1"]
+    while len(lines) <= count:
+        sx, sy = rng.choice(cells)
+        gx, gy = rng.choice(cells)
+        if kernel.search(arrays, space, grid.index(sx, sy), grid.index(gx, gy)) != "found":
+            continue
+        length = float(space.dist[grid.index(gx, gy)])
+        lines.append(
+            f"{int(length) // 4}\t{grid.name}\t{grid.width}\t{grid.height}\t"
+            f"{sx}\t{sy}\t{gx}\t{gy}\t{length:.8f}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def route_commands(group: click.Group, domain: Any) -> None:
+    """The route domain's commands beside ``solve``."""
+    group.add_command(scen)
+    group.add_command(landmarks)
+    group.add_command(generate)

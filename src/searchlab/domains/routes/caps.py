@@ -1,0 +1,35 @@
+"""The route family's names and caps, kept apart from the numpy modules so that the
+domain's descriptor (read by ``searchlab --help``) imports nothing heavy."""
+
+from __future__ import annotations
+
+MAX_GENERATED = 20_000_000
+"""The most nodes a generated road graph may have."""
+MAX_SIDE = 8192
+"""The widest and tallest grid map read or generated (Moving AI's largest are 8192)."""
+MAX_LANDMARKS = 64
+"""The most landmarks: 64 tables of n distances each (twice that on a directed graph)."""
+SELECTIONS = ("farthest", "random")
+"""How landmarks are chosen."""
+
+HEURISTIC_SUMMARIES = {
+    "straight-line": "the straight line to the goal on the coordinates (AIMA's table of "
+    "distances to Bucharest on Romania), times the least weight/length ratio of any arc",
+    "great-circle": "the great-circle distance in metres on longitude/latitude, times the "
+    "least weight/length ratio of any arc",
+    "manhattan": "|dx| + |dy| to the goal, times the least weight/length ratio (4-connected grids)",
+    "octile": "max(|dx|,|dy|) + (√2−1)·min(|dx|,|dy|): exact on an open 8-connected grid",
+    "landmarks": "ALT: the triangle inequality over precomputed distances to and from a "
+    "few landmarks",
+}
+
+
+def describe_specs() -> str:
+    """How a graph is named, with the caps."""
+    return (
+        f"romania; road:N[:SEED] (a road-like graph of N ≤ {MAX_GENERATED:,} nodes); "
+        f"maze:W:H[:SEED] and rooms:W:H[:SEED] (grids of at most {MAX_SIDE:,} cells a side); "
+        "grid:ROWS (a grid inline: rows of . and @ joined by /, at most 512 a side); "
+        "or a file: .gr (DIMACS, with its .co), .csv (edge list, with NAME.coords.csv), "
+        ".graphml, .npz (searchlab's arrays), .map (Moving AI grid)"
+    )

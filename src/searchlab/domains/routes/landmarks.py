@@ -1,0 +1,187 @@
+"""ALT's landmarks (Goldberg & Harrelson, "Computing the shortest path: A* search meets
+graph theory", 2005): a few nodes whose distances to and from every node are computed
+once; by the triangle inequality d(v,t) ≥ d(L,t) − d(L,v) and d(v,t) ≥ d(v,L) − d(t,L),
+so the largest of these over the landmarks is an admissible, consistent estimate.
+
+Landmarks are chosen ``farthest`` (each new one the node farthest from those chosen,
+the first the farthest from a node drawn with the seed) or ``random``. The tables are
+saved as ``.npz`` with the graph's fingerprint and reused: under the user's cache
+directory by default, or in a file named by the user.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from searchlab.core.errors import InputError
+from searchlab.domains.routes.caps import MAX_LANDMARKS, SELECTIONS
+from searchlab.domains.routes.graph import Graph
+
+FORMAT = "searchlab-landmarks/1"
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(eq=False)
+class Landmarks:
+    """The chosen nodes and their tables: ``from_[k, v]`` = d(L_k, v), ``to[k, v]`` =
+    d(v, L_k) (the same array on an undirected graph)."""
+
+    nodes: npt.NDArray[np.int64]
+    from_: npt.NDArray[np.float64]
+    to: npt.NDArray[np.float64]
+    fingerprint: str
+    selection: str
+    seed: int
+
+    def estimate(self, v: int, t: int) -> float:
+        """The largest lower bound on d(v, t) the landmarks give."""
+        with np.errstate(invalid="ignore"):
+            a = self.from_[:, t] - self.from_[:, v]
+            b = self.to[:, v] - self.to[:, t]
+        best = np.nanmax(np.concatenate([a, b, [0.0]]))
+        return float(best)
+
+
+def _arrays(
+    graph: Graph,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.float64]]:
+    return graph.indptr, graph.indices, graph.weights
+
+
+def build(
+    graph: Graph,
+    count: int,
+    selection: str = "farthest",
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> Landmarks:
+    """Choose ``count`` landmarks and compute their tables (2·count full searches on a
+    directed graph, count on an undirected one, by the compiled kernel)."""
+    from searchlab.domains.routes import kernel
+
+    if not 1 <= count <= MAX_LANDMARKS:
+        raise InputError(f"landmarks must be 1 to {MAX_LANDMARKS}, not {count}", field="landmarks")
+    if selection not in SELECTIONS:
+        raise InputError(f"landmark selection is one of {', '.join(SELECTIONS)}", field="selection")
+    count = min(count, graph.n)
+    forward = _arrays(graph)
+    backward = _arrays(graph.reverse())
+    space = kernel.Workspace(graph.n)
+    rng = random.Random(seed)
+    nodes: list[int] = []
+    from_rows: list[npt.NDArray[np.float64]] = []
+    to_rows: list[npt.NDArray[np.float64]] = []
+    total = count * (2 if graph.directed else 1)
+    if selection == "random":
+        nodes = rng.sample(range(graph.n), count)
+    else:
+        # the farthest from a random node starts; each next maximises the least distance
+        nearest = kernel.distances_from(forward, rng.randrange(graph.n), space)
+    for k in range(count):
+        if selection == "farthest":
+            finite = np.where(np.isfinite(nearest), nearest, -1.0)
+            if k > 0:
+                finite[np.asarray(nodes)] = -1.0
+            nodes.append(int(np.argmax(finite)))
+        row = kernel.distances_from(forward, nodes[k], space)
+        from_rows.append(row)
+        if selection == "farthest":
+            nearest = row if k == 0 else np.minimum(nearest, row)
+        if graph.directed:
+            to_rows.append(kernel.distances_from(backward, nodes[k], space))
+        if progress is not None:
+            progress("landmarks", len(from_rows) + len(to_rows), total)
+    from_ = np.vstack(from_rows)
+    to = np.vstack(to_rows) if graph.directed else from_
+    return Landmarks(
+        np.asarray(nodes, dtype=np.int64), from_, to, graph.fingerprint(), selection, seed
+    )
+
+
+def save(landmarks: Landmarks, path: Path) -> None:
+    """Write the tables (atomically: a temporary file renamed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".npz")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            arrays = {
+                "format": np.array(FORMAT),
+                "fingerprint": np.array(landmarks.fingerprint),
+                "selection": np.array(landmarks.selection),
+                "seed": np.array(landmarks.seed),
+                "nodes": landmarks.nodes,
+                "from_": landmarks.from_,
+            }
+            if landmarks.to is not landmarks.from_:
+                arrays["to"] = landmarks.to
+            np.savez(out, **arrays)  # type: ignore[arg-type]
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def load(path: Path, graph: Graph) -> Landmarks:
+    """Tables saved for ``graph`` (an InputError for another graph or a damaged file)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if str(data["format"]) != FORMAT:
+                raise KeyError("format")
+            fingerprint = str(data["fingerprint"])
+            nodes = data["nodes"].astype(np.int64)
+            from_ = data["from_"].astype(np.float64)
+            to = data["to"].astype(np.float64) if "to" in data else from_
+            selection, seed = str(data["selection"]), int(data["seed"])
+    except FileNotFoundError:
+        raise InputError(f"cannot read {path}: no such file", field="landmarks_file") from None
+    except (OSError, KeyError, ValueError) as error:
+        raise InputError(
+            f"{path} is not a landmarks file ({error})", field="landmarks_file"
+        ) from None
+    if fingerprint != graph.fingerprint():
+        raise InputError(f"{path} holds landmarks for another graph", field="landmarks_file")
+    if from_.shape != (len(nodes), graph.n) or to.shape != from_.shape:
+        raise InputError(f"{path} does not match the graph's size", field="landmarks_file")
+    return Landmarks(nodes, from_, to, fingerprint, selection, seed)
+
+
+def cache_dir() -> Path:
+    """``$SEARCHLAB_CACHE_DIR`` or the platform's user cache (as the pattern databases)."""
+    override = os.environ.get("SEARCHLAB_CACHE_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("searchlab"))
+
+
+def cache_path(graph: Graph, count: int, selection: str, seed: int) -> Path:
+    """Where the tables for these choices are kept in the user's cache."""
+    name = f"{graph.fingerprint()}-{count}-{selection}-{seed}.npz"
+    return cache_dir() / "landmarks" / name
+
+
+def cached(
+    graph: Graph, count: int, selection: str, seed: int, progress: Progress | None = None
+) -> Landmarks:
+    """The tables from the cache, built and saved there the first time."""
+    path = cache_path(graph, count, selection, seed)
+    if path.exists():
+        try:
+            return load(path, graph)
+        except InputError:
+            pass  # damaged or stale: rebuilt below
+    landmarks = build(graph, count, selection, seed, progress)
+    with contextlib.suppress(OSError):  # a read-only cache: it only rebuilds next time
+        save(landmarks, path)
+    return landmarks

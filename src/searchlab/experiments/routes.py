@@ -1,0 +1,236 @@
+"""Route searches on road-like graphs of growing size: nodes expanded and time per
+query for Dijkstra, A* (straight line), bidirectional Dijkstra, bidirectional A* and
+ALT (A* with landmarks), all on the same random queries of the same generated graphs.
+
+Each trial is one query by one search; the graph of n nodes is
+``road_graph(n, seed)`` and query i of it joins two nodes drawn with a seed made from
+``seed``, n and i alone. Every search's cost is checked against Dijkstra's on the same
+query (the ``agree`` column). Dijkstra, A* and ALT run on the compiled kernel unless
+``--engine generic`` asks for the engine's own; the bidirectional searches run on
+Python over the arrays either way (said in the ``engine`` column).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from searchlab.core.errors import InputError
+from searchlab.core.options import Option
+from searchlab.core.seeds import trial_seed
+from searchlab.domains.routes.caps import MAX_LANDMARKS
+from searchlab.experiments.base import Experiment, Parameters, fixed
+from searchlab.experiments.report import Report, mean
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+NAME = "routes"
+MAX_NODES = 2_000_000
+"""The largest graph of the experiment (the benchmark goes to a million and beyond)."""
+
+SEARCHES: dict[str, tuple[str, str | None]] = {
+    "dijkstra": ("uniform-cost", None),
+    "astar": ("astar", "straight-line"),
+    "bidirectional": ("bidirectional", None),
+    "bidirectional-astar": ("bidirectional-astar", "straight-line"),
+    "alt": ("astar", "landmarks"),
+}
+"""Each search of the experiment as the route domain's (algorithm, heuristic)."""
+
+NODES = Option(
+    "nodes",
+    "int",
+    f"graph sizes in nodes, at most {MAX_NODES:,}",
+    default="1000,4000,16000,64000",
+    low=2,
+    high=MAX_NODES,
+    metavar="N[,...]",
+    many=True,
+)
+QUERIES = Option(
+    "queries", "int", "random queries per graph", default=20, low=1, high=10_000, metavar="Q"
+)
+SEARCH = Option(
+    "search",
+    "choice",
+    "the searches compared",
+    default=",".join(SEARCHES),
+    choices=tuple(SEARCHES),
+    metavar="S[,...]",
+    many=True,
+)
+LANDMARKS = Option(
+    "landmarks", "int", "ALT's landmarks (farthest)", default=16, low=1, high=MAX_LANDMARKS
+)
+ENGINE = Option(
+    "engine",
+    "choice",
+    "compiled: Dijkstra, A* and ALT on the kernel; generic: on the engine's own searches",
+    default="compiled",
+    choices=("compiled", "generic"),
+)
+
+
+def check(parameters: Parameters) -> Parameters:
+    if not parameters["search"]:
+        raise InputError("choose at least one search", field="search")
+    total = len(parameters["nodes"]) * parameters["queries"] * len(parameters["search"])
+    if total > 200_000:
+        raise InputError(f"{total:,} searches: at most 200,000 in one run", field="queries")
+    return {
+        "nodes": sorted(parameters["nodes"]),
+        "queries": parameters["queries"],
+        "search": list(dict.fromkeys(parameters["search"])),
+        "landmarks": parameters["landmarks"],
+        "engine": parameters["engine"],
+        "seed": parameters["seed"],
+    }
+
+
+def specs(parameters: Parameters) -> list[dict[str, Any]]:
+    seed = parameters["seed"]
+    out = []
+    for n in parameters["nodes"]:
+        for index in range(parameters["queries"]):
+            rng = random.Random(trial_seed(seed, n, index))
+            source, target = rng.randrange(n), rng.randrange(n)
+            for search in ("dijkstra", *parameters["search"]):
+                out.append(
+                    {
+                        "experiment": NAME,
+                        "nodes": n,
+                        "index": index,
+                        "seed": seed,
+                        "source": source,
+                        "target": target,
+                        "search": search,
+                        "landmarks": parameters["landmarks"],
+                        "engine": parameters["engine"],
+                    }
+                )
+    return list({_key(spec): spec for spec in out}.values())
+
+
+def _key(spec: dict[str, Any]) -> tuple[Any, ...]:
+    return (spec["nodes"], spec["index"], spec["search"])
+
+
+def trial(spec: dict[str, Any]) -> dict[str, Any]:
+    """One query by one search (runs in a worker; graphs and landmarks are cached)."""
+    from searchlab.domains.routes.domain import COMPILED, ROUTE
+
+    algorithm, heuristic = SEARCHES[spec["search"]]
+    engine = spec["engine"] if algorithm in COMPILED else "generic"
+    request = ROUTE.request(
+        f"road:{spec['nodes']}:{spec['seed']}:{spec['source']}",
+        goal=str(spec["target"]),
+        algorithm=algorithm,
+        heuristic=heuristic,
+        params={"landmarks": spec["landmarks"]},
+        engine=engine,
+    )
+    ROUTE.prepare(request)
+    result = ROUTE.search(request)
+    return {
+        "status": str(result.status),
+        "cost": result.cost,
+        "expanded": result.stats.expanded,
+        "seconds": result.stats.seconds,
+        "engine": request.engine,
+    }
+
+
+def summarize(
+    parameters: Parameters, trial_specs: list[dict[str, Any]], results: list[dict[str, Any]]
+) -> Report:
+    """One row per (graph size, search): mean nodes expanded and milliseconds per query,
+    and how many of its costs equal Dijkstra's."""
+    truth: dict[tuple[int, int], float | None] = {}
+    for spec, result in zip(trial_specs, results, strict=True):
+        if spec["search"] == "dijkstra":
+            truth[(spec["nodes"], spec["index"])] = result["cost"]
+    groups: dict[tuple[int, str], list[tuple[dict[str, Any], dict[str, Any]]]] = {}
+    for spec, result in zip(trial_specs, results, strict=True):
+        groups.setdefault((spec["nodes"], spec["search"]), []).append((spec, result))
+    rows = []
+    for (n, search), group in groups.items():
+        if search not in parameters["search"]:
+            continue
+        agree = 0
+        for spec, result in group:
+            expected = truth[(n, spec["index"])]
+            cost = result["cost"]
+            if (cost is None and expected is None) or (
+                cost is not None
+                and expected is not None
+                and abs(cost - expected) <= 1e-9 * max(1.0, expected)
+            ):
+                agree += 1
+        rows.append(
+            {
+                "nodes": n,
+                "search": search,
+                "engine": group[0][1]["engine"],
+                "queries": len(group),
+                "mean_expanded": mean([r["expanded"] for _, r in group]),
+                "ms_per_query": 1000 * (mean([r["seconds"] for _, r in group]) or 0.0),
+                "agree": agree,
+            }
+        )
+    return Report(NAME, parameters, rows)
+
+
+def draw(report: Report) -> Figure:
+    """Nodes expanded and time per query against graph size, log-log, a line a search."""
+    from searchlab.experiments.plotting import figure
+
+    chart, (left, right) = figure(10.0, 4.2, columns=2)
+    lines: dict[str, list[tuple[int, float, float]]] = {}
+    for row in report.rows:
+        lines.setdefault(row["search"], []).append(
+            (row["nodes"], row["mean_expanded"] or 0.0, row["ms_per_query"])
+        )
+    for name, points in lines.items():
+        points.sort()
+        left.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name)
+        right.plot([p[0] for p in points], [p[2] for p in points], marker="o", label=name)
+    for axes, label in ((left, "nodes expanded (mean)"), (right, "ms per query (mean)")):
+        axes.set_xscale("log")
+        axes.set_yscale("log")
+        axes.set_xlabel("graph size (nodes)")
+        axes.set_ylabel(label)
+        axes.grid(True, which="both", alpha=0.3)
+    left.legend()
+    queries = report.parameters.get("queries")
+    chart.suptitle(f"Road-like graphs: {queries} random queries per size")
+    return chart
+
+
+EXPERIMENT = Experiment(
+    name=NAME,
+    title="Routes on road-like graphs ({queries} queries per size, {engine}, seed {seed})",
+    summary="Routes: Dijkstra, A*, bidirectional and ALT on road graphs of growing size",
+    help="Nodes expanded and time per query against graph size for Dijkstra, A* with "
+    "straight lines, bidirectional Dijkstra, bidirectional A* and ALT (16 landmarks).\n\n"
+    "Graphs are road-like (searchlab route generate road): planar, distances as weights. "
+    "Every search answers the same random queries; 'agree' counts the costs equal to "
+    "Dijkstra's.",
+    examples=(
+        "--nodes 1000,10000,100000 --queries 20 --plot routes.svg",
+        "--search astar,alt --nodes 10000..10010 --queries 5",
+    ),
+    domain="route",
+    options=(NODES, QUERIES, SEARCH, LANDMARKS, ENGINE),
+    check=check,
+    specs=specs,
+    trial=trial,
+    summarize=summarize,
+    headers={"mean_expanded": "expanded", "ms_per_query": "ms/query"},
+    formats={"ms_per_query": fixed(3), "mean_expanded": fixed(0)},
+    chunk=16,
+    unit="queries",
+    plot=draw,
+    order=60,
+)
+"""The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""
