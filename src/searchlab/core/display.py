@@ -62,7 +62,10 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[Any]], caption: str = 
 
 
 class Markup(str):
-    """HTML already made, placed in a table as it is."""
+    """HTML already made: placed in a table as it is, and shown as HTML by a notebook."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
 
 
 def cell_html(cell: Any) -> str:
