@@ -46,7 +46,18 @@ def show(domain: Any, thing: Any, problem: Any = None) -> Any:
     """``thing`` (a state, a result, an event stream) drawn by ``domain``'s own drawing,
     for a notebook (SVG/HTML) or a terminal (text): ``searchlab.notebook.show``.
 
-    Example:
+    Args:
+        domain: a registered domain's name, a ``Domain``, or your own problem object.
+        thing: a state, a ``SearchResult``, a ``Recorder`` or list of events, a report.
+        problem: the problem the states belong to, for a drawing that needs it.
+
+    Returns:
+        What a notebook shows as SVG/HTML and a terminal as text.
+
+    Raises:
+        InputError: ``domain`` names no registered domain.
+
+    Examples:
         >>> show("puzzle", (1, 2, 3, 4, 0, 5, 6, 7, 8))
         1 2 3
         4 _ 5

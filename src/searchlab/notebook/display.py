@@ -44,7 +44,7 @@ def as_domain(domain: DomainLike) -> Domain[Any, Any]:
         InputError: no registered domain has that name (the known ones are listed).
         ProblemError: the object is neither a domain nor a problem.
 
-    Example:
+    Examples:
         >>> as_domain("queens").title
         'N-queens'
     """
@@ -130,7 +130,7 @@ def show(domain: DomainLike, thing: Any, problem: Any = None) -> Shown:
     Raises:
         InputError: ``domain`` names no registered domain.
 
-    Example:
+    Examples:
         >>> print(repr(show("queens", (2, 4, 1, 3))))
         . Q . .
         . . . Q
@@ -186,7 +186,7 @@ def search(domain: DomainLike, start: Any = None, **request: Any) -> Run:
         InputError: a start, goal, algorithm or option the domain refuses (its ``field``
             names which).
 
-    Example:
+    Examples:
         >>> run = search("puzzle", "c", algorithm="best-first", heuristic="bratko")
         >>> run.result.status, run.result.length
         (<Status.SOLVED: 'solved'>, 18)
@@ -214,7 +214,7 @@ def experiment(name: str, *arguments: Any, jobs: int = 1, **options: Any) -> Rep
     Raises:
         InputError: an unknown experiment, or a parameter it refuses.
 
-    Example:
+    Examples:
         >>> report = experiment("compare", "puzzle", start=["a"], algorithm=["astar"],
         ...                     heuristic=["manhattan"])
         >>> [(row["algorithm"], row["solved"]) for row in report.rows]

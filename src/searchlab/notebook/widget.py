@@ -122,15 +122,20 @@ class Stepper(anywidget.AnyWidget):
             ``draw`` and ``parse_state`` if it has them).
         start: the start as the domain writes it (a named start included); None: the
             domain's form starts empty (a problem object: its own start).
-        algorithm, heuristic, goal, seed: the form's fields (None: the domain's
-            defaults); options of the algorithm and parameters of the domain go in
-            ``fields`` by their names.
+        algorithm: the algorithm's name (None: the domain's default).
+        heuristic: the heuristic's name (None: the domain's default).
+        goal: the goal as the domain writes it (None: the domain's own).
+        seed: fixes every random choice (None: a new seed each run).
         run: press Run at once (when there is a start to run from).
+        **fields: the algorithm's options and the domain's parameters, by their names
+            (``tie_break="last"``, ``moves="free"``), as the viewer's form takes them.
 
     Raises:
         InputError: ``domain`` names no registered domain.
 
-    Example (in a notebook):
+    Examples:
+        In a notebook, the last line of a cell shows the widget:
+
         >>> Stepper("puzzle", "c", algorithm="best-first", heuristic="bratko")  # doctest: +SKIP
     """
 
