@@ -43,6 +43,7 @@ CELLS = [
     "from searchlab.notebook.widget import Stepper",
     'stepper = Stepper("puzzle", "b", algorithm="best-first", heuristic="bratko", seed=1)\n'
     "stepper",
+    'Stepper("queens", "4", algorithm="dfs")',
 ]
 
 
@@ -112,6 +113,9 @@ def test_jupyterlab_runs_a_notebook_whose_widget_steps_bratkos_position_b(
     parsed = puzzle.parse_start("b")
     start = to_json(puzzle.draw(puzzle.start_state(parsed)))["cells"]
     goal = to_json(puzzle.draw(puzzle.parse_goal("bratko", parsed)))["cells"]
+    queens = get_domain("queens")
+    four = queens.problem(queens.request("4", algorithm="dfs"))
+    first_solution = to_json(queens.draw((2, 4, 1, 3), four))["cells"]
 
     with jupyterlab(tmp_path) as url, sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
@@ -128,8 +132,9 @@ def test_jupyterlab_runs_a_notebook_whose_widget_steps_bratkos_position_b(
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
-        widget = page.locator(".searchlab-widget[data-ready='true']")
-        widget.wait_for()
+        widgets = page.locator(".searchlab-widget[data-ready='true']")
+        expect(widgets).to_have_count(2)
+        widget = widgets.nth(0)
         status = widget.locator("#gn-status")
         expect(status).to_contain_text("The start, best-first with bratko")
         board = widget.locator("#gn-board")
@@ -148,5 +153,15 @@ def test_jupyterlab_runs_a_notebook_whose_widget_steps_bratkos_position_b(
         expect(path_step).to_have_attribute("data-step", "5", timeout=30_000)
         expect(path_step).to_have_attribute("data-moves", "5")
         assert cells_of(board) == goal
+
+        # a second widget in the same notebook has its own search: 4-queens, live
+        other = widgets.nth(1)
+        other.locator("#gn-next").click()  # resume the search until its first solution
+        expect(other.locator("#gn-status")).to_contain_text("Solution 1")
+        assert cells_of(other.locator("#gn-board")) == first_solution
+        widget.locator("#gn-reset").click()  # and the first one still answers
+        expect(status).to_contain_text("The start, best-first with bratko")
+        widget.locator("#gn-step").click()
+        expect(status).to_contain_text("Expansion 1")
         browser.close()
     assert errors == []
