@@ -57,6 +57,9 @@ def test_the_kernel_answers_the_api_as_the_server_does() -> None:
         assert [entry["name"] for entry in options["domains"]] == [d.name for d in domains()]
         assert stepper.fields == {"start": "b", "algorithm": "best-first", "heuristic": "bratko"}
         assert stepper.autorun and stepper.domain == "puzzle"
+        assert repr(stepper) == (
+            "<Stepper puzzle: start='b', algorithm='best-first', heuristic='bratko'>"
+        )
         body = {"start": "b", "algorithm": "best-first", "heuristic": "bratko", "drawings": True}
         status, info = stepper.request("POST", "/api/domains/puzzle/search", body)
         assert status == 200 and info["result"]["length"] == 5  # Bratko's position (b)
@@ -68,6 +71,30 @@ def test_the_kernel_answers_the_api_as_the_server_does() -> None:
         ]
         status, refused = stepper.request("POST", "/api/domains/puzzle/search", {"start": "zz"})
         assert status == 400 and refused["field"] == "start"
+    finally:
+        stepper.close()
+
+
+class Queens:
+    """A problem whose class shares its name with a registered domain."""
+
+    initial = ()
+
+    def successors(self, state: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], float]]:
+        return [(1, (*state, 1), 1.0)] if len(state) < 2 else []
+
+    def is_goal(self, state: tuple[int, ...]) -> bool:
+        return len(state) == 2
+
+
+def test_a_users_problem_named_like_a_domain_gets_a_tab_beside_it() -> None:
+    stepper = Stepper(Queens())
+    try:
+        assert stepper.domain == "queens-problem"
+        status, options = stepper.request("GET", "/api/options")
+        assert status == 200
+        names = [entry["name"] for entry in options["domains"]]
+        assert "queens" in names and "queens-problem" in names
     finally:
         stepper.close()
 

@@ -20,7 +20,7 @@ from searchlab.core.events import Event, Recorder
 from searchlab.core.result import SearchResult
 from searchlab.domains.base import Domain, SearchRequest
 from searchlab.domains.drawing import to_svg, to_text
-from searchlab.domains.registry import get_domain
+from searchlab.domains.registry import domains, get_domain
 from searchlab.domains.user import problem_domain
 from searchlab.experiments.executors import worker_pool
 from searchlab.experiments.registry import get_experiment
@@ -52,7 +52,10 @@ def as_domain(domain: DomainLike) -> Domain[Any, Any]:
         return domain
     if isinstance(domain, str):
         return get_domain(domain)
-    return problem_domain(domain, type(domain).__name__.lower())
+    name = type(domain).__name__.lower()
+    if name in {registered.name for registered in domains()}:
+        name += "-problem"  # a class called Queens stays beside the queens domain
+    return problem_domain(domain, name)
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,10 @@ class Stepper(anywidget.AnyWidget):
         self.server = InProcessApp(own)
         self.on_msg(self._answer)
 
+    def __repr__(self) -> str:
+        asked = ", ".join(f"{name}={value!r}" for name, value in self.fields.items())
+        return f"<Stepper {self.domain}{': ' + asked if asked else ''}>"
+
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         """What the widget's page is answered for one API request (tests ask it too)."""
         return self.server.request(method, path, body)
