@@ -164,16 +164,51 @@ def cli_page() -> str:
 
 
 # -- notebooks ----------------------------------------------------------------------------
+def executed(path: Path) -> Any:
+    """The notebook run top to bottom (as the tests run it), its outputs filled in."""
+    import nbclient
+    import nbformat
+
+    notebook = nbformat.read(path, as_version=4)
+    where = {"metadata": {"path": str(path.parent)}}
+    nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3", resources=where).execute()
+    return notebook
+
+
+def output_markdown(output: Any) -> str:
+    """One output of a cell as the page shows it: HTML and SVG as they are (the boards,
+    tables and charts), a widget as a note, text in a block."""
+    kind = output.get("output_type")
+    if kind == "stream":
+        return f"```text\n{output['text'].rstrip()}\n```"
+    if kind == "error":
+        raise RuntimeError(f"a notebook cell failed: {output['ename']}: {output['evalue']}")
+    data = output.get("data", {})
+    if "application/vnd.jupyter.widget-view+json" in data:
+        return ('!!! tip "The stepping widget"\n    Here the notebook shows the viewer\'s '
+                "controls stepping this search: run it in JupyterLab to use them.")
+    for mime in ("text/html", "image/svg+xml"):
+        if mime in data:
+            body = data[mime]
+            body = body[body.index("<svg"):] if mime == "image/svg+xml" else body
+            return f'<div class="notebook-output" markdown="0">\n{body}\n</div>'
+    if "text/plain" in data:
+        return f"```text\n{data['text/plain'].rstrip()}\n```"
+    return ""
+
+
 def notebook_page(path: Path) -> str:
-    """A notebook as a page: its markdown cells as they are, its code in blocks (they are
-    stored without outputs; run them in Jupyter to see the boards)."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    parts = [f"!!! note\n    This is `notebooks/{path.name}`, shown without its outputs: "
-             "open it with `jupyter lab notebooks/` to run it, see its boards and step its "
-             "widget.\n"]
-    for cell in notebook["cells"]:
-        source = "".join(cell["source"])
-        parts.append(source if cell["cell_type"] == "markdown" else f"```python\n{source}\n```")
+    """A notebook as a page: run top to bottom, its markdown as it is, its code in
+    blocks, and under each cell what it showed (boards, tables, charts)."""
+    notebook = executed(path)
+    parts = [f"!!! note\n    This is `notebooks/{path.name}`, run when this site was built: "
+             "open it with `jupyter lab notebooks/` to run it yourself and step its widget.\n"]
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            parts.append(cell.source)
+            continue
+        parts.append(f"```python\n{cell.source}\n```")
+        parts.extend(filter(None, (output_markdown(output) for output in cell.outputs)))
     return "\n\n".join(parts) + "\n"
 
 
@@ -184,8 +219,10 @@ def notebooks_index(paths: list[Path]) -> str:
              "```sh", ".venv/bin/pip install -e '.[notebook]' && .venv/bin/jupyter lab notebooks/",
              "```", ""]
     for path in paths:
-        title = next((line[2:] for line in notebook_page(path).splitlines()
-                      if line.startswith("# ")), path.stem)
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        source = "".join(cells[0]["source"]) if cells else ""
+        title = next((line[2:] for line in source.splitlines() if line.startswith("# ")),
+                     path.stem)
         lines.append(f"- [{title}]({path.stem}.md)")
     return "\n".join(lines) + "\n"
 

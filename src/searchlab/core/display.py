@@ -131,7 +131,10 @@ def path_strip(result: SearchResult[Any, Any], render: Render) -> str:
             cells.append('<div class="searchlab-gap">…</div>')
             continue
         index, state = entry
-        label = "start" if index == 0 else html.escape(short(result.moves[index - 1], 30))
+        move = result.moves[index - 1] if index else None
+        label = "start" if index == 0 else html.escape(
+            move if isinstance(move, str) else short(move, 30)
+        )
         cells.append(
             f'<figure style="margin:0 4px;text-align:center">{render(state)}'
             f'<figcaption style="font-size:small">{index}: {label}</figcaption></figure>'
