@@ -217,7 +217,9 @@ def notebooks_index(paths: list[Path]) -> str:
              "The notebooks of `notebooks/`, run top to bottom by the tests. Open them with",
              "the `notebook` extra:", "",
              "```sh", ".venv/bin/pip install -e '.[notebook]' && .venv/bin/jupyter lab notebooks/",
-             "```", ""]
+             "```", "",
+             "`Stepper(domain, start, ...)` steps any search there with the viewer's controls:",
+             "", "![the stepping widget in JupyterLab](../screenshots/notebook-widget.png)", ""]
     for path in paths:
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         source = "".join(cells[0]["source"]) if cells else ""
