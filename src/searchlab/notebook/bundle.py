@@ -66,6 +66,8 @@ class Joiner:
     def add(self, path: Path) -> None:
         if path in self.keys:
             return
+        if path.name in self.keys.values():
+            raise BundleError(f"{path}: another module is also called {path.name}")
         self.keys[path] = path.name
         text = path.read_text(encoding="utf-8")
         if OTHER.search(IMPORT.sub("", text)):

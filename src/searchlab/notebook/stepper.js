@@ -6,10 +6,12 @@
 import { api, setTransport } from "../web/static/js/api.js";
 import { GenericView } from "../web/static/js/generic.js";
 
-// One request at a time is answered in order by the kernel; each waits for its id.
+// Each request waits for the kernel's answer carrying its id (unique in the page, so that
+// a widget shown twice never takes the other's answer).
+let next = 0;
+
 function connect(model) {
   const waiting = new Map();
-  let next = 0;
   model.on("msg:custom", (message) => {
     const resolve = waiting.get(message.id);
     if (!resolve) return;
