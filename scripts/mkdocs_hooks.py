@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,13 @@ def executed(path: Path) -> Any:
     return notebook
 
 
+def json_notebook(path: Path) -> Any:
+    """The notebook as stored (for one this machine cannot run)."""
+    import nbformat
+
+    return nbformat.read(path, as_version=4)
+
+
 def output_markdown(output: Any) -> str:
     """One output of a cell as the page shows it: HTML and SVG as they are (the boards,
     tables and charts), a widget as a note, text in a block."""
@@ -200,9 +208,11 @@ def output_markdown(output: Any) -> str:
 def notebook_page(path: Path) -> str:
     """A notebook as a page: run top to bottom, its markdown as it is, its code in
     blocks, and under each cell what it showed (boards, tables, charts)."""
-    notebook = executed(path)
-    parts = [f"!!! note\n    This is `notebooks/{path.name}`, run when this site was built: "
-             "open it with `jupyter lab notebooks/` to run it yourself and step its widget.\n"]
+    runs = "prolog" not in path.stem or shutil.which("swipl") is not None
+    notebook = executed(path) if runs else json_notebook(path)
+    said = "run when this site was built" if runs else "shown without its outputs (no swipl here)"
+    parts = [f"!!! note\n    This is `notebooks/{path.name}`, {said}: open it with "
+             "`jupyter lab notebooks/` to run it yourself and step its widget.\n"]
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
             parts.append(cell.source)

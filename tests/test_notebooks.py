@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from prolog_support import require_swipl
 
 nbformat = pytest.importorskip("nbformat", reason="the notebooks need the notebook extra")
 nbclient = pytest.importorskip("nbclient", reason="the notebooks need the notebook extra")
@@ -18,12 +19,14 @@ NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 def test_there_is_a_notebook_per_seed_and_per_family() -> None:
     names = " ".join(path.stem for path in NOTEBOOKS)
     for topic in ("hill_climbing", "backtracking", "bratko", "your_own_problem",
-                  "comparing_algorithms", "constraint_satisfaction"):
+                  "comparing_algorithms", "constraint_satisfaction", "prolog"):
         assert topic in names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
 def test_a_notebook_is_stored_without_outputs_and_runs_clean(path: Path) -> None:
+    if "prolog" in path.stem:
+        require_swipl()  # a Prolog problem runs in SWI-Prolog (skipped without it, not in CI)
     notebook = nbformat.read(path, as_version=4)
     for cell in notebook.cells:
         if cell.cell_type == "code":
