@@ -1,8 +1,9 @@
 """The stepping widget end to end: JupyterLab serves a notebook, Debian's headless
 Chromium opens it and runs every cell, and the widget (the viewer's own modules) steps
-Bratko's position (b) with best-first search and his heuristic. The boards expected
-come from the puzzle domain's own drawing of the start and the goal, and the 5 moves
-from the document.
+Bratko's position (b) with best-first search and his heuristic, while a second widget
+shows the viewer's backtracking view on 4-queens and its "other solutions". The boards
+expected come from the puzzle domain's own drawing of the start and the goal, the 5
+moves from the document, and 4-queens' two solutions are the known ones.
 
 Under CI (CI=true) the test fails when JupyterLab or the browser cannot start;
 elsewhere it is skipped when they are not installed.
@@ -43,7 +44,7 @@ CELLS = [
     "from searchlab.notebook.widget import Stepper",
     'stepper = Stepper("puzzle", "b", algorithm="best-first", heuristic="bratko", seed=1)\n'
     "stepper",
-    'Stepper("queens", "4", algorithm="dfs")',
+    'Stepper("queens", "4", view="backtrack")',
 ]
 
 
@@ -91,6 +92,15 @@ def jupyterlab(root: Path) -> Iterator[str]:
         log.close()
 
 
+def queens_on(widget: Any) -> list[tuple[int, int]]:
+    """The queens drawn on a backtracking board, as (row, column) from 1."""
+    glyphs = widget.locator("#bt-board .queen")
+    return sorted(
+        (int(glyphs.nth(i).get_attribute("data-row")), int(glyphs.nth(i).get_attribute("data-col")))
+        for i in range(glyphs.count())
+    )
+
+
 def cells_of(board: Any) -> list[str]:
     cells = board.locator(".cell")
     return [cells.nth(index).inner_text().strip() for index in range(cells.count())]
@@ -113,9 +123,6 @@ def test_jupyterlab_runs_a_notebook_whose_widget_steps_bratkos_position_b(
     parsed = puzzle.parse_start("b")
     start = to_json(puzzle.draw(puzzle.start_state(parsed)))["cells"]
     goal = to_json(puzzle.draw(puzzle.parse_goal("bratko", parsed)))["cells"]
-    queens = get_domain("queens")
-    four = queens.problem(queens.request("4", algorithm="dfs"))
-    first_solution = to_json(queens.draw((2, 4, 1, 3), four))["cells"]
 
     with jupyterlab(tmp_path) as url, sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
@@ -154,11 +161,17 @@ def test_jupyterlab_runs_a_notebook_whose_widget_steps_bratkos_position_b(
         expect(path_step).to_have_attribute("data-moves", "5")
         assert cells_of(board) == goal
 
-        # a second widget in the same notebook has its own search: 4-queens, live
+        # a second widget in the same notebook has its own search: the viewer's
+        # backtracking view (seed 002's applet) on 4-queens, "other solutions" included
         other = widgets.nth(1)
-        other.locator("#gn-next").click()  # resume the search until its first solution
-        expect(other.locator("#gn-status")).to_contain_text("Solution 1")
-        assert cells_of(other.locator("#gn-board")) == first_solution
+        solutions = other.locator("#bt-solutions li")
+        other.locator("#bt-next").click()  # resume the search until its next solution
+        expect(solutions).to_have_text(["[2,4,1,3]"])
+        assert queens_on(other) == [(1, 2), (2, 4), (3, 1), (4, 3)]
+        other.locator("#bt-next").click()
+        expect(solutions).to_have_text(["[2,4,1,3]", "[3,1,4,2]"])
+        other.locator("#bt-next").click()
+        expect(other.locator("#bt-status")).to_contain_text("No more solutions")
         widget.locator("#gn-reset").click()  # and the first one still answers
         expect(status).to_contain_text("The start, best-first with bratko")
         widget.locator("#gn-step").click()

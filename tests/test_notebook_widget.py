@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("anywidget", reason="the widget is in the notebook extra")
 
+from searchlab.core.errors import InputError
 from searchlab.domains.registry import domains
 from searchlab.notebook.bundle import BundleError, Joiner, widget_module
 from searchlab.notebook.widget import Stepper, generic_template
@@ -73,6 +74,17 @@ def test_the_kernel_answers_the_api_as_the_server_does() -> None:
         assert status == 400 and refused["field"] == "start"
     finally:
         stepper.close()
+
+
+def test_a_view_is_one_the_domain_names_or_the_generic_one() -> None:
+    stepper = Stepper("queens", "4", view="backtrack")
+    try:
+        assert (stepper.view, stepper.prefix) == ("backtrack", "bt")
+        assert 'id="bt-next"' in stepper.template  # seed 002's "other solutions"
+    finally:
+        stepper.close()
+    with pytest.raises(InputError, match="has no view 'climb': choose one of puzzle, generic"):
+        Stepper("puzzle", "b", view="climb")
 
 
 class Queens:

@@ -25,6 +25,7 @@ import anywidget
 import traitlets
 from starlette.types import Message
 
+from searchlab.core.errors import InputError
 from searchlab.domains.base import Domain
 from searchlab.domains.registry import domains as registered
 from searchlab.notebook.bundle import widget_module
@@ -44,14 +45,25 @@ def viewer_css() -> str:
     return (STATIC / "style.css").read_text(encoding="utf-8").replace(":root", ":host")
 
 
+VIEWS = ("backtrack", "climb", "puzzle", "generic")
+"""The viewer's views (static/js/main.js): a domain names the ones it wants."""
+
+
 @cache
-def generic_template() -> str:
-    """The markup of the viewer's generic view (its ``<template>`` in index.html)."""
+def view_template(view: str) -> tuple[str, str]:
+    """The markup of one of the viewer's views (its ``<template>`` in index.html) and
+    the prefix of its ids."""
     page = (STATIC / "index.html").read_text(encoding="utf-8")
-    found = re.search(r'<template id="template-generic"[^>]*>(.*?)</template>', page, re.DOTALL)
+    pattern = rf'<template id="template-{re.escape(view)}" data-prefix="([^"]+)">(.*?)</template>'
+    found = re.search(pattern, page, re.DOTALL)
     if found is None:
-        raise LookupError("the viewer's page has no template-generic")
-    return found.group(1)
+        raise LookupError(f"the viewer's page has no template-{view}")
+    return found.group(2), found.group(1)
+
+
+def generic_template() -> str:
+    """The markup of the viewer's generic view."""
+    return view_template("generic")[0]
 
 
 class InProcessApp:
@@ -127,11 +139,15 @@ class Stepper(anywidget.AnyWidget):
         goal: the goal as the domain writes it (None: the domain's own).
         seed: fixes every random choice (None: a new seed each run).
         run: press Run at once (when there is a start to run from).
+        view: the viewer's view to show: "generic" (any domain, any algorithm), or one
+            the domain names (``Domain.views``): "backtrack" (N-queens' applet, with
+            stable configurations or every attempt), "climb", "puzzle".
         **fields: the algorithm's options and the domain's parameters, by their names
             (``tie_break="last"``, ``moves="free"``), as the viewer's form takes them.
 
     Raises:
-        InputError: ``domain`` names no registered domain.
+        InputError: ``domain`` names no registered domain, or ``view`` is not one of
+            its views.
 
     Examples:
         In a notebook, the last line of a cell shows the widget:
@@ -141,6 +157,8 @@ class Stepper(anywidget.AnyWidget):
 
     _esm = widget_module()
     domain = traitlets.Unicode("").tag(sync=True)
+    view = traitlets.Unicode("generic").tag(sync=True)
+    prefix = traitlets.Unicode("gn").tag(sync=True)
     template = traitlets.Unicode("").tag(sync=True)
     css = traitlets.Unicode("").tag(sync=True)
     fields = traitlets.Dict().tag(sync=True)
@@ -156,9 +174,17 @@ class Stepper(anywidget.AnyWidget):
         goal: str | None = None,
         seed: int | None = None,
         run: bool = True,
+        view: str = "generic",
         **fields: Any,
     ) -> None:
         chosen = as_domain(domain)
+        offered = (*(name for name in chosen.views if name in VIEWS), "generic")
+        if view not in offered:
+            raise InputError(
+                f"{chosen.title} has no view {view!r}: choose one of {', '.join(offered)}",
+                field="view",
+            )
+        markup, prefix = view_template(view)
         names = {entry.name for entry in registered()}
         own = () if chosen.name in names else (chosen,)
         given = {"start": start, "algorithm": algorithm, "heuristic": heuristic,
@@ -167,7 +193,9 @@ class Stepper(anywidget.AnyWidget):
         runnable = start is not None or chosen.has_default_start
         super().__init__(
             domain=chosen.name,
-            template=generic_template(),
+            view=view,
+            prefix=prefix,
+            template=markup,
             css=viewer_css(),
             fields=values,
             autorun=run and runnable,
@@ -191,5 +219,7 @@ class Stepper(anywidget.AnyWidget):
         self.send({"id": content["id"], "status": status, "payload": payload})
 
     def close(self) -> None:
-        self.server.close()
+        server = getattr(self, "server", None)  # None: refused before it was made
+        if server is not None:
+            server.close()
         super().close()
