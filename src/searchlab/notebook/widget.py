@@ -1,9 +1,10 @@
 """A widget that steps any search in a notebook with the web viewer's controls.
 
-The widget is the viewer's generic view: the same JavaScript modules (joined into one
-by ``searchlab.notebook.bundle``), the same form made from the domain's descriptor, the
-same player (Reset, Back, Step, Play, To the end, the speed), the same drawings and
-explanations. Its API requests do not go to a server: they travel as widget messages
+The widget is one of the viewer's views (the generic one, or a view the domain names:
+backtracking, hill climbing, the sliding puzzle): the same JavaScript modules (joined
+into one by ``searchlab.notebook.bundle``), the same form made from the domain's
+descriptor, the same player (Reset, Back, Step, Play, To the end, the speed), the same
+drawings and explanations. Its API requests do not go to a server: they travel as widget messages
 to the kernel, where the viewer's own app (``searchlab.web.app.create_app``) answers
 them in this process, so every event is encoded by ``core/encoding`` exactly as the
 page receives it. Nothing of the search runs in JavaScript.
