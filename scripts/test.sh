@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install searchlab with its test dependencies (and the prolog extra) into .venv and run
+# Install searchlab with its test dependencies (and the prolog, notebook and docs extras:
+# the notebooks are run and the site is built by the tests) into .venv and run
 # every check:
 # ruff, mypy --strict (src/, tests/, examples/, benchmarks/: pyproject.toml says which),
 # and the whole pytest suite (browser tests included).
@@ -8,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,prolog]'
+.venv/bin/python -m pip install --quiet -e '.[test,prolog,notebook,docs]'
 
 # Debian packages the tests need, installed with apt when missing (and run as root):
 # Chromium for the browser tests (browser downloads are impossible here), SWI-Prolog for

@@ -4,6 +4,8 @@ A problem (``initial``, ``successors``, ``is_goal``) is handed to an algorithm, 
 may report events to an observer and returns one ``SearchResult``.
 """
 
+from typing import Any
+
 from searchlab.algorithms.best_first import (
     astar,
     best_first,
@@ -39,6 +41,32 @@ from searchlab.core.result import SearchResult, Stats, Status
 
 __version__ = "0.1.0"
 
+
+def show(domain: Any, thing: Any, problem: Any = None) -> Any:
+    """``thing`` (a state, a result, an event stream) drawn by ``domain``'s own drawing,
+    for a notebook (SVG/HTML) or a terminal (text): ``searchlab.notebook.show``.
+
+    Args:
+        domain: a registered domain's name, a ``Domain``, or your own problem object.
+        thing: a state, a ``SearchResult``, a ``Recorder`` or list of events, a report.
+        problem: the problem the states belong to, for a drawing that needs it.
+
+    Returns:
+        What a notebook shows as SVG/HTML and a terminal as text.
+
+    Raises:
+        InputError: ``domain`` names no registered domain.
+
+    Examples:
+        >>> show("puzzle", (1, 2, 3, 4, 0, 5, 6, 7, 8))
+        1 2 3
+        4 _ 5
+        6 7 8
+    """
+    from searchlab.notebook.display import show as draw
+
+    return draw(domain, thing, problem)
+
 __all__ = [
     "Backtrack",
     "Event",
@@ -73,6 +101,7 @@ __all__ = [
     "ida_star",
     "iterative_deepening",
     "rbfs",
+    "show",
     "simulated_annealing",
     "uniform_cost",
     "weighted_astar",

@@ -144,7 +144,29 @@ def _graph_search(
 def uniform_cost(
     problem: Problem[S, M], *, limits: Limits = NO_LIMITS, observer: Observer | None = None
 ) -> SearchResult[S, M]:
-    """Dijkstra's order: always expand the cheapest path found so far."""
+    """Dijkstra's order: always expand the cheapest path found so far.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
+        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
+
+    Raises:
+        NegativeCostError: a successor's cost is negative.
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
+        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        >>> result = uniform_cost(puzzle)
+        >>> result.cost, result.stats.expanded
+        (5.0, 34)
+    """
     return _graph_search(
         problem, _zero, lambda g, _h: g, reopen=True, limits=limits, observer=observer
     )
@@ -160,6 +182,27 @@ def greedy_best_first(
     """Expand the state that looks nearest the goal; fast, with no promise of a short path.
 
     A state is entered once: a cheaper path found later does not re-open it.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
+        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
+
+    Raises:
+        NegativeCostError: a successor's cost is negative.
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
+        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        >>> greedy_best_first(puzzle, make_heuristic("manhattan", BRATKO_GOAL)).length
+        5
     """
     return _graph_search(
         problem, h, lambda _g, h_value: h_value, reopen=False, limits=limits, observer=observer
@@ -173,7 +216,33 @@ def astar(
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,
 ) -> SearchResult[S, M]:
-    """A*: order by f = g + h; with an admissible h the first goal expanded is cheapest."""
+    """A*: order by f = g + h; with an admissible h the first goal expanded is cheapest.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
+        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
+        ``optimal`` is left False: ``run_algorithm`` sets it, knowing whether ``h`` is
+        admissible.
+
+    Raises:
+        NegativeCostError: a successor's cost is negative.
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
+        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        >>> h = make_heuristic("manhattan", BRATKO_GOAL)
+        >>> result = astar(puzzle, h)
+        >>> result.status, result.cost, result.moves
+        (<Status.SOLVED: 'solved'>, 5.0, ('up', 'up', 'left', 'down', 'right'))
+    """
     return _graph_search(
         problem, h, lambda g, h_value: g + h_value, reopen=True, limits=limits, observer=observer
     )
@@ -187,7 +256,31 @@ def weighted_astar(
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,
 ) -> SearchResult[S, M]:
-    """Order by g + w·h: with an admissible h the cost found is at most w times optimal."""
+    """Order by g + w·h: with an admissible h the cost found is at most w times optimal.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
+        weight: w >= 1 in f = g + w·h; a path found costs at most w times the cheapest.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
+        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
+
+    Raises:
+        NegativeCostError: a successor's cost is negative.
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
+        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        >>> h = make_heuristic("manhattan", BRATKO_GOAL)
+        >>> weighted_astar(puzzle, h, 2.0).cost
+        5.0
+    """
     if not (math.isfinite(weight) and weight >= 0):
         raise InputError(f"the weight must be a finite number of 0 or more, not {weight}")
     return _graph_search(
@@ -235,6 +328,28 @@ def best_first(
     Unlike the graph form it remembers no states outside each node's own path, so it
     refuses only a successor already on the path leading to it. Among equal f the
     newest node goes first, as Bratko's ``insert`` puts a new tree before the equal ones.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
+        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
+
+    Raises:
+        NegativeCostError: a successor's cost is negative.
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
+        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        >>> result = best_first(puzzle, make_heuristic("bratko", BRATKO_GOAL))
+        >>> result.length, result.stats.expanded  # his "without a single step off the path"
+        (5, 5)
     """
     stats = Stats()
     budget = Budget(limits, stats)

@@ -39,7 +39,30 @@ def ida_star(
 ) -> SearchResult[S, M]:
     """IDA*: depth-first rounds bounded by f = g + h, each bound the least f that
     exceeded the previous one. Each round is the depth-first stream (``Solutions``,
-    an explicit stack), so depth is not limited by Python's recursion."""
+    an explicit stack), so depth is not limited by Python's recursion.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
+        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
+
+    Raises:
+        NegativeCostError: a successor's cost is negative.
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
+        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        >>> h = make_heuristic("manhattan", BRATKO_GOAL)
+        >>> ida_star(puzzle, h).cost
+        5.0
+    """
     start = problem.initial
     if problem.is_goal(start):
         if observer is not None:
@@ -83,6 +106,28 @@ def rbfs(
     only when they become the best again. Recursion depth equals solution depth,
     up to ``RBFS_MAX_DEPTH`` (deeper is an InputError pointing to IDA*). An observer
     that asks for detail hears each expansion's f-limit (``Ceiling``) right after it.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
+        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
+
+    Raises:
+        NegativeCostError: a successor's cost is negative.
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
+        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        >>> h = make_heuristic("manhattan", BRATKO_GOAL)
+        >>> rbfs(puzzle, h).cost
+        5.0
     """
     stats = Stats()
     budget = Budget(limits, stats)

@@ -311,6 +311,38 @@ def hill_climbing(
     an equal successor are allowed. A climb that fails is followed by up to
     ``restarts`` more from ``random_state(rng)``. An observer that asks for detail
     hears, before each move or stop, every successor scored (``Candidates``).
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        h: the value to lower, ``h(state)``; 0 at a goal.
+        tie_break: "first", "last" (seed 000's Prolog) or "random" among equal best.
+        sideways: moves in a row allowed to an equal successor when none is better.
+        restarts: climbs from ``random_state`` after one that fails.
+        random_state: draws a start for a restart from a ``random.Random``.
+        variant: "steepest", "first-choice" or "stochastic".
+        seed: fixes every random choice.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: solved, or local_optimum (a path to where the last climb
+        stopped), or limit_reached.
+
+    Raises:
+        InputError: an unknown ``tie_break`` or ``variant``, or restarts without a
+            ``random_state``.
+
+    Examples:
+        >>> class Line:  # states 0..10, one step either way; the goal is 7
+        ...     initial = 0
+        ...     def successors(self, x):
+        ...         return [(step, x + step, 1) for step in (-1, 1) if 0 <= x + step <= 10]
+        ...     def is_goal(self, x):
+        ...         return x == 7
+        >>> result = hill_climbing(Line(), lambda x: abs(x - 7))
+        >>> result.status, result.final_state
+        (<Status.SOLVED: 'solved'>, 7)
     """
     if tie_break not in TIE_BREAKS:
         raise InputError(f"unknown tie-break {tie_break!r}: choose one of {', '.join(TIE_BREAKS)}")
@@ -360,7 +392,24 @@ Schedule = Callable[[int], float]
 def exponential_schedule(
     start: float = 20.0, decay: float = 0.995, steps: int = 10_000
 ) -> Schedule:
-    """T(t) = start · decay^t for t < steps, then 0."""
+    """T(t) = start · decay^t for t < steps, then 0.
+
+    Args:
+        start: the temperature at step 0.
+        decay: the factor it is multiplied by at each step.
+        steps: the step from which it is 0 (and annealing stops).
+
+    Returns:
+        The schedule, ``T(t)``.
+
+    Raises:
+        InputError: ``start`` not positive, ``decay`` outside (0, 1], negative ``steps``.
+
+    Examples:
+        >>> schedule = exponential_schedule(10.0, 0.5, 3)
+        >>> [schedule(t) for t in range(4)]
+        [10.0, 5.0, 2.5, 0.0]
+    """
     if start <= 0 or not 0 < decay <= 1 or steps < 0:
         raise InputError("the schedule needs start > 0, 0 < decay <= 1 and steps >= 0")
     return lambda t: start * decay**t if t < steps else 0.0
@@ -376,7 +425,31 @@ def simulated_annealing(
     observer: Observer | None = None,
 ) -> SearchResult[S, M]:
     """Pick a random successor; take it if better, or if worse with probability
-    e^(-Δ/T) at the temperature T = schedule(t); stop at a goal or when T reaches 0."""
+    e^(-Δ/T) at the temperature T = schedule(t); stop at a goal or when T reaches 0.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        h: the value to lower, ``h(state)``; 0 at a goal.
+        schedule: the temperature at step t (default ``exponential_schedule()``).
+        seed: fixes every random choice.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: solved, or local_optimum (the walk, ending where it stopped),
+        or limit_reached.
+
+    Examples:
+        >>> class Line:  # states 0..10, one step either way; the goal is 7
+        ...     initial = 0
+        ...     def successors(self, x):
+        ...         return [(step, x + step, 1) for step in (-1, 1) if 0 <= x + step <= 10]
+        ...     def is_goal(self, x):
+        ...         return x == 7
+        >>> simulated_annealing(Line(), lambda x: abs(x - 7), seed=1).final_state
+        7
+    """
     schedule = schedule if schedule is not None else exponential_schedule()
     rng = random.Random(seed)
     walk: _Walk[S, M] = _Walk(problem, h, limits, observer)

@@ -34,6 +34,26 @@ def breadth_first(
     """Graph search in order of depth: the path found has the fewest moves.
 
     The goal test is made when a state is generated, which saves a whole layer.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
+        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
+
+    Raises:
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
+        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        >>> result = breadth_first(puzzle)
+        >>> result.length, result.stats.expanded
+        (5, 20)
     """
     stats = Stats()
     budget = Budget(limits, stats)
@@ -290,7 +310,34 @@ def depth_first(
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,
 ) -> Solutions[S, M]:
-    """Every solution by chronological backtracking, lazily: see ``Solutions``."""
+    """Every solution by chronological backtracking, lazily: see ``Solutions``.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        depth_bound: refuse successors deeper than this (None: no bound).
+        constraint: a test each state entered must pass (Prolog's generate-and-test).
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        ``Solutions``: iterate it (or call ``next``) for one ``SearchResult`` per goal
+        reached, computed only when asked for; ``events()`` steps it event by event.
+
+    Raises:
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> class Line:  # states 0..10, one step either way; the goal is 7
+        ...     initial = 0
+        ...     def successors(self, x):
+        ...         return [(step, x + step, 1) for step in (-1, 1) if 0 <= x + step <= 10]
+        ...     def is_goal(self, x):
+        ...         return x == 7
+        >>> first = next(depth_first(Line()))
+        >>> first.path
+        (0, 1, 2, 3, 4, 5, 6, 7)
+    """
     return Solutions(
         problem,
         depth_bound=depth_bound,
@@ -311,6 +358,26 @@ def iterative_deepening(
 
     It stops with EXHAUSTED when a round was not cut off by its bound (the whole space
     was seen) or when ``max_depth`` is passed.
+
+    Args:
+        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
+        max_depth: the deepest bound tried (None: no end but the limits).
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (``Expand``, ``Generate``...); none by
+            default, which costs nothing.
+
+    Returns:
+        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
+        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
+
+    Raises:
+        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+
+    Examples:
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
+        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        >>> iterative_deepening(puzzle).length
+        5
     """
     if max_depth is not None and max_depth < 0:
         raise InputError(f"the maximum depth must be 0 or more, not {max_depth}")

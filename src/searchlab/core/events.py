@@ -218,3 +218,14 @@ class Recorder:
 
     def of_type(self, kind: type[E]) -> list[E]:
         return [event for event in self.events if isinstance(event, kind)]
+
+    def __repr__(self) -> str:
+        from searchlab.core import display
+
+        return display.events_repr(self.events)
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: how many events of each kind, then the first and last."""
+        from searchlab.core import display
+
+        return display.events_html(self.events)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic
 
+from searchlab.core import display
 from searchlab.core.problem import M, S
 
 
@@ -122,6 +123,14 @@ class SearchResult(Generic[S, M]):
             raise ValueError("a solved SearchResult needs its path")
         if self.optimal and self.status is not Status.SOLVED:
             raise ValueError("only a solved search can be optimal")
+
+    def __repr__(self) -> str:
+        return display.result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: status, counters and the path (states as text; draw them
+        with ``searchlab.show(domain, result)``)."""
+        return display.result_html(self)
 
     @property
     def solved(self) -> bool:

@@ -17,6 +17,18 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         return {"experiment": self.experiment, "parameters": self.parameters, "rows": self.rows}
 
+    def __repr__(self) -> str:
+        from searchlab.core.display import plural, short
+
+        rows = plural(len(self.rows), "row")
+        return f"<Report {self.experiment}: {rows}, parameters {short(self.parameters, 80)}>"
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the table the command line prints, and the chart."""
+        from searchlab.experiments.display import report_html
+
+        return report_html(self)
+
 
 def mean(values: list[float]) -> float | None:
     """The mean, or None for no values (JSON null: "no data", never a made-up 0)."""

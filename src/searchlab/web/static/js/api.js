@@ -8,7 +8,16 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body) {
+// Where requests go: the server, by fetch, unless a notebook widget answers them through
+// its kernel (searchlab.notebook.widget): the same API, carried by the widget's messages.
+let transport = null;
+
+// ``send(method, path, body)`` resolves to {status, payload} (the API's JSON answer).
+export function setTransport(send) {
+  transport = send;
+}
+
+async function fetched(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
@@ -26,9 +35,14 @@ export async function api(method, path, body) {
   } catch (failure) {
     payload = null;
   }
-  if (!response.ok) {
-    const message = payload?.error ?? `the server answered ${response.status}`;
-    throw new ApiError(response.status, message, payload?.field);
+  return { status: response.status, payload };
+}
+
+export async function api(method, path, body) {
+  const { status, payload } = await (transport ?? fetched)(method, path, body);
+  if (status < 200 || status >= 300) {
+    const message = payload?.error ?? `the server answered ${status}`;
+    throw new ApiError(status, message, payload?.field);
   }
   return payload;
 }
