@@ -140,7 +140,7 @@ def test_jupyterlab_runs_a_notebook_whose_widget_steps_bratkos_position_b(
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
         widgets = page.locator(".searchlab-widget[data-ready='true']")
-        expect(widgets).to_have_count(2)
+        expect(widgets).to_have_count(2, timeout=120_000)  # a kernel starting, cells running
         widget = widgets.nth(0)
         status = widget.locator("#gn-status")
         expect(status).to_contain_text("The start, best-first with bratko")

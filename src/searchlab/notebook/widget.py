@@ -50,15 +50,31 @@ VIEWS = ("backtrack", "climb", "puzzle", "generic")
 """The viewer's views (static/js/main.js): a domain names the ones it wants."""
 
 
+INCLUDE = re.compile(r'<template data-include="([^"]+)"></template>')
+"""Where a view's markup takes in another template (as template.js's ``instantiate``)."""
+
+
 @cache
 def view_template(view: str) -> tuple[str, str]:
-    """The markup of one of the viewer's views (its ``<template>`` in index.html) and
-    the prefix of its ids."""
+    """The markup of one of the viewer's views (its ``<template>`` in index.html, the
+    templates it includes put in with its prefix) and the prefix of its ids."""
     page = (STATIC / "index.html").read_text(encoding="utf-8")
-    pattern = rf'<template id="template-{re.escape(view)}" data-prefix="([^"]+)">(.*?)</template>'
+    flat = INCLUDE.sub(lambda found: f"<!--include {found.group(1)}-->", page)
+    markup, prefix = _template(flat, f"template-{view}")
+
+    def included(found: re.Match[str]) -> str:
+        inner, own = _template(flat, found.group(1))
+        return inner.replace(f'"{own}-', f'"{prefix}-')
+
+    return re.sub(r"<!--include ([^ ]+)-->", included, markup), prefix
+
+
+def _template(page: str, name: str) -> tuple[str, str]:
+    """A template's markup and the prefix of its ids, from a page without includes."""
+    pattern = rf'<template id="{re.escape(name)}" data-prefix="([^"]+)">(.*?)</template>'
     found = re.search(pattern, page, re.DOTALL)
     if found is None:
-        raise LookupError(f"the viewer's page has no template-{view}")
+        raise LookupError(f"the viewer's page has no {name}")
     return found.group(2), found.group(1)
 
 
