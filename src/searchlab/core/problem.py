@@ -8,7 +8,7 @@ separate callables, so one problem can be searched with many of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 S = TypeVar("S", bound=Hashable)
 """A state: hashable, immutable (every module of the engine types states with this)."""
@@ -35,3 +35,36 @@ class Problem(Protocol[S, M_co]):
     def is_goal(self, state: S) -> bool:
         """Whether ``state`` is a goal."""
         ...
+
+
+class Evaluator(Protocol[S, M_co]):
+    """An optional helper a problem may give local search: it holds one state in place
+    and says what each move would do to the heuristic without building the successor.
+
+    ``load`` takes a state and returns its value (the heuristic's own, exactly);
+    ``move_keys`` lists the moves of the loaded state as small keys, in the order
+    ``successors`` yields the same moves; ``delta(key)`` is h(after) − h(now), exactly;
+    ``apply(key)`` makes the move in place and returns it with the new (immutable)
+    state. Every move costs ``cost``. A climb using it makes the same choices as one
+    scoring every successor with the heuristic, at O(1) per move instead of O(n).
+    """
+
+    cost: float
+
+    def load(self, state: S) -> float: ...
+
+    def move_keys(self) -> Iterable[int]: ...
+
+    def delta(self, key: int) -> float: ...
+
+    def apply(self, key: int) -> tuple[M_co, S]: ...
+
+
+def evaluator_of(problem: object, h: object) -> Evaluator[Any, Any] | None:
+    """The problem's incremental evaluator for heuristic ``h``, if it has one: a method
+    ``evaluator(h)`` returning one, or None when it knows no shortcut for that h."""
+    make = getattr(problem, "evaluator", None)
+    if make is None:
+        return None
+    evaluator: Evaluator[Any, Any] | None = make(h)
+    return evaluator

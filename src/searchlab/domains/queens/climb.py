@@ -16,6 +16,7 @@ from searchlab.core.limits import NO_LIMITS, Limits
 from searchlab.core.result import SearchResult
 from searchlab.domains.queens.board import Board, Queens, random_board
 from searchlab.domains.queens.heuristics import HEURISTICS, is_solution
+from searchlab.domains.queens.incremental import SCALES, QueensEvaluator
 from searchlab.domains.queens.moves import MOVES, Arc, Move, MoveOperator
 
 
@@ -26,6 +27,7 @@ class ClimbProblem:
     n: int
     start: Queens
     operator: MoveOperator
+    incremental: bool = True  # offer local search the O(1) move evaluator
 
     @property
     def initial(self) -> Queens:
@@ -36,6 +38,13 @@ class ClimbProblem:
 
     def is_goal(self, state: Queens) -> bool:
         return is_solution(state)
+
+    def evaluator(self, h: object) -> QueensEvaluator | None:
+        """The incremental evaluator for seed 000's heuristics (None for any other h,
+        or when ``incremental`` is off: the engine then scores every board in full)."""
+        if not self.incremental or h not in SCALES:
+            return None
+        return QueensEvaluator(self.operator.name, h)
 
 
 def _tie_break(name: str) -> TieBreak:
