@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from searchlab.algorithms.local import hill_climbing, simulated_annealing
+from searchlab.core.events import Candidates, Recorder
 from searchlab.core.problem import evaluator_of
 from searchlab.domains.queens.board import Queens, random_board
 from searchlab.domains.queens.climb import ClimbProblem
@@ -114,3 +115,60 @@ def test_an_unknown_heuristic_gets_no_evaluator() -> None:
     assert evaluator_of(_problem(board, "column", True), lambda state: 0) is None
     assert evaluator_of(_problem(board, "column", False), HEURISTICS["attacks"]) is None
     assert evaluator_of(object(), HEURISTICS["attacks"]) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(1, 10),
+    OPERATORS,
+    NAMES,
+    st.sampled_from(["first", "last"]),
+    st.sampled_from([0, 0, 4]),
+    st.sampled_from([0, 0, 3]),
+    st.integers(0, 2**32),
+)
+def test_the_compiled_scan_climbs_as_the_full_evaluation(
+    n: int, moves: str, name: str, tie_break: str, sideways: int, restarts: int, seed: int
+) -> None:
+    """The compiled steepest scan (queen by queen, with its shortcuts) picks the move
+    the generic engine picks scoring every successor in full."""
+    board = random_board(n, moves, random.Random(seed)).queens
+    options = dict(tie_break=tie_break, sideways=sideways, restarts=restarts, seed=seed)
+    compiled = ClimbProblem(n, board, MOVES[moves], True, True)
+    assert _climb(compiled, name, **options) == _climb(
+        _problem(board, moves, False), name, **options
+    )
+
+
+class _Detailed(Recorder):
+    detail = 6  # the first six scores of every step
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(2, 7),
+    OPERATORS,
+    NAMES,
+    st.sampled_from(["steepest", "first-choice", "stochastic"]),
+    st.integers(0, 2**32),
+)
+def test_an_observer_asking_for_detail_hears_the_same_on_either_path(
+    n: int, moves: str, name: str, variant: str, seed: int
+) -> None:
+    """Every event, the scored moves (``Candidates``) included, is the same."""
+    board = random_board(n, moves, random.Random(seed)).queens
+    heard = []
+    for incremental in (True, False):
+        observer = _Detailed()
+        hill_climbing(
+            _problem(board, moves, incremental),
+            HEURISTICS[name],
+            variant=variant,  # type: ignore[arg-type]
+            sideways=2,
+            seed=seed,
+            observer=observer,
+        )
+        heard.append(observer.events)
+    started_solved = HEURISTICS[name](board) == 0
+    assert started_solved or any(isinstance(event, Candidates) for event in heard[0])
+    assert heard[0] == heard[1]

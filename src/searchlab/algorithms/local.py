@@ -112,6 +112,18 @@ class _Scores(Generic[M]):
                 self.scores.append((arc[0], value))
             yield arc, value
 
+    def noting_keys(
+        self, evaluator: Evaluator[Any, M], valued: Iterator[tuple[int, float]]
+    ) -> Iterator[tuple[int, float]]:
+        """``noting`` for moves scored through an evaluator (named by ``move(key)``)."""
+        self.scores, self.total, self.best = [], 0, math.inf
+        for key, value in valued:
+            self.total += 1
+            self.best = min(self.best, value)
+            if len(self.scores) < self.keep:
+                self.scores.append((evaluator.move(key), value))
+            yield key, value
+
 
 class _Strategy(Generic[S, M]):
     """How one step of hill climbing chooses among the successors of a state (simpleai's
@@ -162,6 +174,16 @@ class _Strategy(Generic[S, M]):
         """The same choice as ``choose``, the moves scored by the evaluator's deltas."""
         raise NotImplementedError
 
+    def valued(
+        self, evaluator: Evaluator[S, M], keys: Iterable[int], value: float
+    ) -> Iterator[tuple[int, float]]:
+        """Each move's key with the value after it (written down for detail)."""
+        delta = evaluator.delta
+        pairs = ((key, value + delta(key)) for key in keys)
+        if self.sink is not None:
+            return self.sink.noting_keys(evaluator, pairs)
+        return pairs
+
 
 class _Steepest(_Strategy[S, M]):
     """The best strictly better successor, ties broken by the policy (seed 000)."""
@@ -187,17 +209,21 @@ class _Steepest(_Strategy[S, M]):
     def choose_keys(
         self, evaluator: Evaluator[S, M], value: float, sideways: bool, stats: Stats
     ) -> Keyed:
+        scan = getattr(evaluator, "steepest", None)
+        compiled = getattr(evaluator, "compiled", False)
+        if scan is not None and compiled and self.tie_break != "random" and self.sink is None:
+            chosen, after, flat, better, scored = scan(value, sideways, self.tie_break == "last")
+            stats.generated += scored
+            return chosen, after, flat, better
         best: _Choice[int] = _Choice(self.tie_break, self.rng)
         level: _Choice[int] = _Choice(self.tie_break, self.rng)
         kept = count = 0
-        delta = evaluator.delta
-        for key in evaluator.move_keys():
+        for key, child_value in self.valued(evaluator, evaluator.move_keys(), value):
             count += 1
-            change = delta(key)
-            if change < 0:
+            if child_value < value:
                 kept += 1
-                best.offer(key, value + change)
-            elif change == 0 and sideways:
+                best.offer(key, child_value)
+            elif child_value == value and sideways:
                 level.offer(key, value)
         stats.generated += count
         if best.item is not None:
@@ -238,12 +264,10 @@ class _FirstChoice(_Strategy[S, M]):
         listed = list(evaluator.move_keys())
         stats.generated += len(listed)
         level: _Choice[int] = _Choice(self.tie_break, self.rng)
-        delta = evaluator.delta
-        for key in _random_order(listed, self.rng):
-            change = delta(key)
-            if change < 0:
-                return key, value + change, False, 1
-            if change == 0 and sideways:
+        for key, child_value in self.valued(evaluator, _random_order(listed, self.rng), value):
+            if child_value < value:
+                return key, child_value, False, 1
+            if child_value == value and sideways:
                 level.offer(key, value)
         return level.item, value, level.item is not None, 0
 
@@ -288,13 +312,11 @@ class _Stochastic(_Strategy[S, M]):
         improving: list[tuple[int, float]] = []
         level: _Choice[int] = _Choice(self.tie_break, self.rng)
         count = 0
-        delta = evaluator.delta
-        for key in evaluator.move_keys():
+        for key, child_value in self.valued(evaluator, evaluator.move_keys(), value):
             count += 1
-            change = delta(key)
-            if change < 0:
-                improving.append((key, value + change))
-            elif change == 0 and sideways:
+            if child_value < value:
+                improving.append((key, child_value))
+            elif child_value == value and sideways:
                 level.offer(key, value)
         stats.generated += count
         if improving:
@@ -409,9 +431,11 @@ def hill_climbing(
     sink: _Scores[M] | None = _Scores(detail) if detail else None
     strategy: _Strategy[S, M] = STRATEGIES[variant](h, tie_break, rng, sink)
     walk: _Walk[S, M] = _Walk(problem, h, limits, observer)
-    evaluator = None if sink is not None else evaluator_of(problem, h)
+    evaluator = evaluator_of(problem, h)
     if evaluator is not None:
-        return _climb_keys(evaluator, strategy, walk, sideways, restarts, random_state, rng)
+        return _climb_keys(
+            evaluator, strategy, walk, sideways, restarts, random_state, rng, observer
+        )
     sideways_run = 0
     with interruptible(walk.budget):
         while True:
@@ -446,8 +470,10 @@ def _climb_keys(
     restarts: int,
     random_state: Callable[[random.Random], S] | None,
     rng: random.Random,
+    observer: Observer | None,
 ) -> SearchResult[S, M]:
-    """``hill_climbing``'s loop through an incremental evaluator: the same steps."""
+    """``hill_climbing``'s loop through an incremental evaluator: the same steps (and
+    for an observer that asks for detail, the same ``Candidates``)."""
     check_cost(evaluator.cost, walk.state, None)
     evaluator.load(walk.state)
     sideways_run = 0
@@ -461,6 +487,13 @@ def _climb_keys(
                 evaluator, walk.value, allowed, walk.stats
             )
             walk.stats.max_frontier = max(walk.stats.max_frontier, kept)
+            sink = strategy.sink
+            if observer is not None and sink is not None:
+                observer(Candidates(walk.state, tuple(sink.scores), sink.total, sink.best))
+                if not detail_of(observer):  # it wants no more
+                    strategy.sink = None
+                elif detail_of(observer) != sink.keep:
+                    sink.keep = detail_of(observer)
             if key is None:
                 if walk.stats.restarts >= restarts or random_state is None:
                     return walk.result(Status.LOCAL_OPTIMUM)

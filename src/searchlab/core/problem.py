@@ -45,8 +45,14 @@ class Evaluator(Protocol[S, M_co]):
     ``move_keys`` lists the moves of the loaded state as small keys, in the order
     ``successors`` yields the same moves; ``delta(key)`` is h(after) − h(now), exactly;
     ``apply(key)`` makes the move in place and returns it with the new (immutable)
-    state. Every move costs ``cost``. A climb using it makes the same choices as one
-    scoring every successor with the heuristic, at O(1) per move instead of O(n).
+    state; ``move(key)`` names a move without making it. Every move costs ``cost``. A
+    climb using it makes the same choices as one scoring every successor with the
+    heuristic, at O(1) per move instead of O(n).
+
+    An evaluator with a true ``compiled`` attribute may also offer ``steepest(value,
+    sideways, last)``: a whole steepest step's choice at once (tie-break first, or last),
+    returning the key (None: no move), the value after it, whether it is level, the
+    improving moves and the moves scored.
     """
 
     cost: float
@@ -58,6 +64,8 @@ class Evaluator(Protocol[S, M_co]):
     def delta(self, key: int) -> float: ...
 
     def apply(self, key: int) -> tuple[M_co, S]: ...
+
+    def move(self, key: int) -> M_co: ...
 
 
 def evaluator_of(problem: object, h: object) -> Evaluator[Any, Any] | None:
