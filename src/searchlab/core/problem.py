@@ -76,3 +76,30 @@ def evaluator_of(problem: object, h: object) -> Evaluator[Any, Any] | None:
         return None
     evaluator: Evaluator[Any, Any] | None = make(h)
     return evaluator
+
+
+class Genome(Protocol):
+    """How a problem's states are written as strings of genes, for a genetic algorithm.
+
+    ``encode`` and ``decode`` convert a state to its genes (a tuple of ints, one per
+    position) and back; ``alleles`` are the values a gene may take (mutation draws from
+    them); ``ceiling(h)`` bounds h from above over every state, so that the fitness
+    ``ceiling(h) − h(state)`` is never negative (for N-queens and attacking pairs it is
+    the textbook's fitness: the pairs of queens not attacking each other)."""
+
+    alleles: tuple[int, ...]
+
+    def encode(self, state: Any) -> tuple[int, ...]: ...
+
+    def decode(self, genes: tuple[int, ...]) -> Any: ...
+
+    def ceiling(self, h: Any) -> float: ...
+
+
+def genome_of(problem: object) -> Genome | None:
+    """The problem's genome (a method ``genome()`` returning one, or None)."""
+    make = getattr(problem, "genome", None)
+    if make is None:
+        return None
+    genome: Genome | None = make()
+    return genome

@@ -16,7 +16,13 @@ from searchlab.core.limits import NO_LIMITS, Limits
 from searchlab.core.options import Option
 from searchlab.core.result import SearchResult
 from searchlab.domains.queens.board import Board, Queens, random_board
-from searchlab.domains.queens.heuristics import HEURISTICS, is_solution
+from searchlab.domains.queens.heuristics import (
+    HEURISTICS,
+    attackers,
+    attacking_pairs,
+    attacks,
+    is_solution,
+)
 from searchlab.domains.queens.incremental import SCALES, QueensEvaluator
 from searchlab.domains.queens.moves import MOVES, Arc, Move, MoveOperator
 
@@ -41,12 +47,45 @@ class ClimbProblem:
     def is_goal(self, state: Queens) -> bool:
         return is_solution(state)
 
+    def genome(self) -> ColumnGenome | None:
+        """Column boards as the textbook's gene strings (one row per column)."""
+        return ColumnGenome(self.n) if self.operator.name == "column" else None
+
     def evaluator(self, h: object) -> QueensEvaluator | None:
         """The incremental evaluator for seed 000's heuristics (None for any other h,
         or when ``incremental`` is off: the engine then scores every board in full)."""
         if not self.incremental or h not in SCALES:
             return None
         return QueensEvaluator(self.operator.name, h, self.compiled)
+
+
+@dataclass(frozen=True)
+class ColumnGenome:
+    """A column board as AIMA's 8-queens string: gene c is the row of the queen in
+    column c (1..n). With h = attacking pairs the fitness ``ceiling − h`` is the
+    textbook's, the pairs not attacking each other (28 for a solution of 8 queens)."""
+
+    n: int
+
+    @property
+    def alleles(self) -> tuple[int, ...]:
+        return tuple(range(1, self.n + 1))
+
+    def encode(self, state: Queens) -> tuple[int, ...]:
+        rows = [0] * self.n
+        for row, col in state:
+            rows[col - 1] = row
+        return tuple(rows)
+
+    def decode(self, genes: tuple[int, ...]) -> Queens:
+        return tuple((row, col) for col, row in enumerate(genes, start=1))
+
+    def ceiling(self, h: object) -> float:
+        pairs = self.n * (self.n - 1) // 2
+        bounds = {attacking_pairs: pairs, attacks: 2 * pairs, attackers: self.n}
+        if h not in bounds:
+            raise InputError("the genetic algorithm knows the fitness of h1, h2 and pairs only")
+        return float(bounds[h])
 
 
 def _tie_break(name: str) -> TieBreak:

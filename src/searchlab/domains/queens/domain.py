@@ -74,7 +74,14 @@ MOVES_OPTION = Option(
     aliases={"v2": "column", "v1": "free"},
 )
 
-LOCAL = ("hill-climbing", "simulated-annealing")
+LOCAL = (
+    "hill-climbing",
+    "simulated-annealing",
+    "local-beam",
+    "genetic",
+    "tabu",
+    "late-acceptance",
+)
 PLACING = ("dfs", "bfs", "iterative-deepening")
 
 
@@ -311,7 +318,8 @@ class QueensDomain(Domain[Any, Any]):
             verdict = f"not a solution (stopped at the {result.limit.replace('_', '-')} limit)"
         else:
             verdict = "not a solution (local minimum)"
-        moves = plural(result.stats.iterations, "move")
+        unit = "generation" if request.algorithm == "genetic" else "move"
+        moves = plural(result.stats.iterations, unit)
         return f"final: {format_queens(final)}  h = {h(final):g}, {verdict}; {moves}"
 
     stream_counters = ("stable placements expanded", "squares tried")
