@@ -128,9 +128,16 @@ def climb_engine(n: int, moves: str, engine: str, tie_break: str, variant: str) 
 
     if engine not in CLIMB_ENGINES:
         raise InputError(f"unknown engine {engine!r}: choose one of {', '.join(CLIMB_ENGINES)}")
+    scanned = variant == "steepest" and tie_break != "random"
     if engine == "auto":
-        scanned = variant == "steepest" and tie_break != "random"
         engine = "kernel" if JIT_ENABLED and scanned and n > KERNEL_CLIMB_FROM else "generic"
+    elif engine == "kernel" and not scanned:
+        raise InputError(
+            "the compiled engine scans steepest hill-climbing steps with tie-break first or "
+            f"last; for {variant if variant != 'steepest' else 'tie-break random'} use the "
+            "generic engine",
+            field="engine",
+        )
     MOVES[moves].check_size(n, engine)
     return engine
 

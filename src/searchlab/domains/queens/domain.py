@@ -221,8 +221,8 @@ class QueensDomain(Domain[Any, Any]):
             raise error.about("start") from None
 
     def _engine(self, request: SearchRequest, n: int) -> str:
-        """The engine of a local search (checking n against its limit): annealing and
-        the variants other than steepest score move by move, in the generic engine."""
+        """The engine of a local search (checking n against its limit): the algorithms
+        other than steepest hill climbing score move by move, in the generic engine."""
         options = request.options
         return climb_engine(
             n,
@@ -231,7 +231,7 @@ class QueensDomain(Domain[Any, Any]):
             options.get("tie_break", "first"),
             options.get("variant", "steepest")
             if request.algorithm == "hill-climbing"
-            else "annealing",
+            else request.algorithm,
         )
 
     def _climb_start(self, request: SearchRequest) -> tuple[Queens, int | None]:
