@@ -215,6 +215,13 @@ class QueensDomain(Domain[Any, Any]):
             return
         if not isinstance(start, int):
             moves.check(start)
+        if request.algorithm == "genetic" and moves.name != "column":
+            raise InputError(
+                "the genetic algorithm writes a board as one row per column: it needs column "
+                "moves",
+                field="algorithm",
+                hint=("moves", "column"),
+            )
         try:
             self._engine(request, n)
         except InputError as error:
