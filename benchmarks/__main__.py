@@ -22,6 +22,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_csp import sudoku
     from benchmarks.bench_hill import hill_section
     from benchmarks.bench_jit import jit_section
+    from benchmarks.bench_local import local_sections
     from benchmarks.bench_parallel import parallel_section
     from benchmarks.bench_prolog import prolog_sections
     from benchmarks.bench_puzzle import puzzle_sections
@@ -44,6 +45,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "csp-sudoku": lambda quick, runs: [sudoku(quick, runs)],
         "csp-queens": lambda quick, runs: [csp_queens(quick, runs)],
         "routes": routes_sections,
+        "local": local_sections,
     }
 
 

@@ -165,7 +165,7 @@ def test_table_and_png_chart(run_cli: RunCli, tmp_path: Path) -> None:
         ("min-conflicts --trials 0", "--trials"),
         # the Option specs' caps and words, as everywhere (the one vocabulary)
         ("hill-climbing --size 3", "--size must be 4 or more, not 3"),
-        ("hill-climbing --size 150 --moves free", "too large for hill climbing"),
+        ("hill-climbing --size 151 --moves free", "too large for hill climbing"),
         ("hill-climbing --tie-break middle", "unknown --tie-break 'middle'"),
         ("hill-climbing --sideways 0..5000", "--sideways must be at most 1,000"),
         ("min-conflicts --size 4..2000", "--size '4..2000': more than 1,000 values"),

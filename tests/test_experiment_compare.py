@@ -84,7 +84,14 @@ def test_queens_named_starts_give_way_to_the_domain_parameter(run_cli: RunCli) -
     assert left == ["case4", "case6", "case7"]  # not one queen per column
     assert "left out the start case4" in done.stderr and "moves=free" in done.stderr
     assert {row["starts"] for row in report["rows"]} == {5}
-    assert report["parameters"]["algorithm"] == ["hill-climbing", "simulated-annealing"]
+    assert report["parameters"]["algorithm"] == [
+        "hill-climbing",
+        "simulated-annealing",
+        "local-beam",
+        "genetic",
+        "tabu",
+        "late-acceptance",
+    ]
     free = run_cli("experiment", "compare", "queens", "--param", "moves=free", "--json")
     assert free.code == 0 and free.stderr == ""
     assert {row["starts"] for row in _report(free.stdout)["rows"]} == {8}

@@ -23,7 +23,16 @@ from searchlab.experiments.executors import WorkerPool
 from searchlab.experiments.registry import experiments, get_experiment, load_errors
 from searchlab.experiments.runner import run_trials
 
-BUILT_IN = ["hill-climbing", "astar-depth", "bratko", "min-conflicts", "csp", "routes", "compare"]
+BUILT_IN = [
+    "hill-climbing",
+    "local-search",
+    "astar-depth",
+    "bratko",
+    "min-conflicts",
+    "csp",
+    "routes",
+    "compare",
+]
 
 
 # ---- the registry ------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from pathlib import Path
 from typing import Any
 
@@ -11,11 +12,19 @@ from conftest import python
 
 from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
 from searchlab.domains.puzzle.kernels.pdb import Pattern, build_table, forget_loaded
+from searchlab.domains.queens.board import random_board
+from searchlab.domains.queens.climb import ClimbSettings, climb
 from searchlab.domains.queens.kernels import count_solutions
 from searchlab.domains.queens.repair import repair
 from searchlab.domains.sudoku.domain import PUZZLES
 from searchlab.domains.sudoku.grid import parse_puzzle
 from searchlab.domains.sudoku.kernels.solver import solve
+
+CLIMB_SETTINGS: tuple[ClimbSettings, ...] = (
+    {"heuristic": "attacks", "tie_break": "last", "engine": "kernel"},
+    {"heuristic": "attackers", "sideways": 5, "engine": "kernel"},
+    {"moves": "free", "heuristic": "pairs", "restarts": 2, "engine": "kernel"},
+)
 
 SCRIPT = """
 import json, sys
@@ -35,6 +44,15 @@ def answers(cache: Path) -> dict[str, Any]:
     return {
         "counts": [count_solutions(n) for n in range(9)],
         "repair": [repair(n, engine="kernel", seed=3).rows.tolist() for n in (8, 30)],
+        "climb": json.loads(
+            json.dumps(
+                [
+                    climb(board, seed=5, **settings).moves
+                    for board in (random_board(12, "column", random.Random(4)),)
+                    for settings in CLIMB_SETTINGS
+                ]
+            )
+        ),
         "pdb": build_table(Pattern((0, 5), 15)).tolist(),
         "moves": [
             [found.moves, found.generated]

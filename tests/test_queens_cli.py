@@ -265,8 +265,12 @@ def test_min_conflicts(run_cli: RunCli) -> None:
         (("climb", CASE_1, "--moves", "diagonal"), "diagonal"),
         (("climb", "--random", "0"), "0"),
         (("min-conflicts", "0"), "n must be at least 1"),
-        (("climb", "--random", "2", "--size", "1000"), "too large for hill climbing"),
-        (("climb", "--random", "2", "--size", "101", "--moves", "free"), "at most 100"),
+        (("climb", "--random", "2", "--size", "1000", "--moves", "free"), "too large for hill"),
+        (("climb", "--random", "2", "--size", "2000", "--engine", "generic"), "too large for hill"),
+        (
+            ("climb", "--random", "2", "--size", "151", "--moves", "free", "--engine", "generic"),
+            "at most 150",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

@@ -170,8 +170,8 @@ CASES = [  # (domain, body for the page, arguments for `searchlab DOMAIN solve`)
                                                                    "bfs"]),
     (
         "queens",
-        {"start": "201", "algorithm": "hill-climbing"},
-        ["201", "--algorithm", "hill-climbing"],
+        {"start": "151", "algorithm": "hill-climbing", "moves": "free"},
+        ["151", "--algorithm", "hill-climbing", "--moves", "free", "--engine", "generic"],
     ),
     (
         "puzzle",

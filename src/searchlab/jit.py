@@ -54,3 +54,15 @@ def njit(signature: str) -> Callable[[F], F]:
         return compiled
 
     return compile_
+
+
+def inline(function: F) -> F:
+    """A helper of kernels, compiled into each kernel that calls it (numba's
+    ``inline="always"``: a call between separately compiled functions passes every array
+    as a struct and costs more than a small helper's work), or left as Python."""
+    if not JIT_ENABLED:
+        return function
+    import numba
+
+    inlined: F = numba.njit(inline="always")(function)  # type: ignore[assignment]
+    return inlined

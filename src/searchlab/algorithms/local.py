@@ -6,6 +6,11 @@ visited by the last climb, ``stats.iterations`` the moves made over all climbs. 
 heuristic is the objective to drive to its minimum; a goal state ends the search.
 Every successor of a state is listed (and counted in ``generated``) before one is
 chosen, so a negative cost anywhere is reported, whichever move is taken.
+
+A problem with an incremental ``Evaluator`` (``core.problem``) for the heuristic is
+climbed through it: the same moves in the same order, scored by their delta in O(1)
+instead of building each successor and scoring it in full; the choices, tie-breaks and
+counts are the same (tests/test_incremental.py holds the two paths to one climb).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from searchlab.algorithms.common import check_cost, interruptible
 from searchlab.core.errors import InputError
 from searchlab.core.events import Candidates, Expand, Observer, Restart, Solution, Step, detail_of
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
-from searchlab.core.problem import Heuristic, M, Problem, S
+from searchlab.core.problem import Evaluator, Heuristic, M, Problem, S, evaluator_of
 from searchlab.core.result import SearchResult, Stats, Status
 
 T = TypeVar("T")
@@ -57,7 +62,22 @@ class _Choice(Generic[T]):
                 self.item = item
 
 
+def _random_order(items: list[T], rng: random.Random) -> Iterator[T]:
+    """The items in a random order, drawn lazily: Fisher–Yates from the end, as
+    ``rng.shuffle`` draws it, handing out each item as it is placed, so a walk that
+    stops early has not paid for shuffling the rest."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        items[i], items[j] = items[j], items[i]
+        yield items[i]
+    if items:
+        yield items[0]
+
+
 Arc = tuple[M, S, float]
+Keyed = tuple[int | None, float, bool, int]
+"""What a step through an evaluator chooses: the move's key (None: a local optimum),
+the value after it, whether it is sideways, and how many better moves it kept."""
 
 
 class _Pick(Generic[S, M]):
@@ -91,6 +111,18 @@ class _Scores(Generic[M]):
             if len(self.scores) < self.keep:
                 self.scores.append((arc[0], value))
             yield arc, value
+
+    def noting_keys(
+        self, evaluator: Evaluator[Any, M], valued: Iterator[tuple[int, float]]
+    ) -> Iterator[tuple[int, float]]:
+        """``noting`` for moves scored through an evaluator (named by ``move(key)``)."""
+        self.scores, self.total, self.best = [], 0, math.inf
+        for key, value in valued:
+            self.total += 1
+            self.best = min(self.best, value)
+            if len(self.scores) < self.keep:
+                self.scores.append((evaluator.move(key), value))
+            yield key, value
 
 
 class _Strategy(Generic[S, M]):
@@ -136,6 +168,22 @@ class _Strategy(Generic[S, M]):
     ) -> tuple[_Pick[S, M] | None, int]:
         raise NotImplementedError
 
+    def choose_keys(
+        self, evaluator: Evaluator[S, M], value: float, sideways: bool, stats: Stats
+    ) -> Keyed:
+        """The same choice as ``choose``, the moves scored by the evaluator's deltas."""
+        raise NotImplementedError
+
+    def valued(
+        self, evaluator: Evaluator[S, M], keys: Iterable[int], value: float
+    ) -> Iterator[tuple[int, float]]:
+        """Each move's key with the value after it (written down for detail)."""
+        delta = evaluator.delta
+        pairs = ((key, value + delta(key)) for key in keys)
+        if self.sink is not None:
+            return self.sink.noting_keys(evaluator, pairs)
+        return pairs
+
 
 class _Steepest(_Strategy[S, M]):
     """The best strictly better successor, ties broken by the policy (seed 000)."""
@@ -158,6 +206,30 @@ class _Steepest(_Strategy[S, M]):
             return _Pick(level.item, level.value, True), kept
         return None, kept
 
+    def choose_keys(
+        self, evaluator: Evaluator[S, M], value: float, sideways: bool, stats: Stats
+    ) -> Keyed:
+        scan = getattr(evaluator, "steepest", None)
+        compiled = getattr(evaluator, "compiled", False)
+        if scan is not None and compiled and self.tie_break != "random" and self.sink is None:
+            chosen, after, flat, better, scored = scan(value, sideways, self.tie_break == "last")
+            stats.generated += scored
+            return chosen, after, flat, better
+        best: _Choice[int] = _Choice(self.tie_break, self.rng)
+        level: _Choice[int] = _Choice(self.tie_break, self.rng)
+        kept = count = 0
+        for key, child_value in self.valued(evaluator, evaluator.move_keys(), value):
+            count += 1
+            if child_value < value:
+                kept += 1
+                best.offer(key, child_value)
+            elif child_value == value and sideways:
+                level.offer(key, value)
+        stats.generated += count
+        if best.item is not None:
+            return best.item, best.value, False, kept
+        return level.item, value, level.item is not None, kept
+
 
 class _FirstChoice(_Strategy[S, M]):
     """The first strictly better successor met, visiting them in random order: they
@@ -170,13 +242,13 @@ class _FirstChoice(_Strategy[S, M]):
         for move, _child, arc_cost in listed:
             check_cost(arc_cost, state, move)
         stats.generated += len(listed)
-        self.rng.shuffle(listed)
         h = self.h
         if self.sink is not None:  # detail: the same walk, every score written down
-            scored = self.sink.noting((arc, h(arc[1])) for arc in listed)
+            order = _random_order(listed, self.rng)
+            scored = self.sink.noting((arc, h(arc[1])) for arc in order)
             return self._first(scored, value, sideways)
         level: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
-        for arc in listed:
+        for arc in _random_order(listed, self.rng):
             child_value = h(arc[1])
             if child_value < value:
                 return _Pick(arc, child_value, False), 1
@@ -185,6 +257,19 @@ class _FirstChoice(_Strategy[S, M]):
         if level.item is not None:
             return _Pick(level.item, level.value, True), 0
         return None, 0
+
+    def choose_keys(
+        self, evaluator: Evaluator[S, M], value: float, sideways: bool, stats: Stats
+    ) -> Keyed:
+        listed = list(evaluator.move_keys())
+        stats.generated += len(listed)
+        level: _Choice[int] = _Choice(self.tie_break, self.rng)
+        for key, child_value in self.valued(evaluator, _random_order(listed, self.rng), value):
+            if child_value < value:
+                return key, child_value, False, 1
+            if child_value == value and sideways:
+                level.offer(key, value)
+        return level.item, value, level.item is not None, 0
 
     def _first(
         self, scored: Iterator[tuple[Arc[M, S], float]], value: float, sideways: bool
@@ -220,6 +305,25 @@ class _Stochastic(_Strategy[S, M]):
         if level.item is not None:
             return _Pick(level.item, level.value, True), 0
         return None, 0
+
+    def choose_keys(
+        self, evaluator: Evaluator[S, M], value: float, sideways: bool, stats: Stats
+    ) -> Keyed:
+        improving: list[tuple[int, float]] = []
+        level: _Choice[int] = _Choice(self.tie_break, self.rng)
+        count = 0
+        for key, child_value in self.valued(evaluator, evaluator.move_keys(), value):
+            count += 1
+            if child_value < value:
+                improving.append((key, child_value))
+            elif child_value == value and sideways:
+                level.offer(key, value)
+        stats.generated += count
+        if improving:
+            weights = [value - child_value for _, child_value in improving]
+            key, child_value = self.rng.choices(improving, weights=weights)[0]
+            return key, child_value, False, len(improving)
+        return level.item, value, level.item is not None, 0
 
 
 STRATEGIES: dict[Variant, type[_Strategy[Any, Any]]] = {
@@ -359,6 +463,11 @@ def hill_climbing(
     sink: _Scores[M] | None = _Scores(detail) if detail else None
     strategy: _Strategy[S, M] = STRATEGIES[variant](h, tie_break, rng, sink)
     walk: _Walk[S, M] = _Walk(problem, h, limits, observer)
+    evaluator = evaluator_of(problem, h)
+    if evaluator is not None:
+        return _climb_keys(
+            evaluator, strategy, walk, sideways, restarts, random_state, rng, observer
+        )
     sideways_run = 0
     with interruptible(walk.budget):
         while True:
@@ -383,6 +492,50 @@ def hill_climbing(
                 continue
             sideways_run = sideways_run + 1 if pick.sideways else 0
             walk.step(pick.move, pick.state, pick.cost, pick.value, pick.sideways)
+
+
+def _climb_keys(
+    evaluator: Evaluator[S, M],
+    strategy: _Strategy[S, M],
+    walk: _Walk[S, M],
+    sideways: int,
+    restarts: int,
+    random_state: Callable[[random.Random], S] | None,
+    rng: random.Random,
+    observer: Observer | None,
+) -> SearchResult[S, M]:
+    """``hill_climbing``'s loop through an incremental evaluator: the same steps (and
+    for an observer that asks for detail, the same ``Candidates``)."""
+    check_cost(evaluator.cost, walk.state, None)
+    evaluator.load(walk.state)
+    sideways_run = 0
+    with interruptible(walk.budget):
+        while True:
+            ended = walk.ended()
+            if ended is not None:
+                return ended
+            allowed = sideways_run < sideways
+            key, value, level, kept = strategy.choose_keys(
+                evaluator, walk.value, allowed, walk.stats
+            )
+            walk.stats.max_frontier = max(walk.stats.max_frontier, kept)
+            sink = strategy.sink
+            if observer is not None and sink is not None:
+                observer(Candidates(walk.state, tuple(sink.scores), sink.total, sink.best))
+                if not detail_of(observer):  # it wants no more
+                    strategy.sink = None
+                elif detail_of(observer) != sink.keep:
+                    sink.keep = detail_of(observer)
+            if key is None:
+                if walk.stats.restarts >= restarts or random_state is None:
+                    return walk.result(Status.LOCAL_OPTIMUM)
+                walk.restart(random_state(rng))
+                evaluator.load(walk.state)
+                sideways_run = 0
+                continue
+            sideways_run = sideways_run + 1 if level else 0
+            move, state = evaluator.apply(key)
+            walk.step(move, state, evaluator.cost, value, level)
 
 
 Schedule = Callable[[int], float]
@@ -453,6 +606,9 @@ def simulated_annealing(
     schedule = schedule if schedule is not None else exponential_schedule()
     rng = random.Random(seed)
     walk: _Walk[S, M] = _Walk(problem, h, limits, observer)
+    evaluator = evaluator_of(problem, h)
+    if evaluator is not None:
+        return _anneal_keys(evaluator, schedule, walk, rng)
     stats = walk.stats
     with interruptible(walk.budget):
         step = 0
@@ -478,3 +634,35 @@ def simulated_annealing(
             delta = child_value - walk.value
             if delta < 0 or rng.random() < math.exp(-delta / temperature):
                 walk.step(move, child, arc_cost, child_value, delta == 0)
+
+
+def _anneal_keys(
+    evaluator: Evaluator[S, M], schedule: Schedule, walk: _Walk[S, M], rng: random.Random
+) -> SearchResult[S, M]:
+    """``simulated_annealing``'s loop through an incremental evaluator: the same steps
+    (the random successor is drawn from the keys listed in the successors' order)."""
+    check_cost(evaluator.cost, walk.state, None)
+    evaluator.load(walk.state)
+    stats = walk.stats
+    with interruptible(walk.budget):
+        step = 0
+        while True:
+            if walk.problem.is_goal(walk.state):
+                return walk.ended() or walk.result(Status.SOLVED)
+            temperature = schedule(step)
+            step += 1
+            if temperature <= 0:
+                return walk.result(Status.LOCAL_OPTIMUM)
+            ended = walk.ended()
+            if ended is not None:
+                return ended
+            keys = list(evaluator.move_keys())
+            stats.generated += len(keys)
+            stats.max_frontier = max(stats.max_frontier, len(keys))
+            if not keys:
+                return walk.result(Status.LOCAL_OPTIMUM)
+            key = rng.choice(keys)
+            delta = evaluator.delta(key)
+            if delta < 0 or rng.random() < math.exp(-delta / temperature):
+                move, state = evaluator.apply(key)
+                walk.step(move, state, evaluator.cost, walk.value + delta, delta == 0)

@@ -46,6 +46,13 @@ from searchlab.algorithms.local import (
     hill_climbing,
     simulated_annealing,
 )
+from searchlab.algorithms.memory import late_acceptance, tabu_search
+from searchlab.algorithms.population import (
+    CROSSOVERS,
+    SELECTIONS,
+    genetic_algorithm,
+    local_beam_search,
+)
 from searchlab.algorithms.uninformed import (
     Solutions,
     bounded_rounds,
@@ -62,7 +69,7 @@ from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult, Status, no_path
 
 Promise = Literal["cost", "moves", "none"]
-Needs = Literal["csp", "graph"]
+Needs = Literal["csp", "graph", "genome"]
 """What a solution found promises: the cheapest path (given an admissible heuristic,
 if the algorithm takes one), the fewest moves (the cheapest only when every move costs
 the same), or nothing."""
@@ -175,6 +182,105 @@ STEPS = Option(
     high=10**8,
     metavar="K",
 )
+MAX_MOVES = Option(
+    "max_moves",
+    "int",
+    "moves made (late acceptance: moves tried) before giving up",
+    default=10_000,
+    low=0,
+    high=10**7,
+    metavar="K",
+)
+BEAM = Option(
+    "beam", "int", "states kept by local beam search", default=10, low=1, high=10_000, metavar="K"
+)
+KEEP = Option(
+    "keep",
+    "choice",
+    "which successors become the beam: best (the lowest h) or stochastic (drawn at random, "
+    "weighted to the better)",
+    default="best",
+    choices=("best", "stochastic"),
+)
+POPULATION = Option(
+    "population",
+    "int",
+    "individuals in each generation",
+    default=100,
+    low=1,
+    high=100_000,
+    metavar="P",
+)
+GENERATIONS = Option(
+    "generations",
+    "int",
+    "generations before giving up",
+    default=1000,
+    low=0,
+    high=10**6,
+    metavar="G",
+)
+MUTATION = Option(
+    "mutation",
+    "float",
+    "probability that a child has one gene changed at random",
+    default=0.1,
+    low=0,
+    high=1,
+    metavar="P",
+)
+SELECTION = Option(
+    "selection",
+    "choice",
+    "how parents are chosen: proportional (to fitness, AIMA's) or tournament (the fittest "
+    "of --tournament drawn at random)",
+    default="proportional",
+    choices=SELECTIONS,
+)
+TOURNAMENT = Option(
+    "tournament",
+    "int",
+    "individuals drawn for each tournament",
+    default=3,
+    low=1,
+    high=1000,
+    metavar="K",
+)
+CROSSOVER = Option(
+    "crossover",
+    "choice",
+    "one-point (one parent up to a random cut, the other after it: AIMA's) or uniform "
+    "(each gene from either parent)",
+    default="one-point",
+    choices=CROSSOVERS,
+)
+ELITE = Option(
+    "elite",
+    "int",
+    "the fittest individuals copied unchanged into the next generation (at most the population)",
+    default=0,
+    low=0,
+    high=100_000,
+    metavar="E",
+)
+TENURE = Option(
+    "tenure",
+    "int",
+    "moves a state stays tabu",
+    default=10,
+    low=0,
+    high=10**6,
+    metavar="T",
+)
+HISTORY = Option(
+    "history",
+    "int",
+    "late acceptance: how many iterations back a candidate is compared with",
+    default=50,
+    low=1,
+    high=10**6,
+    metavar="L",
+)
 
 
 @dataclass(frozen=True)
@@ -210,7 +316,8 @@ class AlgorithmInfo:
     random: bool = False  # makes random choices (reports the seed that repeats it)
     loop: tuple[Callable[..., Any], ...] = ()  # the code holding its search loop, if not
     # ``function`` itself (the viewer shows these first: the code that actually runs)
-    needs: Needs | None = None  # the kind of problem it runs on (None: any problem)
+    needs: Needs | None = None  # the kind of problem it runs on (None: any problem; genome:
+    # one whose states are written as genes, ``core.problem.Genome``)
 
     @property
     def stream(self) -> bool:
@@ -310,6 +417,67 @@ def _anneal(it: Run) -> SearchResult[Any, Any]:
     schedule = exponential_schedule(options["temperature"], options["cooling"], options["steps"])
     return simulated_annealing(
         it.problem, it.h, schedule=schedule, seed=it.seed, limits=it.limits, observer=it.observer
+    )
+
+
+def _beam(it: Run) -> SearchResult[Any, Any]:
+    assert it.h is not None
+    return local_beam_search(
+        it.problem,
+        it.h,
+        beam=it.options["beam"],
+        stochastic=it.options["keep"] == "stochastic",
+        max_moves=it.options["max_moves"],
+        random_state=it.random_state,
+        seed=it.seed,
+        limits=it.limits,
+        observer=it.observer,
+    )
+
+
+def _genetic(it: Run) -> SearchResult[Any, Any]:
+    assert it.h is not None
+    options = it.options
+    return genetic_algorithm(
+        it.problem,
+        it.h,
+        population=options["population"],
+        generations=options["generations"],
+        mutation=options["mutation"],
+        selection=options["selection"],
+        tournament=options["tournament"],
+        crossover=options["crossover"],
+        elite=options["elite"],
+        random_state=it.random_state,
+        seed=it.seed,
+        limits=it.limits,
+        observer=it.observer,
+    )
+
+
+def _tabu(it: Run) -> SearchResult[Any, Any]:
+    assert it.h is not None
+    return tabu_search(
+        it.problem,
+        it.h,
+        tenure=it.options["tenure"],
+        max_moves=it.options["max_moves"],
+        seed=it.seed,
+        limits=it.limits,
+        observer=it.observer,
+    )
+
+
+def _late(it: Run) -> SearchResult[Any, Any]:
+    assert it.h is not None
+    return late_acceptance(
+        it.problem,
+        it.h,
+        history=it.options["history"],
+        max_moves=it.options["max_moves"],
+        seed=it.seed,
+        limits=it.limits,
+        observer=it.observer,
     )
 
 
@@ -457,6 +625,65 @@ ALGORITHMS.add(
         random=True,
     ),
     "annealing",
+)
+ALGORITHMS.add(
+    "local-beam",
+    AlgorithmInfo(
+        _beam,
+        local_beam_search,
+        "local beam search: the k best successors of k states (or k drawn at random)",
+        True,
+        "none",
+        local=True,
+        options=(BEAM, KEEP, MAX_MOVES),
+        random=True,
+    ),
+    "beam",
+)
+ALGORITHMS.add(
+    "genetic",
+    AlgorithmInfo(
+        _genetic,
+        genetic_algorithm,
+        "genetic algorithm: selection, crossover and mutation of gene strings (fitness: "
+        "the heuristic's ceiling less h)",
+        True,
+        "none",
+        local=True,
+        options=(POPULATION, GENERATIONS, MUTATION, SELECTION, TOURNAMENT, CROSSOVER, ELITE),
+        random=True,
+        needs="genome",
+    ),
+    "genetic-algorithm",
+    "ga",
+)
+ALGORITHMS.add(
+    "tabu",
+    AlgorithmInfo(
+        _tabu,
+        tabu_search,
+        "tabu search: the best successor not visited in the last moves, better or worse",
+        True,
+        "none",
+        local=True,
+        options=(TENURE, MAX_MOVES),
+    ),
+    "tabu-search",
+)
+ALGORITHMS.add(
+    "late-acceptance",
+    AlgorithmInfo(
+        _late,
+        late_acceptance,
+        "late acceptance hill climbing: a random successor no worse than now or than "
+        "L iterations ago",
+        True,
+        "none",
+        local=True,
+        options=(HISTORY, MAX_MOVES),
+        random=True,
+    ),
+    "lahc",
 )
 
 ALGORITHMS.add(

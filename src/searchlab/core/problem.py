@@ -8,7 +8,7 @@ separate callables, so one problem can be searched with many of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 S = TypeVar("S", bound=Hashable)
 """A state: hashable, immutable (every module of the engine types states with this)."""
@@ -35,3 +35,71 @@ class Problem(Protocol[S, M_co]):
     def is_goal(self, state: S) -> bool:
         """Whether ``state`` is a goal."""
         ...
+
+
+class Evaluator(Protocol[S, M_co]):
+    """An optional helper a problem may give local search: it holds one state in place
+    and says what each move would do to the heuristic without building the successor.
+
+    ``load`` takes a state and returns its value (the heuristic's own, exactly);
+    ``move_keys`` lists the moves of the loaded state as small keys, in the order
+    ``successors`` yields the same moves; ``delta(key)`` is h(after) − h(now), exactly;
+    ``apply(key)`` makes the move in place and returns it with the new (immutable)
+    state; ``move(key)`` names a move without making it. Every move costs ``cost``. A
+    climb using it makes the same choices as one scoring every successor with the
+    heuristic, at O(1) per move instead of O(n).
+
+    An evaluator with a true ``compiled`` attribute may also offer ``steepest(value,
+    sideways, last)``: a whole steepest step's choice at once (tie-break first, or last),
+    returning the key (None: no move), the value after it, whether it is level, the
+    improving moves and the moves scored.
+    """
+
+    cost: float
+
+    def load(self, state: S) -> float: ...
+
+    def move_keys(self) -> Iterable[int]: ...
+
+    def delta(self, key: int) -> float: ...
+
+    def apply(self, key: int) -> tuple[M_co, S]: ...
+
+    def move(self, key: int) -> M_co: ...
+
+
+def evaluator_of(problem: object, h: object) -> Evaluator[Any, Any] | None:
+    """The problem's incremental evaluator for heuristic ``h``, if it has one: a method
+    ``evaluator(h)`` returning one, or None when it knows no shortcut for that h."""
+    make = getattr(problem, "evaluator", None)
+    if make is None:
+        return None
+    evaluator: Evaluator[Any, Any] | None = make(h)
+    return evaluator
+
+
+class Genome(Protocol):
+    """How a problem's states are written as strings of genes, for a genetic algorithm.
+
+    ``encode`` and ``decode`` convert a state to its genes (a tuple of ints, one per
+    position) and back; ``alleles`` are the values a gene may take (mutation draws from
+    them); ``ceiling(h)`` bounds h from above over every state, so that the fitness
+    ``ceiling(h) − h(state)`` is never negative (for N-queens and attacking pairs it is
+    the textbook's fitness: the pairs of queens not attacking each other)."""
+
+    alleles: tuple[int, ...]
+
+    def encode(self, state: Any) -> tuple[int, ...]: ...
+
+    def decode(self, genes: tuple[int, ...]) -> Any: ...
+
+    def ceiling(self, h: Any) -> float: ...
+
+
+def genome_of(problem: object) -> Genome | None:
+    """The problem's genome (a method ``genome()`` returning one, or None)."""
+    make = getattr(problem, "genome", None)
+    if make is None:
+        return None
+    genome: Genome | None = make()
+    return genome

@@ -11,7 +11,7 @@ from typing import Any, Unpack
 
 import click
 
-from searchlab.algorithms.registry import RESTARTS, SIDEWAYS, TIE_BREAK
+from searchlab.algorithms.registry import RESTARTS, SIDEWAYS, TIE_BREAK, VARIANT
 from searchlab.cli.main import print_json
 from searchlab.cli.options import JSON, add_renamed, apply, click_option, seed_option
 from searchlab.cli.output import console, progress
@@ -36,8 +36,8 @@ from searchlab.domains.queens import (
     summarize_trials,
     variant_name,
 )
-from searchlab.domains.queens.climb import ClimbSettings
-from searchlab.domains.queens.domain import MAX_N, MOVES_OPTION, QUEENS
+from searchlab.domains.queens.climb import ENGINE_OPTION, ClimbSettings, climb_engine
+from searchlab.domains.queens.domain import MOVES_OPTION, QUEENS
 
 HEURISTIC = Option(
     "heuristic",
@@ -53,9 +53,10 @@ HEURISTIC = Option(
 SIZE = Option(
     "size",
     "int",
-    "board size n (default: from STATE; 8 with --random)",
+    "board size n (default: from STATE; 8 with --random); the largest depends on the "
+    "move operator and the engine (see --engine)",
     low=1,
-    high=MAX_N,
+    high=max(move.max_kernel_n for move in MOVES.values()),
     metavar="N",
 )
 TRIALS = Option(
@@ -100,6 +101,8 @@ def climb_options(tie_default: str = "first") -> list[Callable[[Any], Any]]:
 @click_option(TRIALS)
 @click_option(SIZE)
 @apply(climb_options())
+@click_option(VARIANT, fill=True)
+@click_option(ENGINE_OPTION, fill=True)
 @click.option("--trace", is_flag=True, help="Print every move with the heuristic after it.")
 @JSON
 def climb_command(
@@ -116,9 +119,15 @@ def climb_command(
 
     Reports the initial and final state, the heuristic before and after, whether it
     is a solution, moves made, successors generated and time. With --tie-break last
-    it makes exactly the document's program's choices. Column boards up to n = 200,
-    free ones up to n = 100 (each move lists ~n² or ~n³ boards; min-conflicts goes
-    further). --json: the one schema of docs/json.md, with h_start and h_final.
+    it makes exactly the document's program's choices. Every move is scored in O(1)
+    from counters of queens per line; a steepest step still scores every move, n(n-1)
+    of them for column moves and about 0.4·n³ for free ones, over about n/2 steps, so
+    the sizes are capped by time: column boards up to n = 1,000 in the generic engine
+    and 5,000 compiled (--engine kernel: about 2 minutes a climb at 5,000 with h2,
+    much longer with h1), free boards up to 150 and 400. The kernel scans steepest
+    steps with tie-break first or last (the same climbs as the generic engine); the
+    other variants and tie-breaks go move by move. Min-conflicts goes further.
+    --json: the one schema of docs/json.md, with h_start and h_final.
 
     --random T --size N runs T independent climbs from random boards (for column, a
     random row in every column; for free, N distinct random squares), trial i seeded
@@ -129,6 +138,7 @@ def climb_command(
     Examples:
       searchlab queens climb case1 --tie-break last --trace
       searchlab queens climb --random 1000 --size 8 --moves free --heuristic h1
+      searchlab queens climb --random 1 --size 2000 --engine kernel
     """
     if state is None and random is None:
         raise InputError("give a STATE to climb from, or --random T for T random starts")
@@ -210,9 +220,11 @@ def climb_request(board: Board, seed: int | None, settings: ClimbSettings) -> Se
             "tie_break": settings["tie_break"],
             "sideways": settings["sideways"],
             "restarts": settings["restarts"],
+            "variant": settings.get("variant", "steepest"),
         },
         params={"moves": settings["moves"]},
         seed=seed,
+        engine=settings.get("engine", "auto"),
     )
 
 
@@ -224,7 +236,14 @@ def _climb_random(
     trials: int, n: int, seed: int | None, as_json: bool, settings: ClimbSettings
 ) -> None:
     moves, heuristic = settings["moves"], settings["heuristic"]
-    MOVES[moves].check_size(n)
+    engine = climb_engine(
+        n,
+        moves,
+        settings.get("engine", "auto"),
+        settings["tie_break"],
+        settings.get("variant", "steepest"),
+    )
+    settings = {**settings, "engine": engine}
     if seed is None:  # chosen here so that the report can say how to repeat the run
         seed = QUEENS.request(8, algorithm="hill-climbing").seed
     assert seed is not None

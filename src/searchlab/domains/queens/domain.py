@@ -31,7 +31,11 @@ from searchlab.domains.queens.board import (
     parse_board,
     random_board,
 )
-from searchlab.domains.queens.climb import ClimbProblem, random_climb_start
+from searchlab.domains.queens.climb import (
+    ClimbProblem,
+    climb_engine,
+    random_climb_start,
+)
 from searchlab.domains.queens.heuristics import HEURISTIC_SUMMARIES, HEURISTICS
 from searchlab.domains.queens.moves import MOVES
 
@@ -70,7 +74,14 @@ MOVES_OPTION = Option(
     aliases={"v2": "column", "v1": "free"},
 )
 
-LOCAL = ("hill-climbing", "simulated-annealing")
+LOCAL = (
+    "hill-climbing",
+    "simulated-annealing",
+    "local-beam",
+    "genetic",
+    "tabu",
+    "late-acceptance",
+)
 PLACING = ("dfs", "bfs", "iterative-deepening")
 
 
@@ -110,6 +121,7 @@ class QueensDomain(Domain[Any, Any]):
     heuristics: ClassVar[Registry[HeuristicSpec]] = _heuristics()
     default_heuristic = "attacks"
     params = (MOVES_OPTION,)
+    engines = ("generic", "kernel")
     size = Option("size", "int", "the board size n", default=8, low=1, high=MAX_N)
     views = ("backtrack", "climb")
     sources = (
@@ -203,10 +215,31 @@ class QueensDomain(Domain[Any, Any]):
             return
         if not isinstance(start, int):
             moves.check(start)
+        if request.algorithm == "genetic" and moves.name != "column":
+            raise InputError(
+                "the genetic algorithm writes a board as one row per column: it needs column "
+                "moves",
+                field="algorithm",
+                hint=("moves", "column"),
+            )
         try:
-            moves.check_size(n)
+            self._engine(request, n)
         except InputError as error:
             raise error.about("start") from None
+
+    def _engine(self, request: SearchRequest, n: int) -> str:
+        """The engine of a local search (checking n against its limit): the algorithms
+        other than steepest hill climbing score move by move, in the generic engine."""
+        options = request.options
+        return climb_engine(
+            n,
+            request.params["moves"],
+            request.engine,
+            options.get("tie_break", "first"),
+            options.get("variant", "steepest")
+            if request.algorithm == "hill-climbing"
+            else request.algorithm,
+        )
 
     def _climb_start(self, request: SearchRequest) -> tuple[Queens, int | None]:
         """The board a local search starts from, and the seed of its own choices: from
@@ -225,7 +258,20 @@ class QueensDomain(Domain[Any, Any]):
         if request.algorithm in PLACING:
             return PlacementProblem(start, safe_only=True)
         queens, _ = self._climb_start(request)
-        return ClimbProblem(len(queens), queens, MOVES[request.params["moves"]])
+        return self._climb_problem(request, queens)
+
+    def resolve_engine(self, request: SearchRequest, observed: bool) -> str:
+        """For local search: the compiled scan (``kernel``) past ``KERNEL_CLIMB_FROM``
+        queens for steepest climbs with tie-break first or last, unless chosen; the
+        generic engine for everything else."""
+        if request.algorithm not in LOCAL:
+            return "generic" if request.engine == "auto" else request.engine
+        start = request.start
+        return self._engine(request, start if isinstance(start, int) else start.n)
+
+    def _climb_problem(self, request: SearchRequest, queens: Queens) -> ClimbProblem:
+        compiled = self._engine(request, len(queens)) == "kernel"
+        return ClimbProblem(len(queens), queens, MOVES[request.params["moves"]], True, compiled)
 
     def constraint(self, request: SearchRequest) -> Callable[[Any], bool] | None:
         return last_queen_safe if request.algorithm == "dfs" else None
@@ -240,7 +286,7 @@ class QueensDomain(Domain[Any, Any]):
             from searchlab.algorithms.registry import run_algorithm
 
             queens, seed = self._climb_start(request)
-            problem = ClimbProblem(len(queens), queens, MOVES[request.params["moves"]])
+            problem = self._climb_problem(request, queens)
             return run_algorithm(
                 request.algorithm,
                 problem,
@@ -279,7 +325,8 @@ class QueensDomain(Domain[Any, Any]):
             verdict = f"not a solution (stopped at the {result.limit.replace('_', '-')} limit)"
         else:
             verdict = "not a solution (local minimum)"
-        moves = plural(result.stats.iterations, "move")
+        unit = "generation" if request.algorithm == "genetic" else "move"
+        moves = plural(result.stats.iterations, unit)
         return f"final: {format_queens(final)}  h = {h(final):g}, {verdict}; {moves}"
 
     stream_counters = ("stable placements expanded", "squares tried")
