@@ -480,3 +480,19 @@ def test_a_build_that_would_not_fit_is_refused_before_it_starts(
     with pytest.raises(InputError, match=r"of disk in .* and 100 bytes is free"):
         load_or_build(pattern, directory=tmp_path / "new" / "folder")
     assert not list(tmp_path.rglob("*.pdb"))  # nothing half-written
+
+
+def test_a_split_search_on_a_local_dask_cluster_is_the_serial_one(cache: Path) -> None:
+    """Dask's futures once never answered a cancel, and the search waited forever."""
+    pytest.importorskip("distributed")
+    from searchlab.domains.puzzle.kernels.parallel import solve_15_split
+    from searchlab.experiments.executors import executor_for
+
+    board, _ = load_korf100()[54]
+    serial = solve_15(board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache)
+    with executor_for(2, "local") as cluster:
+        split = solve_15_split(
+            board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache, executor=cluster
+        )
+    assert split.moves == serial.moves
+    assert (split.generated, split.expanded) == (serial.generated, serial.expanded)

@@ -33,6 +33,9 @@ SPLIT_DEPTH = 4
 
 MAX_SPLIT_DEPTH = 12
 
+STOP_SECONDS = 60.0
+"""How long the subtrees running past the answer are waited for, to count their CPU."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -219,14 +222,17 @@ class _Runs:
 
     def stop(self) -> float:
         """Cancel the subtrees after the one read last; the CPU seconds of those that
-        ran anyway (searched for nothing)."""
+        ran anyway (searched for nothing), waiting for the ones already started (at most
+        ``STOP_SECONDS``: a cluster's own cancellation may never answer)."""
         if self.futures is None:
             return 0.0
-        later = self.futures[self.read :]
-        for future in later:
-            future.cancel()
-        wait(later)
-        return sum(f.result().cpu_seconds for f in later if not f.cancelled())
+        started = [future for future in self.futures[self.read :] if not future.cancel()]
+        finished, _ = wait(started, timeout=STOP_SECONDS)
+        return sum(
+            future.result().cpu_seconds
+            for future in finished
+            if not future.cancelled() and future.exception() is None
+        )
 
 
 def _neighbour(blank: int, direction: int) -> int:
