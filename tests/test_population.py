@@ -146,7 +146,7 @@ def test_the_genetic_algorithm_refuses_what_it_cannot_do() -> None:
         {"mutation": -0.1},
         {"elite": 11, "population": 10},
         {"tournament": 0},
-        {"parents": "roulette"},
+        {"selection": "roulette"},
         {"crossover": "two-point"},
     ):
         with pytest.raises(InputError):
