@@ -3,10 +3,12 @@
 // after that move (the server sends every move the climb scored), and each restart and
 // the end say why the climb stopped (the server's words). The other local searches the
 // domain offers (GET /api/options) run from the same form with their own options, and
-// their walk (the steps they report) plays the same way.
+// their walk (the steps they report) plays the same way. A genetic run is stepped
+// generation by generation instead: the best, median and worst fitness of each on the
+// chart, and its best board (the server's ``population``).
 
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
-import { drawChart } from "./chart.js";
+import { drawChart, drawSeries } from "./chart.js";
 import { fillSelect, fillStats } from "./dom.js";
 import { fillOptions } from "./form.js";
 import { fillLegend } from "./legend.js";
@@ -37,11 +39,24 @@ function verdict(result, info) {
   return `h = ${h} ${after}: ${info.stopped ?? "stopped at one of the viewer's limits per run"}`;
 }
 
+// One frame a generation, from the server's ``population``.
+function generations(population) {
+  return population.best.map((best, generation) => ({
+    kind: "generation",
+    generation,
+    best,
+    median: population.median[generation],
+    worst: population.worst[generation],
+    h: population.h[generation],
+    queens: population.individuals?.[generation] ?? null,
+  }));
+}
+
 export class ClimbView extends View {
   constructor(root, domain, prefix, options, hooks = {}) {
     super(root, domain, prefix, hooks);
     const $ = this.$;
-    this.keep("board", "stats", "chart", "verdict");
+    this.keep("board", "stats", "chart", "chart-title", "verdict");
     this.moveText = $("move");
     this.bindPresets("case", "state", (text) => text); // each case's value is its board
     $("random").addEventListener("click", () => this.player.guard(() => this.random()));
@@ -135,6 +150,12 @@ export class ClimbView extends View {
     }
     const events = await recordedEvents(info.session);
     this.info = info;
+    if (info.population) {
+      this.frames = generations(info.population);
+      this.cursor = 0;
+      this.render();
+      return;
+    }
     // a board typed is the start; from n, the random board the climb began on; another
     // algorithm's walk starts where its path does (a beam's best line may start on
     // one of its random boards)
@@ -243,11 +264,16 @@ export class ClimbView extends View {
   render() {
     const info = this.info;
     this.hooks.changed?.();
+    this.chartTitle.textContent = info?.population ? "fitness over the generations" : "h over the steps";
     if (!info) {
       drawQueens(this.board, 8, []);
       drawChart(this.chart, []);
       this.moveText.textContent = "Type a state, pick a case or Random, then Climb.";
       this.legend();
+      return;
+    }
+    if (info.population) {
+      this.renderPopulation();
       return;
     }
     const frame = this.frames[this.cursor];
@@ -300,6 +326,46 @@ export class ClimbView extends View {
     this.verdict.dataset.h = last ? String(result.h_final) : "";
     this.verdict.classList.toggle("good", result.status === "solved");
     this.legend();
+  }
+
+  // A genetic run at generation ``this.cursor``: its best board and the fitness chart.
+  renderPopulation() {
+    const { result, run, population } = this.info;
+    const frame = this.frames[this.cursor];
+    const lastIndex = this.frames.length - 1;
+    const last = this.cursor === lastIndex;
+    const n = result.n;
+    const solved = last && result.solved;
+    drawQueens(this.board, n, frame.queens ?? [], { solved, showAttacks: true, label: `h = ${frame.h}` });
+    let text = `Generation ${frame.generation} of ${lastIndex}${frame.generation === 0 ? " (the first population)" : ""}: fitness best ${frame.best}, median ${frame.median}, worst ${frame.worst}.`;
+    text += frame.queens ? ` The board: its best individual, h = ${frame.h}.` : " Its boards are too large to send: the chart alone is shown.";
+    this.moveText.textContent = text;
+    const series = ["best", "median", "worst"].map((name) => ({ name, values: population[name] }));
+    drawSeries(this.chart, series, { cursor: this.cursor, label: plural(lastIndex, "generation") });
+    fillStats(this.stats, [
+      ["board", `${n} × ${n}, ${run.moves} moves`],
+      ["generation", `${frame.generation} of ${lastIndex}`],
+      ["fitness (best, median, worst)", `${frame.best}, ${frame.median}, ${frame.worst}`],
+      ["h of the best", frame.h],
+      ["population", run.population.toLocaleString()],
+      ["individuals evaluated (whole run)", result.stats.generated.toLocaleString()],
+      ["seed", `${run.seed} (type it in the seed field to repeat this run)`],
+    ]);
+    this.verdict.hidden = !last;
+    const words = result.status === "solved"
+      ? `solved: h = ${result.h_final} in generation ${lastIndex}`
+      : `not solved: the best has h = ${result.h_final} after ${plural(lastIndex, "generation")}${this.info.stopped ? `: ${this.info.stopped}` : ""}`;
+    this.verdict.textContent = last ? `Verdict: ${words}. Final state ${pairs(result.final)}.` : "";
+    this.verdict.dataset.status = last ? result.status : "";
+    this.verdict.dataset.h = last ? String(result.h_final) : "";
+    this.verdict.classList.toggle("good", result.status === "solved");
+    fillLegend(this.$("legend"), [
+      { swatch: "queen-hot", glyph: "♛", text: "a queen attacked by another" },
+      { swatch: "queen-solved", glyph: "♛", text: "a solution: no queen attacked" },
+      { swatch: "chart-best", text: "on the chart: the best fitness of each generation (its board is drawn)" },
+      { swatch: "chart-median", text: "the median fitness" },
+      { swatch: "chart-worst", text: "the worst fitness" },
+    ]);
   }
 
   legend() {
