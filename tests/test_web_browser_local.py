@@ -48,7 +48,7 @@ def choose(page: Any, algorithm: str) -> None:
     page.select_option("#hc-algorithm", algorithm)
     for option in ALGORITHMS[algorithm].options:
         expect(page.locator(f"#hc-option-{option.name}")).to_be_visible()
-    for own in ("tie", "sideways", "restarts"):
+    for own in ("tie", "sideways", "restarts", "numbers"):
         expect(page.locator(f"#hc-{own}")).to_be_hidden()
 
 

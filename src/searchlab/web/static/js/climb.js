@@ -85,6 +85,7 @@ export class ClimbView extends View {
     const info = this.domain.algorithms.find((item) => item.name === chosen);
     fillOptions(this.$("options"), climbing ? [] : info?.options ?? [], this.prefix);
     this.$("run").textContent = climbing ? "Climb" : "Run";
+    this.$("numbers").closest("label").hidden = !climbing; // only a climb scores every move
   }
 
   init(domain, options) {
