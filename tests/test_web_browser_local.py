@@ -7,6 +7,7 @@ boards checked against the server's reply, the command line and a plain pair cou
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -145,3 +146,26 @@ def test_the_other_local_searches_run_from_the_tab(
         final = sorted(tuple(square) for square in said["final"])
         assert queens_on_board(page, "#hc-board") == final
         assert attacking_pairs(final) == 0
+
+
+def test_a_reload_reopens_the_same_genetic_run_at_the_same_generation(page: Any) -> None:
+    choose(page, "genetic")
+    page.fill("#hc-state", "8")
+    page.fill("#hc-option-population", "25")
+    page.fill("#hc-option-generations", "30")
+    page.fill("#hc-seed", "7")
+    page.click("#hc-run")
+    for _ in range(3):
+        page.click("#hc-step")
+    expect(page).to_have_url(re.compile(r"step=3"))
+    assert "algorithm=genetic" in page.evaluate("location.hash")
+    board = queens_on_board(page, "#hc-board")
+    said = page.locator("#hc-move").inner_text()
+    assert said.startswith("Generation 3 of")
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#hc-move")).to_have_text(said)
+    assert queens_on_board(page, "#hc-board") == board
+    expect(page.locator("#hc-algorithm")).to_have_value("genetic")
+    expect(page.locator("#hc-option-population")).to_have_value("25")
+    expect(page.locator("#hc-tie")).to_be_hidden()
