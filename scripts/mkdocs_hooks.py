@@ -35,6 +35,9 @@ PROMISES = {
 
 def algorithms_page() -> str:
     from searchlab.algorithms.registry import ALGORITHMS
+    from searchlab.domains.registry import domains
+
+    domains()  # a domain may register algorithms of its own (the route domain's)
 
     lines = [
         "# Algorithms",

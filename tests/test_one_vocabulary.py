@@ -261,3 +261,16 @@ def test_the_readme_commands_work_as_printed(run_cli: RunCli, command: str) -> N
     run = run_cli(*shlex.split(command)[1:])
     assert run.code == 0, (command, run.stderr)
     assert run.stderr == "", (command, run.stderr)  # no notice: nothing deprecated in it
+
+
+def test_no_domain_parameter_shares_a_name_with_an_algorithm_option() -> None:
+    """One name, one thing: a request's fields are read by name, so a domain's own
+    parameter named like an option of an algorithm it offers would be taken for that
+    option (the route domain's landmark ``selection`` once met the genetic algorithm's)."""
+    from searchlab.algorithms.registry import ALGORITHMS
+    from searchlab.domains.registry import domains
+
+    option_names = {option.name for info in ALGORITHMS.values() for option in info.options}
+    for domain in domains():
+        clashes = {param.name for param in domain.params} & option_names
+        assert not clashes, (domain.name, clashes)

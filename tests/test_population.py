@@ -146,7 +146,7 @@ def test_the_genetic_algorithm_refuses_what_it_cannot_do() -> None:
         {"mutation": -0.1},
         {"elite": 11, "population": 10},
         {"tournament": 0},
-        {"selection": "roulette"},
+        {"parents": "roulette"},
         {"crossover": "two-point"},
     ):
         with pytest.raises(InputError):
@@ -216,7 +216,7 @@ def test_the_registry_runs_them_with_parsed_options() -> None:
     board = random_board(8, "column", random.Random(3)).queens
     for name, options in (
         ("local-beam", {"beam": "5", "keep": "stochastic"}),
-        ("genetic", {"population": "50", "selection": "tournament", "elite": "1"}),
+        ("genetic", {"population": "50", "parents": "tournament", "elite": "1"}),
         ("tabu", {"tenure": "3"}),
         ("late-acceptance", {"history": "10"}),
     ):

@@ -231,9 +231,10 @@ MUTATION = Option(
     metavar="P",
 )
 SELECTION = Option(
-    "selection",
+    "parents",
     "choice",
-    "how parents are chosen: proportional (to fitness, AIMA's) or tournament (the fittest "
+    "how parents are chosen (AIMA's selection; apart from the route domain's landmark "
+    "selection): proportional (to fitness, AIMA's) or tournament (the fittest "
     "of --tournament drawn at random)",
     default="proportional",
     choices=SELECTIONS,
@@ -445,7 +446,7 @@ def _genetic(it: Run) -> SearchResult[Any, Any]:
         population=options["population"],
         generations=options["generations"],
         mutation=options["mutation"],
-        selection=options["selection"],
+        selection=options["parents"],
         tournament=options["tournament"],
         crossover=options["crossover"],
         elite=options["elite"],
