@@ -11,10 +11,10 @@ import pytest
 
 from searchlab.algorithms.local import hill_climbing
 from searchlab.algorithms.memory import late_acceptance, tabu_search
-from searchlab.algorithms.population import genetic_algorithm, local_beam_search
+from searchlab.algorithms.population import generations_of, genetic_algorithm, local_beam_search
 from searchlab.algorithms.registry import run_algorithm
 from searchlab.core.errors import InputError
-from searchlab.core.events import Recorder, Step
+from searchlab.core.events import Expand, Recorder, Step
 from searchlab.domains.queens.board import Queens, random_board
 from searchlab.domains.queens.climb import ClimbProblem, ColumnGenome
 from searchlab.domains.queens.heuristics import HEURISTICS, attacking_pairs, is_solution
@@ -231,3 +231,34 @@ def test_the_registry_runs_them_with_parsed_options() -> None:
         assert result.solved == is_solution(result.final_state)
     with pytest.raises(InputError):
         run_algorithm("genetic", _problem(board), PAIRS, options={"mutation": "2"})
+
+
+class _Generations(Recorder):
+    """An observer asking for the generations (``population.generations_of``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.generations: list[tuple[float, float, float]] = []
+
+
+def test_an_observer_by_name_gets_the_generations_history_gets() -> None:
+    board = random_board(8, "column", random.Random(4)).queens
+    history: list[tuple[float, float, float]] = []
+    direct = genetic_algorithm(
+        _problem(board), PAIRS, population=30, generations=25, random_state=_fresh(8), seed=6,
+        history=history,
+    )  # fmt: skip
+    observer = _Generations()
+    named = run_algorithm(
+        "genetic", _problem(board), PAIRS, options={"population": "30", "generations": "25"},
+        seed=6, random_state=_fresh(8), observer=observer,
+    )  # fmt: skip
+    assert named.final_state == direct.final_state
+    assert observer.generations == history and len(history) == direct.stats.iterations + 1
+    # one expansion a generation, its state that generation's best
+    bests = [event.state for event in observer.events if isinstance(event, Expand)]
+    assert len(bests) == len(history)
+    fitness = [28 - attacking_pairs(best) for best in bests if isinstance(best, tuple)]
+    assert fitness == [best for best, _, _ in history]
+    # an observer without the attribute is asked for nothing
+    assert generations_of(Recorder()) is None

@@ -689,3 +689,42 @@ def test_unknown_domains_and_algorithms_have_no_source(client: TestClient) -> No
     assert refused.status_code == 400 and "does not offer" in refused.json()["error"]
     missing = client.post("/api/domains/chess/search", json={"start": "e4"})
     assert missing.status_code == 404 and "queens, puzzle, schedule" in missing.json()["error"]
+
+
+def attacking_pairs_of(queens: list[list[int]]) -> int:
+    """The textbook's h, written out here: pairs of queens on one line."""
+    return sum(
+        1
+        for (r1, c1), (r2, c2) in itertools.combinations(queens, 2)
+        if r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2)
+    )
+
+
+GENETIC = {"algorithm": "genetic", "start": "8", "heuristic": "pairs", "population": "20"}
+
+
+def test_a_genetic_search_answers_each_generation_and_a_climb_none(client: TestClient) -> None:
+    reply = client.post(QUEENS, json={**GENETIC, "generations": "15", "seed": "5"})
+    assert reply.status_code == 200, reply.text
+    info = reply.json()
+    population, result = info["population"], info["result"]
+    count = result["stats"]["iterations"] + 1  # the first population, then each bred
+    for key in ("best", "median", "worst", "h", "individuals"):
+        assert len(population[key]) == count, key
+    boards = population["individuals"]
+    for best, h, board in zip(population["best"], population["h"], boards, strict=True):
+        assert attacking_pairs_of(board) == h and best == 28 - h
+    assert population["individuals"][-1] == result["final"]
+    assert population["h"][-1] == result["h_final"]
+    climb = client.post(QUEENS, json={"algorithm": "hill-climbing", "start": CASE_1}).json()
+    assert "population" not in climb
+
+
+def test_a_genetic_runs_boards_are_left_out_past_a_page_of_bytes() -> None:
+    with make_client(max_page_bytes=2000) as small:
+        info = small.post(QUEENS, json={**GENETIC, "generations": "100", "seed": "5"}).json()
+    population = info["population"]
+    count = info["result"]["stats"]["iterations"] + 1
+    assert count > 40  # about 60 bytes a board: past 2,000 in all
+    assert population["individuals"] is None
+    assert len(population["best"]) == len(population["median"]) == count

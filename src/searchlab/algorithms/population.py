@@ -172,6 +172,15 @@ Generation = tuple[float, float, float]
 """The best, median and worst fitness of one generation."""
 
 
+def generations_of(observer: Observer | None) -> list[Generation] | None:
+    """The list an observer keeps each generation's fitness in: its ``generations``
+    attribute, when it is a list (as ``events.detail_of`` reads ``detail``), so a front
+    end running a population method by name gets the ``history`` of
+    ``genetic_algorithm``; None when it asks for none."""
+    wanted = getattr(observer, "generations", None)
+    return wanted if isinstance(wanted, list) else None
+
+
 def genetic_algorithm(
     problem: Problem[S, M],
     h: Heuristic[S],

@@ -50,6 +50,7 @@ from searchlab.algorithms.memory import late_acceptance, tabu_search
 from searchlab.algorithms.population import (
     CROSSOVERS,
     SELECTIONS,
+    generations_of,
     genetic_algorithm,
     local_beam_search,
 )
@@ -453,6 +454,7 @@ def _genetic(it: Run) -> SearchResult[Any, Any]:
         seed=it.seed,
         limits=it.limits,
         observer=it.observer,
+        history=generations_of(it.observer),
     )
 
 

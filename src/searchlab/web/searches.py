@@ -7,7 +7,10 @@ the names of their ``Option`` specs), and ``drawings``. An empty value means "no
 given": the domain's default. ``Domain.request`` checks and completes them, so the
 caps and defaults are the command line's; the server then caps the run itself
 (``WebLimits``). An algorithm that streams every solution (depth-first backtracking)
-becomes a live search stepped on demand; any other runs once and is recorded.
+becomes a live search stepped on demand; any other runs once and is recorded. A
+population method's run (the genetic algorithm) also answers ``population``: the best,
+median and worst fitness of each generation and its best individual
+(``web.population.PopulationLog.summary``).
 
 No search logic lives here: only reading fields, and the server's own rules (its caps,
 no files read from a typed start, tables built only for named goals).
@@ -33,6 +36,7 @@ from searchlab.web.drawings import DrawingEncoder, drawing_of
 from searchlab.web.eventlog import dumps
 from searchlab.web.fields import FieldError, shown
 from searchlab.web.limits import WebLimits
+from searchlab.web.population import PopulationLog
 from searchlab.web.prepared import BUILDING, built_per_goal, check_goal
 from searchlab.web.sandbox import no_files
 from searchlab.web.sources import (
@@ -270,8 +274,10 @@ def _start(
         max_bytes=limits.max_session_bytes,
         teacher=teacher,
     )
+    # a population method's generations (fitness, best individual) ride along
+    population = PopulationLog(recorder, domain.encode, limits.max_page_bytes)
     try:
-        result = domain.search(request, recorder)
+        result = domain.search(request, population)
         recorder.finish()
     except EventCapReached:
         raise FieldError(
@@ -287,6 +293,9 @@ def _start(
         total=len(recorder.events),
         teaching=teacher.summary(),
     )
+    generations = population.summary()
+    if generations is not None:
+        info["population"] = generations
     if drawings:
         info["path_drawings"] = _path_drawings(domain, problem, result.path, limits)
     if result.limit is not None:

@@ -1,16 +1,21 @@
 // N-queens hill climbing: one run on the server, recorded, then stepped through here.
 // Each board shows, in every square a queen could move to, the h the board would have
 // after that move (the server sends every move the climb scored), and each restart and
-// the end say why the climb stopped (the server's words).
+// the end say why the climb stopped (the server's words). The other local searches the
+// domain offers (GET /api/options) run from the same form with their own options, and
+// their walk (the steps they report) plays the same way. A genetic run is stepped
+// generation by generation instead: the best, median and worst fitness of each on the
+// chart, and its best board (the server's ``population``).
 
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
-import { drawChart } from "./chart.js";
+import { drawChart, drawSeries } from "./chart.js";
 import { fillSelect, fillStats } from "./dom.js";
+import { fillOptions } from "./form.js";
 import { fillLegend } from "./legend.js";
 import { drawQueens, pairs } from "./queens.js";
 import { View } from "./view.js";
 
-const ALGORITHM = "hill-climbing";
+const CLIMB = "hill-climbing"; // the algorithm whose own fields the form has
 const MAX_NUMBERS = 16; // boards up to 16×16 get their numbers drawn
 const square = ([r, c]) => `(${r},${c})`;
 const plural = (count, noun) => `${count.toLocaleString()} ${noun}${count === 1 ? "" : "s"}`;
@@ -24,6 +29,9 @@ function verdict(result, info) {
   let after = `after ${plural(moves, "move")}`;
   if (restarts) after += ` of its last climb (${plural(result.stats.iterations, "move")} in all, ${plural(restarts, "restart")})`;
   if (result.status === "solved") return `solved: h = ${h} ${after}`;
+  if (result.status === "local_optimum" && info.run.algorithm !== CLIMB) {
+    return `not solved: h = ${h} ${after}, when ${info.run.algorithm} gave up (its own limit)`;
+  }
   if (result.status === "local_optimum") {
     const why = info.teaching?.reason ? `: ${info.teaching.reason}` : "";
     return `stuck in a local minimum at h = ${h} ${after}${why}`;
@@ -31,24 +39,53 @@ function verdict(result, info) {
   return `h = ${h} ${after}: ${info.stopped ?? "stopped at one of the viewer's limits per run"}`;
 }
 
+// One frame a generation, from the server's ``population``.
+function generations(population) {
+  return population.best.map((best, generation) => ({
+    kind: "generation",
+    generation,
+    best,
+    median: population.median[generation],
+    worst: population.worst[generation],
+    h: population.h[generation],
+    queens: population.individuals?.[generation] ?? null,
+  }));
+}
+
 export class ClimbView extends View {
   constructor(root, domain, prefix, options, hooks = {}) {
     super(root, domain, prefix, hooks);
     const $ = this.$;
-    this.keep("board", "stats", "chart", "verdict");
+    this.keep("board", "stats", "chart", "chart-title", "verdict");
     this.moveText = $("move");
     this.bindPresets("case", "state", (text) => text); // each case's value is its board
     $("random").addEventListener("click", () => this.player.guard(() => this.random()));
     $("numbers").addEventListener("change", () => this.render());
+    $("algorithm").addEventListener("change", () => this.syncAlgorithm());
     this.frames = [];
     this.cursor = 0;
     this.info = null;
     this.init(domain, options);
   }
 
-  // The algorithm this view runs (its source is shown in the help).
+  // The algorithm chosen (its source is shown in the help).
   algorithm() {
-    return ALGORITHM;
+    return this.$("algorithm").value;
+  }
+
+  // Only the chosen algorithm's options: hill climbing's own fields, or one field per
+  // option of another (its specs in GET /api/options).
+  syncAlgorithm() {
+    const chosen = this.algorithm();
+    const climbing = chosen === CLIMB;
+    for (const field of this.form.querySelectorAll("[data-climb-only]")) {
+      field.hidden = !climbing;
+      for (const input of field.querySelectorAll("input, select")) input.disabled = !climbing;
+    }
+    const info = this.domain.algorithms.find((item) => item.name === chosen);
+    fillOptions(this.$("options"), climbing ? [] : info?.options ?? [], this.prefix);
+    this.$("run").textContent = climbing ? "Climb" : "Run";
+    this.$("numbers").closest("label").hidden = !climbing; // only a climb scores every move
   }
 
   init(domain, options) {
@@ -60,7 +97,9 @@ export class ClimbView extends View {
       option.textContent = `${name}${index === presets.length - 1 ? " (solved)" : ""}: ${text}`;
       $("case").append(option);
     });
-    const climb = domain.algorithms.find((item) => item.name === ALGORITHM);
+    const local = domain.algorithms.filter((item) => item.local);
+    fillSelect($("algorithm"), local, CLIMB);
+    const climb = local.find((item) => item.name === CLIMB);
     const spec = (specs, name) => specs.find((item) => item.name === name);
     const moves = spec(domain.params, "moves");
     fillSelect($("moves"), moves.choices, moves.default);
@@ -79,6 +118,7 @@ export class ClimbView extends View {
       $("n").max = domain.size.high;
     }
     $("seed").max = options.seed.high;
+    this.syncAlgorithm();
     this.render();
   }
 
@@ -98,8 +138,8 @@ export class ClimbView extends View {
 
   async run() {
     clearErrors(this.form);
-    const values = { ...formValues(this.form), algorithm: ALGORITHM };
-    this.moveText.textContent = "Climbing…";
+    const values = formValues(this.form);
+    this.moveText.textContent = values.algorithm === CLIMB ? "Climbing…" : "Searching…";
     let info;
     try {
       info = await api("POST", `/api/domains/${this.domain.name}/search`, values);
@@ -111,11 +151,23 @@ export class ClimbView extends View {
     }
     const events = await recordedEvents(info.session);
     this.info = info;
-    // a board typed is the start; from n, the random board the climb began on
-    const initial = Array.isArray(info.run.start) ? info.run.start : info.origin?.state ?? info.result.path[0];
+    if (info.population) {
+      this.frames = generations(info.population);
+      this.cursor = 0;
+      this.render();
+      return;
+    }
+    // a board typed is the start; from n, the random board the climb began on; another
+    // algorithm's walk starts where its path does (a beam's best line may start on
+    // one of its random boards)
+    const climbing = info.run.algorithm === CLIMB;
+    const path = info.result.path;
+    let initial = Array.isArray(info.run.start) ? info.run.start : info.origin?.state ?? path[0];
+    let h0 = info.origin?.h ?? info.result.h_start;
+    if (!climbing && path?.length) [initial, h0] = [path[0], info.result.h_start];
     // each frame: a board, its h, which climb (1 = the first) and its move in that climb
     let climb = 1, move = 0;
-    this.frames = [{ kind: "start", queens: initial, h: info.origin?.h ?? info.result.h_start, climb, move }];
+    this.frames = [{ kind: "start", queens: initial, h: h0, climb, move }];
     for (const event of events) {
       if (event.kind === "step") {
         move++;
@@ -159,6 +211,7 @@ export class ClimbView extends View {
     const state = {};
     for (const [name, value] of Object.entries(formValues(this.form))) if (value !== "") state[name] = value;
     const chosen = Object.entries(this.domain.presets).find(([, text]) => text === this.$("case").value);
+    state.algorithm = this.info.run.algorithm;
     if (chosen) state.start = chosen[0];
     if (this.info.run.seed !== null && this.info.run.seed !== undefined) state.seed = String(this.info.run.seed);
     state.step = String(this.cursor);
@@ -167,6 +220,10 @@ export class ClimbView extends View {
 
   async restore(state) {
     const $ = this.$;
+    if (state.algorithm !== undefined) {
+      $("algorithm").value = state.algorithm;
+      this.syncAlgorithm();
+    }
     for (const element of this.form.elements) {
       if (element.name && state[element.name] !== undefined) element.value = state[element.name];
     }
@@ -208,11 +265,16 @@ export class ClimbView extends View {
   render() {
     const info = this.info;
     this.hooks.changed?.();
+    this.chartTitle.textContent = info?.population ? "fitness over the generations" : "h over the steps";
     if (!info) {
       drawQueens(this.board, 8, []);
       drawChart(this.chart, []);
       this.moveText.textContent = "Type a state, pick a case or Random, then Climb.";
       this.legend();
+      return;
+    }
+    if (info.population) {
+      this.renderPopulation();
       return;
     }
     const frame = this.frames[this.cursor];
@@ -243,7 +305,8 @@ export class ClimbView extends View {
     const axis = `${plural(moved, "move")}${restarts.length ? `, ${plural(restarts.length, "restart")}` : ""}`;
     drawChart(this.chart, this.frames.map((f) => f.h), { cursor: this.cursor, restarts, label: axis });
     const run = info.run;
-    const random = run.tie_break === "random" || run.restarts > 0 || run.variant !== "steepest";
+    const makesChoices = this.domain.algorithms.find((item) => item.name === run.algorithm)?.random;
+    const random = run.algorithm === CLIMB ? run.tie_break === "random" || run.restarts > 0 || run.variant !== "steepest" : makesChoices;
     const climbs = this.frames[this.frames.length - 1].climb;
     const allMoves = this.frames.filter((f) => f.kind === "step").length;
     const movedSoFar = this.frames.slice(0, this.cursor + 1).filter((f) => f.kind === "step").length;
@@ -256,7 +319,7 @@ export class ClimbView extends View {
       ["h now", frame.h],
       ["h at the start of this climb", start.h],
       ["successors evaluated (whole run)", result.stats.generated.toLocaleString()],
-      ["seed", random ? `${run.seed} (type it in the seed field to repeat this run)` : `${run.seed} (unused: ties to ${run.tie_break}, no restarts)`],
+      ["seed", random ? `${run.seed} (type it in the seed field to repeat this run)` : `${run.seed} (unused: ${run.algorithm === CLIMB ? `ties to ${run.tie_break}, no restarts` : "no random choices"})`],
     ]);
     this.verdict.hidden = !last;
     this.verdict.textContent = last ? `Verdict: ${verdict(result, info)}. Final state ${pairs(result.final)}.` : "";
@@ -264,6 +327,46 @@ export class ClimbView extends View {
     this.verdict.dataset.h = last ? String(result.h_final) : "";
     this.verdict.classList.toggle("good", result.status === "solved");
     this.legend();
+  }
+
+  // A genetic run at generation ``this.cursor``: its best board and the fitness chart.
+  renderPopulation() {
+    const { result, run, population } = this.info;
+    const frame = this.frames[this.cursor];
+    const lastIndex = this.frames.length - 1;
+    const last = this.cursor === lastIndex;
+    const n = result.n;
+    const solved = last && result.solved;
+    drawQueens(this.board, n, frame.queens ?? [], { solved, showAttacks: true, label: `h = ${frame.h}` });
+    let text = `Generation ${frame.generation} of ${lastIndex}${frame.generation === 0 ? " (the first population)" : ""}: fitness best ${frame.best}, median ${frame.median}, worst ${frame.worst}.`;
+    text += frame.queens ? ` The board: its best individual, h = ${frame.h}.` : " Its boards are too large to send: the chart alone is shown.";
+    this.moveText.textContent = text;
+    const series = ["best", "median", "worst"].map((name) => ({ name, values: population[name] }));
+    drawSeries(this.chart, series, { cursor: this.cursor, label: plural(lastIndex, "generation") });
+    fillStats(this.stats, [
+      ["board", `${n} × ${n}, ${run.moves} moves`],
+      ["generation", `${frame.generation} of ${lastIndex}`],
+      ["fitness (best, median, worst)", `${frame.best}, ${frame.median}, ${frame.worst}`],
+      ["h of the best", frame.h],
+      ["population", run.population.toLocaleString()],
+      ["individuals evaluated (whole run)", result.stats.generated.toLocaleString()],
+      ["seed", `${run.seed} (type it in the seed field to repeat this run)`],
+    ]);
+    this.verdict.hidden = !last;
+    const words = result.status === "solved"
+      ? `solved: h = ${result.h_final} in generation ${lastIndex}`
+      : `not solved: the best has h = ${result.h_final} after ${plural(lastIndex, "generation")}${this.info.stopped ? `: ${this.info.stopped}` : ""}`;
+    this.verdict.textContent = last ? `Verdict: ${words}. Final state ${pairs(result.final)}.` : "";
+    this.verdict.dataset.status = last ? result.status : "";
+    this.verdict.dataset.h = last ? String(result.h_final) : "";
+    this.verdict.classList.toggle("good", result.status === "solved");
+    fillLegend(this.$("legend"), [
+      { swatch: "queen-hot", glyph: "♛", text: "a queen attacked by another" },
+      { swatch: "queen-solved", glyph: "♛", text: "a solution: no queen attacked" },
+      { swatch: "chart-best", text: "on the chart: the best fitness of each generation (its board is drawn)" },
+      { swatch: "chart-median", text: "the median fitness" },
+      { swatch: "chart-worst", text: "the worst fitness" },
+    ]);
   }
 
   legend() {
