@@ -13,7 +13,7 @@ import { fillSelect, fillStats } from "./dom.js";
 import { fillOptions } from "./form.js";
 import { fillLegend } from "./legend.js";
 import { drawQueens, pairs } from "./queens.js";
-import { View } from "./view.js";
+import { StepsView } from "./view.js";
 
 const CLIMB = "hill-climbing"; // the algorithm whose own fields the form has
 const MAX_NUMBERS = 16; // boards up to 16×16 get their numbers drawn
@@ -52,7 +52,7 @@ function generations(population) {
   }));
 }
 
-export class ClimbView extends View {
+export class ClimbView extends StepsView {
   constructor(root, domain, prefix, options, hooks = {}) {
     super(root, domain, prefix, hooks);
     const $ = this.$;
@@ -186,23 +186,9 @@ export class ClimbView extends View {
     this.render();
   }
 
-  async forward() {
-    if (this.cursor + 1 >= this.frames.length) return false;
-    this.cursor++;
-    return true;
-  }
-
-  backward() {
-    this.cursor = Math.max(0, this.cursor - 1);
-    return true;
-  }
-
-  async reset() {
-    this.cursor = 0;
-  }
-
-  async toEnd() {
-    this.cursor = Math.max(0, this.frames.length - 1);
+  // The last frame the player can step to.
+  last() {
+    return Math.max(0, this.frames.length - 1);
   }
 
   // -- the link to this moment ---------------------------------------------------------

@@ -9,7 +9,7 @@
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { fillSelect, fillStats } from "./dom.js";
 import { fillOptions } from "./form.js";
-import { View } from "./view.js";
+import { StepsView } from "./view.js";
 
 const COLOURS = {
   edge: "#c9c9c9",
@@ -32,7 +32,7 @@ function splitStart(text) {
   return at < 0 ? ["romania", text.trim()] : [text.slice(0, at).trim(), text.slice(at + 1).trim()];
 }
 
-export class MapView extends View {
+export class MapView extends StepsView {
   constructor(root, domain, prefix, options, hooks = {}) {
     super(root, domain, prefix, hooks);
     const $ = this.$;
@@ -148,24 +148,6 @@ export class MapView extends View {
     return this.steps.length ? this.steps.length + 1 : 0;
   }
 
-  async forward() {
-    if (this.cursor >= this.last()) return false;
-    this.cursor++;
-    return true;
-  }
-
-  backward() {
-    this.cursor = Math.max(0, this.cursor - 1);
-    return true;
-  }
-
-  async reset() {
-    this.cursor = 0;
-  }
-
-  async toEnd() {
-    this.cursor = this.last();
-  }
 
   fail(error) {
     showError(this.form, error);

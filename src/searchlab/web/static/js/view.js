@@ -66,6 +66,28 @@ export class View {
   }
 }
 
+// A view whose player walks steps 0 … last() (the view says how many there are).
+export class StepsView extends View {
+  async forward() {
+    if (this.cursor >= this.last()) return false;
+    this.cursor++;
+    return true;
+  }
+
+  backward() {
+    this.cursor = Math.max(0, this.cursor - 1);
+    return true;
+  }
+
+  async reset() {
+    this.cursor = 0;
+  }
+
+  async toEnd() {
+    this.cursor = this.last();
+  }
+}
+
 // A view that plays a search's events (``mode`` "search", cursor -1 before the first),
 // then its solution path (``mode`` "path") as an animation.
 export class PathView extends View {
