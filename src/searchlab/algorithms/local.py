@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, Literal, TypeVar
 
 from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Candidates, Expand, Observer, Restart, Solution, Step, detail_of
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
@@ -391,6 +392,23 @@ class _Walk(Generic[S, M]):
         return SearchResult(status, path, moves, self.cost, self.stats, limit)
 
 
+@search_doc(
+    VALUE,
+    'tie_break: "first", "last" (seed 000\'s Prolog) or "random" among equal best.',
+    "sideways: moves in a row allowed to an equal successor when none is better.",
+    "restarts: climbs from ``random_state`` after one that fails.",
+    "random_state: draws a start for a restart from a ``random.Random``.",
+    'variant: "steepest", "first-choice" or "stochastic".',
+    SEED,
+    returns=(
+        "A ``SearchResult``: solved, or local_optimum (a path to where the last climb stopped), or "
+        "limit_reached."
+    ),
+    raises=(
+        "InputError: an unknown ``tie_break`` or ``variant``, or restarts without a "
+        "``random_state``.",
+    ),
+)
 def hill_climbing(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -416,26 +434,7 @@ def hill_climbing(
     ``restarts`` more from ``random_state(rng)``. An observer that asks for detail
     hears, before each move or stop, every successor scored (``Candidates``).
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the value to lower, ``h(state)``; 0 at a goal.
-        tie_break: "first", "last" (seed 000's Prolog) or "random" among equal best.
-        sideways: moves in a row allowed to an equal successor when none is better.
-        restarts: climbs from ``random_state`` after one that fails.
-        random_state: draws a start for a restart from a ``random.Random``.
-        variant: "steepest", "first-choice" or "stochastic".
-        seed: fixes every random choice.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: solved, or local_optimum (a path to where the last climb
-        stopped), or limit_reached.
-
-    Raises:
-        InputError: an unknown ``tie_break`` or ``variant``, or restarts without a
-            ``random_state``.
+    {sections}
 
     Examples:
         >>> class Line:  # states 0..10, one step either way; the goal is 7
@@ -568,6 +567,16 @@ def exponential_schedule(
     return lambda t: start * decay**t if t < steps else 0.0
 
 
+@search_doc(
+    VALUE,
+    "schedule: the temperature at step t (default ``exponential_schedule()``).",
+    SEED,
+    returns=(
+        "A ``SearchResult``: solved, or local_optimum (the walk, ending where it stopped), or "
+        "limit_reached."
+    ),
+    raises=(),
+)
 def simulated_annealing(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -580,18 +589,7 @@ def simulated_annealing(
     """Pick a random successor; take it if better, or if worse with probability
     e^(-Δ/T) at the temperature T = schedule(t); stop at a goal or when T reaches 0.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the value to lower, ``h(state)``; 0 at a goal.
-        schedule: the temperature at step t (default ``exponential_schedule()``).
-        seed: fixes every random choice.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: solved, or local_optimum (the walk, ending where it stopped),
-        or limit_reached.
+    {sections}
 
     Examples:
         >>> class Line:  # states 0..10, one step either way; the goal is 7
