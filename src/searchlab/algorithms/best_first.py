@@ -20,6 +20,7 @@ import heapq
 import itertools
 import math
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from searchlab.algorithms.common import check_cost, heap_head, interruptible, walk_back
 from searchlab.core.docstrings import BEST_FIRST_RAISES, HEURISTIC, RESULT, search_doc
@@ -253,19 +254,15 @@ def weighted_astar(
     )
 
 
+@dataclass(slots=True, eq=False)
 class _TreeNode:
     """A node of Bratko's search tree: its state, cost so far and the way back."""
 
-    __slots__ = ("depth", "g", "move", "parent", "state")
-
-    def __init__(
-        self, state: Hashable, g: float, depth: int, parent: _TreeNode | None, move: object
-    ) -> None:
-        self.state = state
-        self.g = g
-        self.depth = depth
-        self.parent = parent
-        self.move = move
+    state: Hashable
+    g: float
+    depth: int
+    parent: _TreeNode | None
+    move: object
 
     def on_path(self, state: Hashable) -> bool:
         node: _TreeNode | None = self

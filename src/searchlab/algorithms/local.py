@@ -437,13 +437,9 @@ def hill_climbing(
     {sections}
 
     Examples:
-        >>> class Line:  # states 0..10, one step either way; the goal is 7
-        ...     initial = 0
-        ...     def successors(self, x):
-        ...         return [(step, x + step, 1) for step in (-1, 1) if 0 <= x + step <= 10]
-        ...     def is_goal(self, x):
-        ...         return x == 7
-        >>> result = hill_climbing(Line(), lambda x: abs(x - 7))
+        >>> from searchlab.core.problem import NumberLine
+        >>> line = NumberLine(start=0, goal=7)
+        >>> result = hill_climbing(line, line.distance)
         >>> result.status, result.final_state
         (<Status.SOLVED: 'solved'>, 7)
     """
@@ -592,13 +588,9 @@ def simulated_annealing(
     {sections}
 
     Examples:
-        >>> class Line:  # states 0..10, one step either way; the goal is 7
-        ...     initial = 0
-        ...     def successors(self, x):
-        ...         return [(step, x + step, 1) for step in (-1, 1) if 0 <= x + step <= 10]
-        ...     def is_goal(self, x):
-        ...         return x == 7
-        >>> simulated_annealing(Line(), lambda x: abs(x - 7), seed=1).final_state
+        >>> from searchlab.core.problem import NumberLine
+        >>> line = NumberLine(start=0, goal=7)
+        >>> simulated_annealing(line, line.distance, seed=1).final_state
         7
     """
     schedule = schedule if schedule is not None else exponential_schedule()
