@@ -29,6 +29,7 @@ from searchlab.core.problem import Evaluator, Heuristic, M, Problem, S, evaluato
 from searchlab.core.result import SearchResult, Stats, Status
 
 T = TypeVar("T")
+K = TypeVar("K")  # a candidate move: a successor (move, state, cost) or an evaluator's key
 
 TieBreak = Literal["first", "last", "random"]
 Variant = Literal["steepest", "first-choice", "stochastic"]
@@ -599,40 +600,54 @@ def simulated_annealing(
     evaluator = evaluator_of(problem, h)
     if evaluator is not None:
         return _anneal_keys(evaluator, schedule, walk, rng)
-    stats = walk.stats
-    with interruptible(walk.budget):
-        step = 0
-        while True:
-            if problem.is_goal(walk.state):
-                return walk.ended() or walk.result(Status.SOLVED)
-            temperature = schedule(step)
-            step += 1
-            if temperature <= 0:
-                return walk.result(Status.LOCAL_OPTIMUM)
-            ended = walk.ended()
-            if ended is not None:
-                return ended
-            arcs = list(problem.successors(walk.state))
-            for move, _child, arc_cost in arcs:
-                check_cost(arc_cost, walk.state, move)
-            stats.generated += len(arcs)
-            stats.max_frontier = max(stats.max_frontier, len(arcs))
-            if not arcs:
-                return walk.result(Status.LOCAL_OPTIMUM)
-            move, child, arc_cost = rng.choice(arcs)
-            child_value = h(child)
-            delta = child_value - walk.value
-            if delta < 0 or rng.random() < math.exp(-delta / temperature):
-                walk.step(move, child, arc_cost, child_value, delta == 0)
+
+    def arcs() -> list[tuple[M, S, float]]:
+        listed = list(problem.successors(walk.state))
+        for move, _child, arc_cost in listed:
+            check_cost(arc_cost, walk.state, move)
+        return listed
+
+    def weigh(arc: tuple[M, S, float]) -> tuple[float, float]:
+        value = h(arc[1])
+        return value - walk.value, value
+
+    def take(arc: tuple[M, S, float], delta: float, value: float) -> None:
+        move, child, arc_cost = arc
+        walk.step(move, child, arc_cost, value, delta == 0)
+
+    return _anneal(walk, schedule, rng, arcs, weigh, take)
 
 
 def _anneal_keys(
     evaluator: Evaluator[S, M], schedule: Schedule, walk: _Walk[S, M], rng: random.Random
 ) -> SearchResult[S, M]:
-    """``simulated_annealing``'s loop through an incremental evaluator: the same steps
-    (the random successor is drawn from the keys listed in the successors' order)."""
+    """``simulated_annealing`` through an incremental evaluator: the same steps (the
+    random successor is drawn from the keys listed in the successors' order)."""
     check_cost(evaluator.cost, walk.state, None)
     evaluator.load(walk.state)
+
+    def weigh(key: Any) -> tuple[float, float]:
+        delta = evaluator.delta(key)
+        return delta, walk.value + delta
+
+    def take(key: Any, delta: float, value: float) -> None:
+        move, state = evaluator.apply(key)
+        walk.step(move, state, evaluator.cost, value, delta == 0)
+
+    return _anneal(walk, schedule, rng, lambda: list(evaluator.move_keys()), weigh, take)
+
+
+def _anneal(
+    walk: _Walk[S, M],
+    schedule: Schedule,
+    rng: random.Random,
+    candidates: Callable[[], list[K]],
+    weigh: Callable[[K], tuple[float, float]],
+    take: Callable[[K, float, float], None],
+) -> SearchResult[S, M]:
+    """Annealing's loop over ``candidates()`` (the successors, or an evaluator's move
+    keys): one drawn at random, ``weigh`` gives its change of value and its value, and
+    ``take`` makes the move when it is accepted."""
     stats = walk.stats
     with interruptible(walk.budget):
         step = 0
@@ -646,13 +661,12 @@ def _anneal_keys(
             ended = walk.ended()
             if ended is not None:
                 return ended
-            keys = list(evaluator.move_keys())
-            stats.generated += len(keys)
-            stats.max_frontier = max(stats.max_frontier, len(keys))
-            if not keys:
+            listed = candidates()
+            stats.generated += len(listed)
+            stats.max_frontier = max(stats.max_frontier, len(listed))
+            if not listed:
                 return walk.result(Status.LOCAL_OPTIMUM)
-            key = rng.choice(keys)
-            delta = evaluator.delta(key)
+            chosen = rng.choice(listed)
+            delta, value = weigh(chosen)
             if delta < 0 or rng.random() < math.exp(-delta / temperature):
-                move, state = evaluator.apply(key)
-                walk.step(move, state, evaluator.cost, walk.value + delta, delta == 0)
+                take(chosen, delta, value)
