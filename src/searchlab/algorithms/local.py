@@ -245,20 +245,12 @@ class _FirstChoice(_Strategy[S, M]):
             check_cost(arc_cost, state, move)
         stats.generated += len(listed)
         h = self.h
+        scored: Iterator[tuple[Arc[M, S], float]] = (
+            (arc, h(arc[1])) for arc in _random_order(listed, self.rng)
+        )
         if self.sink is not None:  # detail: the same walk, every score written down
-            order = _random_order(listed, self.rng)
-            scored = self.sink.noting((arc, h(arc[1])) for arc in order)
-            return self._first(scored, value, sideways)
-        level: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
-        for arc in _random_order(listed, self.rng):
-            child_value = h(arc[1])
-            if child_value < value:
-                return _Pick(arc, child_value, False), 1
-            if child_value == value and sideways:
-                level.offer(arc, child_value)
-        if level.item is not None:
-            return _Pick(level.item, level.value, True), 0
-        return None, 0
+            scored = self.sink.noting(scored)
+        return self._first(scored, value, sideways)
 
     def choose_keys(
         self, evaluator: Evaluator[S, M], value: float, sideways: bool, stats: Stats
