@@ -236,8 +236,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="8-puzzle by solution depth ({per_depth} boards per depth, seed {seed})",
     summary="8-puzzle: nodes generated against solution depth, b*",
     help="Nodes generated against solution depth on the 8-puzzle, with b*.\n\n"
@@ -251,10 +251,6 @@ EXPERIMENT = Experiment(
     ),
     domain="puzzle",
     options=(SIZE, DEPTHS, PER_DEPTH, HEURISTIC, ALGORITHM, LIMIT),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
     headers={
         "heuristic": "h",
         "mean_generated": "generated",
@@ -264,7 +260,6 @@ EXPERIMENT = Experiment(
     formats={"effective_branching_factor": fixed(2)},
     chunk=8,
     unit="8-puzzle searches",
-    plot=draw,
     order=20,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

@@ -16,7 +16,8 @@ and never name an experiment.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -76,6 +77,17 @@ class Experiment:
     order: int = 100  # place among the experiments (searchlab's own first)
     notes: Callable[[Parameters], list[str]] = lambda _parameters: []  # worth telling first
 
+    @classmethod
+    def of_module(cls, module: str, **fields: Any) -> Experiment:
+        """The descriptor of the experiment that the module ``module`` is: its ``NAME``,
+        and the steps found there by name (``check``, ``specs``, ``trial``,
+        ``summarize``, and ``draw`` and ``notes`` if it has them), so that a declaration
+        says only what is its own; ``fields`` are the rest (title, options, ...)."""
+        found = vars(sys.modules[module])
+        steps = {step: found[step] for step in STEPS}
+        extras = {field: found[name] for field, name in EXTRAS.items() if name in found}
+        return cls(name=found["NAME"], **steps, **extras, **fields)
+
     @property
     def every_option(self) -> tuple[Option, ...]:
         """The arguments, the options and the seed: every parameter ``check`` is given."""
@@ -126,18 +138,30 @@ class Experiment:
         return self.summarize(parameters, specs, results)
 
 
+STEPS = ("check", "specs", "trial", "summarize")
+"""The steps every experiment module defines, found by name (``Experiment.of_module``)."""
+EXTRAS = {"plot": "draw", "notes": "notes"}
+"""The descriptor's optional steps, and the names a module defines them under."""
+
+
 def names_option(
     name: str,
-    registry: Registry[Any],
+    registry: Registry[Any] | Iterable[str],
     summary: str,
     *,
     default: Any = None,
     only: tuple[str, ...] | None = None,
+    metavar: str | None = None,
 ) -> Option:
     """A list option choosing among the names of ``registry`` (``only`` those, if given),
-    their aliases accepted (e.g. the queens' ``h1`` for ``attackers``)."""
+    a registry's aliases accepted (e.g. the queens' ``h1`` for ``attackers``); a table
+    (a dict or a tuple of names) has none."""
     names = tuple(only if only is not None else registry)
-    aliases = {alias: target for target in names for alias in registry.aliases_of(target)}
+    aliases = (
+        {alias: target for target in names for alias in registry.aliases_of(target)}
+        if isinstance(registry, Registry)
+        else {}
+    )
     return Option(
         name,
         "choice",
@@ -145,9 +169,15 @@ def names_option(
         default=default,
         choices=names,
         aliases=aliases,
-        metavar=f"{name.upper()}[,...]",
+        metavar=metavar or f"{name.upper()}[,...]",
         many=True,
     )
+
+
+def count_option(name: str, summary: str, *, default: int, high: int, metavar: str) -> Option:
+    """A number of things to run (trials, boards, queries): a whole number from 1 to
+    ``high``, the cap that keeps one run of an experiment bounded."""
+    return Option(name, "int", summary, default=default, low=1, high=high, metavar=metavar)
 
 
 NO_HEURISTIC = "-"

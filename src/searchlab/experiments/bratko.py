@@ -200,8 +200,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="Bratko's positions under every algorithm (max {max_expanded} expansions)",
     summary="Bratko's three positions under every algorithm",
     help="Bratko's positions (a), (b), (c) under every algorithm and heuristic, one "
@@ -211,14 +211,9 @@ EXPERIMENT = Experiment(
     examples=("--plot bratko.svg", "--algorithm best-first,astar --heuristic bratko,manhattan"),
     domain="puzzle",
     options=(POSITION, ALGORITHM, HEURISTIC, WEIGHT_OPTION, LIMIT),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
     headers={"heuristic": "h", "is_shortest": "shortest?", "off_path": "off path"},
     chunk=1,
     unit="searches",
-    plot=draw,
     order=30,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

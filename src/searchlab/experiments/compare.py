@@ -475,8 +475,8 @@ def milliseconds(value: Any) -> str:
     return f"{1000 * value:.2f}"
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="{domain}: every algorithm on the same starts "
     "(max {max_expanded:,} expansions per search, seed {seed})",
     summary="any domain: every algorithm and heuristic on the same starts",
@@ -497,10 +497,6 @@ EXPERIMENT = Experiment(
     ),
     domain=None,
     options=(PROBLEM, PARAM, ALGORITHM, HEURISTIC, START, GOAL, RANDOM, SIZE, LIMIT),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
     headers={
         "heuristic": "h",
         "mean_cost": "cost",
@@ -513,9 +509,7 @@ EXPERIMENT = Experiment(
     formats={"mean_seconds": milliseconds},
     chunk=16,
     unit="searches",
-    plot=draw,
     arguments=(DOMAIN,),
     order=90,
-    notes=notes,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

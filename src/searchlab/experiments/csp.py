@@ -297,8 +297,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="CSP solvers: consistency checks (sum over instances; seed {seed})",
     summary="CSP variants: BT, MRV, FC, FC+MRV, MAC, min-conflicts (AIMA Fig. 5.5)",
     help=__doc__ or "",
@@ -309,15 +309,10 @@ EXPERIMENT = Experiment(
     ),
     domain=None,
     options=(PROBLEM, VARIANT, SIZE, LIMIT, MAX_STEPS, RUNS),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
     headers={"seconds": "s", "stopped": "stopped?", "textbook": "book's checks"},
     formats={"checks": lambda value: f"{value:,}", "seconds": lambda value: f"{value:.3f}"},
     chunk=4,
     unit="searches",
-    plot=draw,
     order=50,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

@@ -175,8 +175,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="Hill climbing on {size}-queens ({trials} random starts per row, seed {seed})",
     summary="success rate and moves of hill climbing on N-queens",
     help="Hill climbing on N-queens from random starts, one row per variant.\n\n"
@@ -187,10 +187,6 @@ EXPERIMENT = Experiment(
     examples=("--trials 2000 --plot hc.png", "--size 10 --moves column --sideways 0,10,100"),
     domain="queens",
     options=(SIZE, TRIALS, MOVE_OPTION, HEURISTIC, SIDEWAYS_LIST, RESTARTS_AFTER, TIE_BREAK_RANDOM),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
     headers={
         "heuristic": "h",
         "success_rate": "solved %",
@@ -201,7 +197,6 @@ EXPERIMENT = Experiment(
     formats={"success_rate": percent},
     chunk=256,
     unit="hill climbs",
-    plot=draw,
     order=10,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

@@ -207,8 +207,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="Routes on road-like graphs ({queries} queries per size, {engine}, seed {seed})",
     summary="Routes: Dijkstra, A*, bidirectional and ALT on road graphs of growing size",
     help="Nodes expanded and time per query against graph size for Dijkstra, A* with "
@@ -222,15 +222,10 @@ EXPERIMENT = Experiment(
     ),
     domain="route",
     options=(NODES, QUERIES, SEARCH, LANDMARKS, ENGINE),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
     headers={"mean_expanded": "expanded", "ms_per_query": "ms/query"},
     formats={"ms_per_query": fixed(3), "mean_expanded": fixed(0)},
     chunk=16,
     unit="queries",
-    plot=draw,
     order=60,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""
