@@ -26,6 +26,7 @@ from searchlab.experiments.base import (
     Experiment,
     Parameters,
     algorithm_pairs,
+    count_option,
     fixed,
     names_option,
     pair_label,
@@ -60,14 +61,8 @@ DEPTHS = Option(
     metavar="D[,...]",
     many=True,
 )
-PER_DEPTH = Option(
-    "per_depth",
-    "int",
-    "boards per depth (AIMA averaged 100)",
-    default=100,
-    low=1,
-    high=10**5,
-    metavar="B",
+PER_DEPTH = count_option(
+    "per_depth", "boards per depth (AIMA averaged 100)", default=100, high=10**5, metavar="B"
 )
 ALGORITHM = names_option(
     "algorithm",

@@ -174,9 +174,11 @@ def names_option(
     )
 
 
-def count_option(name: str, summary: str, *, default: int, high: int, metavar: str) -> Option:
-    """A number of things to run (trials, boards, queries): a whole number from 1 to
-    ``high``, the cap that keeps one run of an experiment bounded."""
+def count_option(
+    name: str, summary: str, *, default: int | None = None, high: int, metavar: str = ""
+) -> Option:
+    """A number of things to run (trials, boards, queries) or a limit on a run: a whole
+    number from 1 to ``high``, the cap that keeps one run of an experiment bounded."""
     return Option(name, "int", summary, default=default, low=1, high=high, metavar=metavar)
 
 

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from searchlab.algorithms.registry import ALGORITHMS, WEIGHT
 from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED
-from searchlab.core.options import Option
 from searchlab.domains.puzzle.domain import POSITIONS, PUZZLE
 from searchlab.experiments import sampler
 from searchlab.experiments.base import (
@@ -37,14 +36,8 @@ NAME = "bratko"
 SYSTEMATIC = systematic(PUZZLE.algorithms)
 """The puzzle's algorithms that a seed does not change: every one is run by default."""
 
-POSITION = Option(
-    "positions",
-    "choice",
-    "positions of fig. 12.7",
-    default="a,b,c",
-    choices=tuple(POSITIONS),
-    metavar="P[,...]",
-    many=True,
+POSITION = names_option(
+    "positions", POSITIONS, "positions of fig. 12.7", default="a,b,c", metavar="P[,...]"
 )
 ALGORITHM = names_option(
     "algorithm",

@@ -22,7 +22,14 @@ from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED, Limits
 from searchlab.core.options import MAX_SEED, Option, parse_options
 from searchlab.core.seeds import trial_seed
-from searchlab.experiments.base import NO_HEURISTIC, Experiment, Parameters, pair_label, pair_names
+from searchlab.experiments.base import (
+    NO_HEURISTIC,
+    Experiment,
+    Parameters,
+    count_option,
+    pair_label,
+    pair_names,
+)
 from searchlab.experiments.report import Report, mean
 
 if TYPE_CHECKING:
@@ -80,13 +87,8 @@ GOAL = Option(
     "state (default: the domain's own)",
     metavar="G",
 )
-RANDOM = Option(
-    "random",
-    "int",
-    "this many random starts too (for a domain that draws them)",
-    low=1,
-    high=10_000,
-    metavar="K",
+RANDOM = count_option(
+    "random", "this many random starts too (for a domain that draws them)", high=10_000, metavar="K"
 )
 SIZE = Option(
     "size",

@@ -28,7 +28,7 @@ from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED, Limits
 from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
-from searchlab.experiments.base import Experiment, Parameters
+from searchlab.experiments.base import Experiment, Parameters, count_option, names_option
 from searchlab.experiments.report import Report
 
 if TYPE_CHECKING:
@@ -85,24 +85,20 @@ SUDOKU_SET = 12
 """The Sudoku set: the domain's easy and hard puzzles and this many random 9×9 ones
 (drawn with the experiment's seed, 60 % of their cells blank)."""
 
-PROBLEM = Option(
+PROBLEM = names_option(
     "problem",
-    "choice",
+    PROBLEMS,
     "problems: queens (every n of --size, summed), usa (the 48 states, 4 colours), "
     "australia (3 colours), sudoku (a set of 9×9 puzzles)",
     default=",".join(PROBLEMS),
-    choices=PROBLEMS,
     metavar="P[,...]",
-    many=True,
 )
-VARIANT = Option(
+VARIANT = names_option(
     "variant",
-    "choice",
+    VARIANTS,
     "the variants compared",
     default="bt,bt+mrv,fc,fc+mrv,mac+mrv,min-conflicts",
-    choices=tuple(VARIANTS),
     metavar="V[,...]",
-    many=True,
 )
 SIZE = Option(
     "size",
@@ -122,21 +118,17 @@ LIMIT = replace(
     low=1,
     high=10**8,
 )
-MAX_STEPS = Option(
+MAX_STEPS = count_option(
     "max_steps",
-    "int",
     "give a min-conflicts run up after this many steps (reported with >)",
     default=2_000,
-    low=1,
     high=10**7,
     metavar="K",
 )
-RUNS = Option(
+RUNS = count_option(
     "runs",
-    "int",
     "min-conflicts runs per problem (the median is reported)",
     default=5,
-    low=1,
     high=1000,
     metavar="R",
 )

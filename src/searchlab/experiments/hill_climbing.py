@@ -18,7 +18,13 @@ from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
 from searchlab.domains.queens.heuristics import HEURISTICS
 from searchlab.domains.queens.moves import MOVES
-from searchlab.experiments.base import Experiment, Parameters, names_option, percent
+from searchlab.experiments.base import (
+    Experiment,
+    Parameters,
+    count_option,
+    names_option,
+    percent,
+)
 from searchlab.experiments.report import Report
 
 if TYPE_CHECKING:
@@ -36,9 +42,7 @@ SIZE = Option(
     high=max(move.max_n for move in MOVES.values()),
     metavar="N",
 )
-TRIALS = Option(
-    "trials", "int", "random starts per variant", default=1000, low=1, high=10**6, metavar="T"
-)
+TRIALS = count_option("trials", "random starts per variant", default=1000, high=10**6, metavar="T")
 MOVE_OPTION = names_option(
     "moves",
     MOVES,

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any
 from searchlab.core.options import Option
 from searchlab.core.registry import Registry
 from searchlab.core.seeds import trial_seed
-from searchlab.experiments.base import Experiment, Parameters, names_option, percent
+from searchlab.experiments.base import (
+    Experiment,
+    Parameters,
+    count_option,
+    names_option,
+    percent,
+)
 from searchlab.experiments.report import Report
 
 if TYPE_CHECKING:
@@ -147,8 +153,8 @@ SIZES = Option(
     many=True,
     metavar="N[,...]",
 )
-TRIALS = Option(
-    "trials", "int", "random starts per method and size", default=50, low=1, high=10**5, metavar="T"
+TRIALS = count_option(
+    "trials", "random starts per method and size", default=50, high=10**5, metavar="T"
 )
 METHOD_OPTION = names_option(
     "methods",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
 from searchlab.domains.queens.engines import MAX_REPAIR_N
-from searchlab.experiments.base import Experiment, Parameters, fixed
+from searchlab.experiments.base import Experiment, Parameters, count_option, fixed
 from searchlab.experiments.report import Report, mean
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ SIZES = Option(
     metavar="N[,...]",
     many=True,
 )
-TRIALS = Option("trials", "int", "runs per size", default=10, low=1, high=10**5, metavar="T")
+TRIALS = count_option("trials", "runs per size", default=10, high=10**5, metavar="T")
 MAX_STEPS = Option(
     "max_steps",
     "int",

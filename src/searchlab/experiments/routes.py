@@ -19,7 +19,13 @@ from searchlab.core.errors import InputError
 from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
 from searchlab.domains.routes.caps import MAX_LANDMARKS
-from searchlab.experiments.base import Experiment, Parameters, fixed
+from searchlab.experiments.base import (
+    Experiment,
+    Parameters,
+    count_option,
+    fixed,
+    names_option,
+)
 from searchlab.experiments.report import Report, mean
 
 if TYPE_CHECKING:
@@ -48,21 +54,11 @@ NODES = Option(
     metavar="N[,...]",
     many=True,
 )
-QUERIES = Option(
-    "queries", "int", "random queries per graph", default=20, low=1, high=10_000, metavar="Q"
+QUERIES = count_option("queries", "random queries per graph", default=20, high=10_000, metavar="Q")
+SEARCH = names_option(
+    "search", SEARCHES, "the searches compared", default=",".join(SEARCHES), metavar="S[,...]"
 )
-SEARCH = Option(
-    "search",
-    "choice",
-    "the searches compared",
-    default=",".join(SEARCHES),
-    choices=tuple(SEARCHES),
-    metavar="S[,...]",
-    many=True,
-)
-LANDMARKS = Option(
-    "landmarks", "int", "ALT's landmarks (farthest)", default=16, low=1, high=MAX_LANDMARKS
-)
+LANDMARKS = count_option("landmarks", "ALT's landmarks (farthest)", default=16, high=MAX_LANDMARKS)
 ENGINE = Option(
     "engine",
     "choice",
