@@ -246,12 +246,7 @@ EXPERIMENT = Experiment.of_module(
     ),
     domain="puzzle",
     options=(SIZE, DEPTHS, PER_DEPTH, HEURISTIC, ALGORITHM, LIMIT),
-    headers={
-        "heuristic": "h",
-        "mean_generated": "generated",
-        "mean_expanded": "expanded",
-        "effective_branching_factor": "b*",
-    },
+    headers={"effective_branching_factor": "b*"},
     formats={"effective_branching_factor": fixed(2)},
     chunk=8,
     unit="8-puzzle searches",

@@ -109,8 +109,20 @@ class Experiment:
             return self.title
 
     def header(self, key: str) -> str:
-        """A row key as a column header."""
-        return self.headers.get(key, key.replace("_", " "))
+        """A row key as a column header: the experiment's own, else the house's (a mean
+        ``mean_x`` headed as ``x`` is: the title says what is averaged)."""
+        if key in self.headers:
+            return self.headers[key]
+        if key in HEADERS:
+            return HEADERS[key]
+        if key.startswith("mean_"):
+            return self.header(key.removeprefix("mean_"))
+        return key.replace("_", " ")
+
+    def format_of(self, key: str) -> Callable[[Any], str] | None:
+        """How a row key's values are written: the experiment's own way, else the
+        house's, else None (by type)."""
+        return self.formats.get(key, FORMATS.get(key))
 
     def run(
         self,
@@ -229,3 +241,16 @@ def percent(value: Any) -> str:
 def fixed(digits: int) -> Callable[[Any], str]:
     """A number with ``digits`` decimals."""
     return lambda value: f"{value:.{digits}f}"
+
+
+HEADERS: Mapping[str, str] = {
+    "heuristic": "h",
+    "success_rate": "solved %",
+    "is_shortest": "shortest?",
+    "optimal": "optimal?",
+    "stopped": "stopped?",
+}
+"""The house's column headers: the same row key is headed the same in every table
+(an experiment's own ``headers`` come first)."""
+FORMATS: Mapping[str, Callable[[Any], str]] = {"success_rate": percent}
+"""The house's formats of row keys (an experiment's own ``formats`` come first)."""

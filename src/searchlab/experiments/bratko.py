@@ -204,7 +204,6 @@ EXPERIMENT = Experiment.of_module(
     examples=("--plot bratko.svg", "--algorithm best-first,astar --heuristic bratko,manhattan"),
     domain="puzzle",
     options=(POSITION, ALGORITHM, HEURISTIC, WEIGHT_OPTION, LIMIT),
-    headers={"heuristic": "h", "is_shortest": "shortest?", "off_path": "off path"},
     chunk=1,
     unit="searches",
     order=30,

@@ -18,13 +18,7 @@ from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
 from searchlab.domains.queens.heuristics import HEURISTICS
 from searchlab.domains.queens.moves import MOVES
-from searchlab.experiments.base import (
-    Experiment,
-    Parameters,
-    count_option,
-    names_option,
-    percent,
-)
+from searchlab.experiments.base import Experiment, Parameters, count_option, names_option
 from searchlab.experiments.report import Report
 
 if TYPE_CHECKING:
@@ -191,14 +185,7 @@ EXPERIMENT = Experiment.of_module(
     examples=("--trials 2000 --plot hc.png", "--size 10 --moves column --sideways 0,10,100"),
     domain="queens",
     options=(SIZE, TRIALS, MOVE_OPTION, HEURISTIC, SIDEWAYS_LIST, RESTARTS_AFTER, TIE_BREAK_RANDOM),
-    headers={
-        "heuristic": "h",
-        "success_rate": "solved %",
-        "mean_steps_solved": "moves if solved",
-        "mean_steps_failed": "moves if stuck",
-        "mean_generated": "generated",
-    },
-    formats={"success_rate": percent},
+    headers={"mean_steps_solved": "moves if solved", "mean_steps_failed": "moves if stuck"},
     chunk=256,
     unit="hill climbs",
     order=10,

@@ -14,13 +14,7 @@ from typing import TYPE_CHECKING, Any
 from searchlab.core.options import Option
 from searchlab.core.registry import Registry
 from searchlab.core.seeds import trial_seed
-from searchlab.experiments.base import (
-    Experiment,
-    Parameters,
-    count_option,
-    names_option,
-    percent,
-)
+from searchlab.experiments.base import Experiment, Parameters, count_option, names_option
 from searchlab.experiments.report import Report
 
 if TYPE_CHECKING:
@@ -262,12 +256,6 @@ EXPERIMENT = Experiment.of_module(
     examples=("--trials 200 --sizes 8 --plot local8.png", "--methods steepest,min-conflicts"),
     domain="queens",
     options=(SIZES, TRIALS, METHOD_OPTION),
-    headers={
-        "success_rate": "solved %",
-        "mean_moves": "moves",
-        "mean_seconds": "seconds",
-    },
-    formats={"success_rate": percent},
     chunk=16,
     unit="runs",
     order=15,
