@@ -209,18 +209,16 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Mean nodes generated against depth, one line per pair, log scale."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, lines
 
     chart, axes = figure(7.0, 4.5)
-    lines: dict[str, list[tuple[int, float]]] = {}
-    for row in report.rows:
-        if row["mean_generated"] is None:
-            continue
-        name = pair_label(row["algorithm"], row["heuristic"])
-        lines.setdefault(name, []).append((row["depth"], row["mean_generated"]))
-    for name, points in lines.items():
-        points.sort()
-        axes.plot([d for d, _ in points], [g for _, g in points], marker="o", label=name)
+    lines(
+        axes,
+        report.rows,
+        "depth",
+        "mean_generated",
+        lambda row: pair_label(row["algorithm"], row["heuristic"]),
+    )
     axes.set_yscale("log")
     axes.set_xlabel("solution depth d (moves)")
     axes.set_ylabel("nodes generated (mean)")

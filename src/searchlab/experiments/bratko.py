@@ -165,7 +165,7 @@ def summarize(
 def draw(report: Report) -> Figure:
     """Horizontal grouped bars: one group per (algorithm, heuristic), one bar per position,
     log scale (the counts run from 4 to 10^5); hatched bars did not find a shortest path."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, hatch, ranked
 
     def name(row: dict[str, Any]) -> str:
         return pair_label(row["algorithm"], row["heuristic"])
@@ -179,15 +179,8 @@ def draw(report: Report) -> Figure:
         ys = [i + (offset - (len(positions) - 1) / 2) * height for i in range(len(names))]
         values = [max(1, rows[n]["expanded"]) if n in rows else 0 for n in names]
         bars = axes.barh(ys, values, height, label=f"({position})")
-        for bar, n in zip(bars, names, strict=True):
-            if n in rows and rows[n]["is_shortest"] is not True:
-                bar.set_hatch("///")
-                bar.set_edgecolor("black")
-    axes.set_xscale("log")
-    axes.set_yticks(list(range(len(names))), names, fontsize=8)
-    axes.invert_yaxis()
-    axes.set_xlabel("states expanded (log scale; hatched: not a shortest solution)")
-    axes.grid(True, axis="x", which="both", alpha=0.3)
+        hatch(bars, [n in rows and rows[n]["is_shortest"] is not True for n in names])
+    ranked(axes, names, "states expanded (log scale; hatched: not a shortest solution)")
     axes.legend(title="position")
     axes.set_title("Bratko's positions (fig. 12.7) under every algorithm")
     return chart

@@ -442,22 +442,17 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Mean states expanded per pair, log scale; hatched: some start was not solved."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, hatch, ranked
 
     rows = report.rows
     names = [pair_label(row["algorithm"], row["heuristic"]) for row in rows]
     chart, axes = figure(8.0, 0.3 * len(rows) + 1.6)
     values = [max(1.0, row["mean_expanded"] or 0.0) for row in rows]
     bars = axes.barh(list(range(len(rows))), values, 0.7, color="#4c72b0")
-    for bar, row in zip(bars, rows, strict=True):
-        if row["solved"] < row["starts"]:
-            bar.set_hatch("///")
-            bar.set_edgecolor("black")
-    axes.set_xscale("log")
-    axes.set_yticks(list(range(len(rows))), names, fontsize=8)
-    axes.invert_yaxis()
-    axes.set_xlabel("states expanded, mean per start (log scale; hatched: not every start solved)")
-    axes.grid(True, axis="x", which="both", alpha=0.3)
+    hatch(bars, [row["solved"] < row["starts"] for row in rows])
+    ranked(
+        axes, names, "states expanded, mean per start (log scale; hatched: not every start solved)"
+    )
     starts = len(report.parameters.get("starts") or ())
     axes.set_title(
         f"{report.parameters.get('domain')}: every algorithm on the same {starts} starts"

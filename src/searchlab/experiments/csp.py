@@ -256,7 +256,7 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Checks per variant for each problem, log scale; hatched: some search stopped."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, hatch
 
     problems = list(dict.fromkeys(row["problem"] for row in report.rows))
     variants = list(dict.fromkeys(row["variant"] for row in report.rows))
@@ -276,10 +276,7 @@ def draw(report: Report) -> Figure:
             heights.append(max(1, row["checks"]))
             hatched.append(row["stopped"])
         bars = axes.bar(xs, heights, width, label=variant, color=colours[v % len(colours)])
-        for bar, stopped in zip(bars, hatched, strict=True):
-            if stopped:
-                bar.set_hatch("///")
-                bar.set_edgecolor("black")
+        hatch(bars, hatched)
     axes.set_yscale("log")
     axes.set_xticks(list(range(len(problems))), problems)
     axes.set_ylabel("consistency checks (log; hatched: stopped at the limit)")

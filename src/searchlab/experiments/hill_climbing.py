@@ -125,22 +125,8 @@ def summarize(
         groups.setdefault((spec["moves"], spec["heuristic"], spec["sideways"]), []).append(result)
     rows = []
     for (move, heuristic, count), group in groups.items():
-        summary = summarize_trials(group)
-        rows.append(
-            {
-                "moves": move,
-                "heuristic": heuristic,
-                "sideways": count,
-                "restarts": parameters["restarts"],
-                "trials": summary["trials"],
-                "solved": summary["solved"],
-                "success_rate": summary["success_rate"],
-                "mean_steps_solved": summary["mean_steps_solved"],
-                "mean_steps_failed": summary["mean_steps_failed"],
-                "mean_generated": summary["mean_generated"],
-                "seconds": summary["seconds"],
-            }
-        )
+        variant = {"moves": move, "heuristic": heuristic, "sideways": count}
+        rows.append({**variant, "restarts": parameters["restarts"], **summarize_trials(group)})
     return Report(NAME, parameters, rows)
 
 

@@ -179,19 +179,14 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Nodes expanded and time per query against graph size, log-log, a line a search."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, lines
 
     chart, (left, right) = figure(10.0, 4.2, columns=2)
-    lines: dict[str, list[tuple[int, float, float]]] = {}
-    for row in report.rows:
-        lines.setdefault(row["search"], []).append(
-            (row["nodes"], row["mean_expanded"] or 0.0, row["ms_per_query"])
-        )
-    for name, points in lines.items():
-        points.sort()
-        left.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name)
-        right.plot([p[0] for p in points], [p[2] for p in points], marker="o", label=name)
-    for axes, label in ((left, "nodes expanded (mean)"), (right, "ms per query (mean)")):
+    for axes, key, label in (
+        (left, "mean_expanded", "nodes expanded (mean)"),
+        (right, "ms_per_query", "ms per query (mean)"),
+    ):
+        lines(axes, report.rows, "nodes", key, lambda row: row["search"])
         axes.set_xscale("log")
         axes.set_yscale("log")
         axes.set_xlabel("graph size (nodes)")
