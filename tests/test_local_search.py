@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 
 import pytest
+from helpers import NumberLine
 from test_algorithms_support import Graph, no_hang  # noqa: F401
 
 from searchlab import (
@@ -238,22 +239,11 @@ def test_first_choice_and_stochastic_choose_among_the_improving_moves() -> None:
     assert 300 <= stochastic["y"] <= 395, stochastic
 
 
-class Line:
+class Line(NumberLine):
     """0..30 in a line, h = n, the goal 0 unless told otherwise; start at 30."""
 
-    initial = 30
-
     def __init__(self, goal: int | None = 0) -> None:
-        self.goal = goal
-
-    def successors(self, n: int) -> Iterator[tuple[str, int, float]]:
-        if n > 0:
-            yield "-", n - 1, 1
-        if n < 30:
-            yield "+", n + 1, 1
-
-    def is_goal(self, n: int) -> bool:
-        return n == self.goal
+        super().__init__(30, 30, goal)
 
     def h(self, n: int) -> float:
         return n
