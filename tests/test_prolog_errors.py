@@ -113,6 +113,12 @@ def test_a_missing_file_or_one_that_is_not_prolog(tmp_path: Path, refused: Refus
             "h/2 gave far on 0: it must give a number",
             id="h/2 that gives no number",
         ),
+        pytest.param(
+            LINE + "draw(_, picture).\n",
+            ("0", "--show-path"),
+            "draw/2 gave picture on 0: it must give a list of rows",
+            id="draw/2 that gives no rows",
+        ),
     ],
 )
 def test_a_broken_promise_of_a_predicate_is_told_with_its_state(
@@ -221,14 +227,3 @@ def test_what_the_file_prints_stays_off_the_json(tmp_path: Path, run_cli: RunCli
     assert run.code == 0, run.stderr
     assert json.loads(run.stdout)["length"] == 3
     assert f"searchlab: note: {path}:3: warning: Singleton variables: [X]" in run.stderr
-
-
-def test_a_drawing_that_is_not_rows_is_refused(tmp_path: Path, refused: Refused) -> None:
-    path = write_pl(tmp_path, LINE + "draw(_, picture).\n")
-    refused(
-        "prolog",
-        path,
-        "0",
-        "--show-path",
-        says="draw/2 gave picture on 0: it must give a list of rows",
-    )
