@@ -13,6 +13,8 @@ import pytest
 
 import searchlab
 import searchlab.notebook
+from searchlab.algorithms import registry
+from searchlab.core.docstrings import LIMITS, PLACEHOLDER, PROBLEM, search_doc
 
 PUBLIC: list[tuple[str, Callable[..., Any]]] = [
     (f"{module.__name__}.{name}", getattr(module, name))
@@ -46,3 +48,45 @@ def test_a_public_function_documents_itself_and_its_example_runs(
         runner.run(test)
     outcome = runner.summarize(verbose=False)
     assert outcome.attempted > 0 and outcome.failed == 0, f"{name}'s example fails"
+
+
+def test_the_sections_replace_the_placeholder_at_its_indentation() -> None:
+    @search_doc("h: the heuristic.", raises=())
+    def search() -> None:
+        """Search.
+
+        {sections}
+
+        Examples:
+            >>> 1
+            1
+        """
+
+    doc = inspect.getdoc(search)
+    assert doc is not None
+    lines = doc.splitlines()
+    assert lines[2:6] == ["Args:", "    " + PROBLEM, "    h: the heuristic.", "    " + LIMITS]
+    assert "Raises:" not in lines  # none asked for
+    assert lines[-3:] == ["Examples:", "    >>> 1", "    1"]
+
+
+def test_a_docstring_without_the_placeholder_is_refused() -> None:
+    def search() -> None:
+        """Search, documented by hand."""
+
+    with pytest.raises(ValueError, match=r"no \{sections\} line"):
+        search_doc()(search)
+
+
+def test_every_registered_search_documents_its_parameters() -> None:
+    """Each parameter of a registered search function (one taking a problem: not a
+    wrapper around a domain's own loop) is named in its Args section."""
+    for name, algorithm in registry.ALGORITHMS.items():
+        function = inspect.unwrap(algorithm.function)
+        doc = inspect.getdoc(function) or ""
+        assert PLACEHOLDER not in doc, name
+        parameters = inspect.signature(function).parameters
+        if "problem" not in parameters:
+            continue
+        for parameter in parameters:
+            assert f"{parameter}:" in doc, (name, parameter)

@@ -20,8 +20,10 @@ import heapq
 import itertools
 import math
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from searchlab.algorithms.common import check_cost, heap_head, interruptible, walk_back
+from searchlab.core.docstrings import BEST_FIRST_RAISES, HEURISTIC, RESULT, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import (
     Entry,
@@ -141,24 +143,13 @@ def _graph_search(
     return unsolved(Status.EXHAUSTED)
 
 
+@search_doc(raises=BEST_FIRST_RAISES)
 def uniform_cost(
     problem: Problem[S, M], *, limits: Limits = NO_LIMITS, observer: Observer | None = None
 ) -> SearchResult[S, M]:
     """Dijkstra's order: always expand the cheapest path found so far.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
-        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
-
-    Raises:
-        NegativeCostError: a successor's cost is negative.
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
@@ -172,6 +163,7 @@ def uniform_cost(
     )
 
 
+@search_doc(HEURISTIC, raises=BEST_FIRST_RAISES)
 def greedy_best_first(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -183,20 +175,7 @@ def greedy_best_first(
 
     A state is entered once: a cheaper path found later does not re-open it.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
-        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
-
-    Raises:
-        NegativeCostError: a successor's cost is negative.
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
@@ -209,6 +188,12 @@ def greedy_best_first(
     )
 
 
+@search_doc(
+    HEURISTIC,
+    returns=RESULT
+    + " ``optimal`` is left False: ``run_algorithm`` sets it, knowing whether ``h`` is admissible.",
+    raises=BEST_FIRST_RAISES,
+)
 def astar(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -218,22 +203,7 @@ def astar(
 ) -> SearchResult[S, M]:
     """A*: order by f = g + h; with an admissible h the first goal expanded is cheapest.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
-        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
-        ``optimal`` is left False: ``run_algorithm`` sets it, knowing whether ``h`` is
-        admissible.
-
-    Raises:
-        NegativeCostError: a successor's cost is negative.
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
@@ -248,6 +218,11 @@ def astar(
     )
 
 
+@search_doc(
+    HEURISTIC,
+    "weight: w >= 1 in f = g + w·h; a path found costs at most w times the cheapest.",
+    raises=BEST_FIRST_RAISES,
+)
 def weighted_astar(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -258,21 +233,7 @@ def weighted_astar(
 ) -> SearchResult[S, M]:
     """Order by g + w·h: with an admissible h the cost found is at most w times optimal.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
-        weight: w >= 1 in f = g + w·h; a path found costs at most w times the cheapest.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
-        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
-
-    Raises:
-        NegativeCostError: a successor's cost is negative.
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
@@ -293,19 +254,15 @@ def weighted_astar(
     )
 
 
+@dataclass(slots=True, eq=False)
 class _TreeNode:
     """A node of Bratko's search tree: its state, cost so far and the way back."""
 
-    __slots__ = ("depth", "g", "move", "parent", "state")
-
-    def __init__(
-        self, state: Hashable, g: float, depth: int, parent: _TreeNode | None, move: object
-    ) -> None:
-        self.state = state
-        self.g = g
-        self.depth = depth
-        self.parent = parent
-        self.move = move
+    state: Hashable
+    g: float
+    depth: int
+    parent: _TreeNode | None
+    move: object
 
     def on_path(self, state: Hashable) -> bool:
         node: _TreeNode | None = self
@@ -316,6 +273,7 @@ class _TreeNode:
         return False
 
 
+@search_doc(HEURISTIC, raises=BEST_FIRST_RAISES)
 def best_first(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -329,20 +287,7 @@ def best_first(
     refuses only a successor already on the path leading to it. Among equal f the
     newest node goes first, as Bratko's ``insert`` puts a new tree before the equal ones.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
-        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
-
-    Raises:
-        NegativeCostError: a successor's cost is negative.
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic

@@ -14,6 +14,7 @@ from typing import Generic
 
 from searchlab.algorithms.common import check_cost, interruptible
 from searchlab.algorithms.uninformed import bounded_rounds
+from searchlab.core.docstrings import BEST_FIRST_RAISES, HEURISTIC, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import (
     Backtrack,
@@ -30,6 +31,7 @@ from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 
 
+@search_doc(HEURISTIC, raises=BEST_FIRST_RAISES)
 def ida_star(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -41,20 +43,7 @@ def ida_star(
     exceeded the previous one. Each round is the depth-first stream (``Solutions``,
     an explicit stack), so depth is not limited by Python's recursion.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
-        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
-
-    Raises:
-        NegativeCostError: a successor's cost is negative.
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
@@ -92,6 +81,7 @@ class _Child(Generic[S, M]):
     state: S
 
 
+@search_doc(HEURISTIC, raises=BEST_FIRST_RAISES)
 def rbfs(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -107,20 +97,7 @@ def rbfs(
     up to ``RBFS_MAX_DEPTH`` (deeper is an InputError pointing to IDA*). An observer
     that asks for detail hears each expansion's f-limit (``Ceiling``) right after it.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the heuristic, ``h(state)`` -> an estimate of the cost still to go.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
-        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
-
-    Raises:
-        NegativeCostError: a successor's cost is negative.
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic

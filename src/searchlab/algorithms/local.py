@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, Literal, TypeVar
 
 from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Candidates, Expand, Observer, Restart, Solution, Step, detail_of
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
@@ -28,6 +29,7 @@ from searchlab.core.problem import Evaluator, Heuristic, M, Problem, S, evaluato
 from searchlab.core.result import SearchResult, Stats, Status
 
 T = TypeVar("T")
+K = TypeVar("K")  # a candidate move: a successor (move, state, cost) or an evaluator's key
 
 TieBreak = Literal["first", "last", "random"]
 Variant = Literal["steepest", "first-choice", "stochastic"]
@@ -243,20 +245,12 @@ class _FirstChoice(_Strategy[S, M]):
             check_cost(arc_cost, state, move)
         stats.generated += len(listed)
         h = self.h
+        scored: Iterator[tuple[Arc[M, S], float]] = (
+            (arc, h(arc[1])) for arc in _random_order(listed, self.rng)
+        )
         if self.sink is not None:  # detail: the same walk, every score written down
-            order = _random_order(listed, self.rng)
-            scored = self.sink.noting((arc, h(arc[1])) for arc in order)
-            return self._first(scored, value, sideways)
-        level: _Choice[Arc[M, S]] = _Choice(self.tie_break, self.rng)
-        for arc in _random_order(listed, self.rng):
-            child_value = h(arc[1])
-            if child_value < value:
-                return _Pick(arc, child_value, False), 1
-            if child_value == value and sideways:
-                level.offer(arc, child_value)
-        if level.item is not None:
-            return _Pick(level.item, level.value, True), 0
-        return None, 0
+            scored = self.sink.noting(scored)
+        return self._first(scored, value, sideways)
 
     def choose_keys(
         self, evaluator: Evaluator[S, M], value: float, sideways: bool, stats: Stats
@@ -391,6 +385,23 @@ class _Walk(Generic[S, M]):
         return SearchResult(status, path, moves, self.cost, self.stats, limit)
 
 
+@search_doc(
+    VALUE,
+    'tie_break: "first", "last" (seed 000\'s Prolog) or "random" among equal best.',
+    "sideways: moves in a row allowed to an equal successor when none is better.",
+    "restarts: climbs from ``random_state`` after one that fails.",
+    "random_state: draws a start for a restart from a ``random.Random``.",
+    'variant: "steepest", "first-choice" or "stochastic".',
+    SEED,
+    returns=(
+        "A ``SearchResult``: solved, or local_optimum (a path to where the last climb stopped), or "
+        "limit_reached."
+    ),
+    raises=(
+        "InputError: an unknown ``tie_break`` or ``variant``, or restarts without a "
+        "``random_state``.",
+    ),
+)
 def hill_climbing(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -416,35 +427,12 @@ def hill_climbing(
     ``restarts`` more from ``random_state(rng)``. An observer that asks for detail
     hears, before each move or stop, every successor scored (``Candidates``).
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the value to lower, ``h(state)``; 0 at a goal.
-        tie_break: "first", "last" (seed 000's Prolog) or "random" among equal best.
-        sideways: moves in a row allowed to an equal successor when none is better.
-        restarts: climbs from ``random_state`` after one that fails.
-        random_state: draws a start for a restart from a ``random.Random``.
-        variant: "steepest", "first-choice" or "stochastic".
-        seed: fixes every random choice.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: solved, or local_optimum (a path to where the last climb
-        stopped), or limit_reached.
-
-    Raises:
-        InputError: an unknown ``tie_break`` or ``variant``, or restarts without a
-            ``random_state``.
+    {sections}
 
     Examples:
-        >>> class Line:  # states 0..10, one step either way; the goal is 7
-        ...     initial = 0
-        ...     def successors(self, x):
-        ...         return [(step, x + step, 1) for step in (-1, 1) if 0 <= x + step <= 10]
-        ...     def is_goal(self, x):
-        ...         return x == 7
-        >>> result = hill_climbing(Line(), lambda x: abs(x - 7))
+        >>> from searchlab.core.problem import NumberLine
+        >>> line = NumberLine(start=0, goal=7)
+        >>> result = hill_climbing(line, line.distance)
         >>> result.status, result.final_state
         (<Status.SOLVED: 'solved'>, 7)
     """
@@ -568,6 +556,16 @@ def exponential_schedule(
     return lambda t: start * decay**t if t < steps else 0.0
 
 
+@search_doc(
+    VALUE,
+    "schedule: the temperature at step t (default ``exponential_schedule()``).",
+    SEED,
+    returns=(
+        "A ``SearchResult``: solved, or local_optimum (the walk, ending where it stopped), or "
+        "limit_reached."
+    ),
+    raises=(),
+)
 def simulated_annealing(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -580,27 +578,12 @@ def simulated_annealing(
     """Pick a random successor; take it if better, or if worse with probability
     e^(-Δ/T) at the temperature T = schedule(t); stop at a goal or when T reaches 0.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        h: the value to lower, ``h(state)``; 0 at a goal.
-        schedule: the temperature at step t (default ``exponential_schedule()``).
-        seed: fixes every random choice.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: solved, or local_optimum (the walk, ending where it stopped),
-        or limit_reached.
+    {sections}
 
     Examples:
-        >>> class Line:  # states 0..10, one step either way; the goal is 7
-        ...     initial = 0
-        ...     def successors(self, x):
-        ...         return [(step, x + step, 1) for step in (-1, 1) if 0 <= x + step <= 10]
-        ...     def is_goal(self, x):
-        ...         return x == 7
-        >>> simulated_annealing(Line(), lambda x: abs(x - 7), seed=1).final_state
+        >>> from searchlab.core.problem import NumberLine
+        >>> line = NumberLine(start=0, goal=7)
+        >>> simulated_annealing(line, line.distance, seed=1).final_state
         7
     """
     schedule = schedule if schedule is not None else exponential_schedule()
@@ -609,40 +592,54 @@ def simulated_annealing(
     evaluator = evaluator_of(problem, h)
     if evaluator is not None:
         return _anneal_keys(evaluator, schedule, walk, rng)
-    stats = walk.stats
-    with interruptible(walk.budget):
-        step = 0
-        while True:
-            if problem.is_goal(walk.state):
-                return walk.ended() or walk.result(Status.SOLVED)
-            temperature = schedule(step)
-            step += 1
-            if temperature <= 0:
-                return walk.result(Status.LOCAL_OPTIMUM)
-            ended = walk.ended()
-            if ended is not None:
-                return ended
-            arcs = list(problem.successors(walk.state))
-            for move, _child, arc_cost in arcs:
-                check_cost(arc_cost, walk.state, move)
-            stats.generated += len(arcs)
-            stats.max_frontier = max(stats.max_frontier, len(arcs))
-            if not arcs:
-                return walk.result(Status.LOCAL_OPTIMUM)
-            move, child, arc_cost = rng.choice(arcs)
-            child_value = h(child)
-            delta = child_value - walk.value
-            if delta < 0 or rng.random() < math.exp(-delta / temperature):
-                walk.step(move, child, arc_cost, child_value, delta == 0)
+
+    def arcs() -> list[tuple[M, S, float]]:
+        listed = list(problem.successors(walk.state))
+        for move, _child, arc_cost in listed:
+            check_cost(arc_cost, walk.state, move)
+        return listed
+
+    def weigh(arc: tuple[M, S, float]) -> tuple[float, float]:
+        value = h(arc[1])
+        return value - walk.value, value
+
+    def take(arc: tuple[M, S, float], delta: float, value: float) -> None:
+        move, child, arc_cost = arc
+        walk.step(move, child, arc_cost, value, delta == 0)
+
+    return _anneal(walk, schedule, rng, arcs, weigh, take)
 
 
 def _anneal_keys(
     evaluator: Evaluator[S, M], schedule: Schedule, walk: _Walk[S, M], rng: random.Random
 ) -> SearchResult[S, M]:
-    """``simulated_annealing``'s loop through an incremental evaluator: the same steps
-    (the random successor is drawn from the keys listed in the successors' order)."""
+    """``simulated_annealing`` through an incremental evaluator: the same steps (the
+    random successor is drawn from the keys listed in the successors' order)."""
     check_cost(evaluator.cost, walk.state, None)
     evaluator.load(walk.state)
+
+    def weigh(key: Any) -> tuple[float, float]:
+        delta = evaluator.delta(key)
+        return delta, walk.value + delta
+
+    def take(key: Any, delta: float, value: float) -> None:
+        move, state = evaluator.apply(key)
+        walk.step(move, state, evaluator.cost, value, delta == 0)
+
+    return _anneal(walk, schedule, rng, lambda: list(evaluator.move_keys()), weigh, take)
+
+
+def _anneal(
+    walk: _Walk[S, M],
+    schedule: Schedule,
+    rng: random.Random,
+    candidates: Callable[[], list[K]],
+    weigh: Callable[[K], tuple[float, float]],
+    take: Callable[[K, float, float], None],
+) -> SearchResult[S, M]:
+    """Annealing's loop over ``candidates()`` (the successors, or an evaluator's move
+    keys): one drawn at random, ``weigh`` gives its change of value and its value, and
+    ``take`` makes the move when it is accepted."""
     stats = walk.stats
     with interruptible(walk.budget):
         step = 0
@@ -656,13 +653,12 @@ def _anneal_keys(
             ended = walk.ended()
             if ended is not None:
                 return ended
-            keys = list(evaluator.move_keys())
-            stats.generated += len(keys)
-            stats.max_frontier = max(stats.max_frontier, len(keys))
-            if not keys:
+            listed = candidates()
+            stats.generated += len(listed)
+            stats.max_frontier = max(stats.max_frontier, len(listed))
+            if not listed:
                 return walk.result(Status.LOCAL_OPTIMUM)
-            key = rng.choice(keys)
-            delta = evaluator.delta(key)
+            chosen = rng.choice(listed)
+            delta, value = weigh(chosen)
             if delta < 0 or rng.random() < math.exp(-delta / temperature):
-                move, state = evaluator.apply(key)
-                walk.step(move, state, evaluator.cost, walk.value + delta, delta == 0)
+                take(chosen, delta, value)

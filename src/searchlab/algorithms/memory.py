@@ -6,11 +6,13 @@ state met (``SearchResult.path`` is the walk from the start to it).
 
 from __future__ import annotations
 
-import math
 import random
 from collections import deque
+from collections.abc import Callable
+from typing import Final, Literal
 
 from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Solution, Step
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
@@ -46,91 +48,37 @@ class _Best:
         )
 
 
-def tabu_search(
+REJECTED: Final = "rejected"
+"""What a strategy answers when it turns its candidate down: the walk stays put."""
+
+Choice = tuple[M, S, float, float]
+"""A move taken: the move, the state it reaches, its cost and that state's value."""
+
+Chooser = Callable[
+    [list[tuple[M, S, float]], float, int, float], Choice[M, S] | Literal["rejected"] | None
+]
+"""``choose(arcs, value, iteration, best value)``: the move to take from the current
+state (of the given value) among its successors ``arcs``; ``REJECTED`` to stay; None
+when there is no move at all (a local optimum)."""
+
+
+def _walk(
     problem: Problem[S, M],
     h: Heuristic[S],
-    *,
-    tenure: int = 10,
-    max_moves: int = 1000,
-    seed: int | None = None,
-    limits: Limits = NO_LIMITS,
-    observer: Observer | None = None,
+    choose: Chooser[M, S],
+    memory: Callable[[], int],
+    max_moves: int,
+    limits: Limits,
+    observer: Observer | None,
 ) -> SearchResult[S, M]:
-    """Move to the best successor that is not tabu, better or worse; the states of the
-    last ``tenure`` moves are tabu (so the walk does not fall straight back), except
-    that a tabu state better than any met so far may be entered (aspiration). Ties go
-    to the first successor listed; ``seed`` is unused (the search is deterministic)."""
-    if tenure < 0:
-        raise InputError(f"the tabu tenure must be 0 or more, not {tenure}")
-    if max_moves < 0:
-        raise InputError(f"the move limit must be 0 or more, not {max_moves}")
+    """The loop tabu search and late acceptance share: at most ``max_moves``
+    iterations, each listing the successors and taking the move ``choose`` picks.
+    ``memory()`` is what the ``Expand`` event reports as the frontier (the tabu list,
+    the history)."""
     stats = Stats()
     budget = Budget(limits, stats)
     state, value = problem.initial, h(problem.initial)
     best = _Best(state, value)
-    recent: deque[S] = deque([state], maxlen=tenure) if tenure else deque(maxlen=0)
-    with interruptible(budget):
-        for _ in range(max_moves + 1):
-            if problem.is_goal(state):
-                if observer is not None:
-                    observer(Solution(tuple(best.path), best.costs[-1], 1))
-                best.at, best.value = len(best.moves), value
-                return best.result(Status.SOLVED, stats)
-            if stats.iterations >= max_moves:
-                break
-            limit = budget.exceeded()
-            if limit is not None:
-                return best.result(Status.LIMIT_REACHED, stats, limit)
-            stats.expanded += 1
-            if observer is not None:
-                observer(Expand(state, best.costs[-1], value, value, len(best.moves), len(recent)))
-            chosen: tuple[M, S, float] | None = None
-            chosen_value = math.inf
-            for move, child, cost in problem.successors(state):
-                check_cost(cost, state, move)
-                stats.generated += 1
-                child_value = h(child)
-                if child_value >= chosen_value:
-                    continue
-                if child in recent and not child_value < best.value:
-                    continue  # tabu, and no better than the best met: no aspiration
-                chosen, chosen_value = (move, child, cost), child_value
-            if chosen is None:
-                return best.result(Status.LOCAL_OPTIMUM, stats)  # every successor tabu
-            move, child, cost = chosen
-            if observer is not None:
-                observer(Step(state, move, child, chosen_value, chosen_value == value))
-            stats.iterations += 1
-            recent.append(child)
-            state, value = child, chosen_value
-            best.step(move, child, cost, value)
-    return best.result(Status.LOCAL_OPTIMUM, stats)
-
-
-def late_acceptance(
-    problem: Problem[S, M],
-    h: Heuristic[S],
-    *,
-    history: int = 50,
-    max_moves: int = 10_000,
-    seed: int | None = None,
-    limits: Limits = NO_LIMITS,
-    observer: Observer | None = None,
-) -> SearchResult[S, M]:
-    """Late acceptance hill climbing: a random successor is taken if it is no worse
-    than the current state or than the state of ``history`` iterations ago (a list of
-    that many past values, all the start's at first). ``max_moves`` bounds the
-    iterations (candidates tried)."""
-    if history < 1:
-        raise InputError(f"the history length must be 1 or more, not {history}")
-    if max_moves < 0:
-        raise InputError(f"the iteration limit must be 0 or more, not {max_moves}")
-    rng = random.Random(seed)
-    stats = Stats()
-    budget = Budget(limits, stats)
-    state, value = problem.initial, h(problem.initial)
-    best = _Best(state, value)
-    past = [value] * history
     with interruptible(budget):
         for iteration in range(max_moves + 1):
             if problem.is_goal(state):
@@ -145,21 +93,117 @@ def late_acceptance(
                 return best.result(Status.LIMIT_REACHED, stats, limit)
             stats.expanded += 1
             if observer is not None:
-                observer(Expand(state, best.costs[-1], value, value, len(best.moves), history))
+                observer(Expand(state, best.costs[-1], value, value, len(best.moves), memory()))
             arcs = list(problem.successors(state))
             for move, _child, cost in arcs:
                 check_cost(cost, state, move)
             stats.generated += len(arcs)
-            if not arcs:
+            choice = choose(arcs, value, iteration, best.value)
+            if choice is None:
                 return best.result(Status.LOCAL_OPTIMUM, stats)
-            move, child, cost = rng.choice(arcs)
-            child_value = h(child)
-            slot = iteration % history
-            if child_value <= past[slot] or child_value <= value:
-                if observer is not None:
-                    observer(Step(state, move, child, child_value, child_value == value))
-                stats.iterations += 1
-                state, value = child, child_value
-                best.step(move, child, cost, value)
-            past[slot] = value
+            if choice == REJECTED:
+                continue
+            move, child, cost, child_value = choice
+            if observer is not None:
+                observer(Step(state, move, child, child_value, child_value == value))
+            stats.iterations += 1
+            state, value = child, child_value
+            best.step(move, child, cost, value)
     return best.result(Status.LOCAL_OPTIMUM, stats)
+
+
+@search_doc(
+    VALUE,
+    "tenure: how many of the last moves' states are tabu.",
+    "max_moves: the most moves made.",
+    SEED,
+    returns="A ``SearchResult``: solved, or local_optimum (the walk up to the best state "
+    "met, when the moves ran out or every successor was tabu), or limit_reached.",
+)
+def tabu_search(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    *,
+    tenure: int = 10,
+    max_moves: int = 1000,
+    seed: int | None = None,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """Move to the best successor that is not tabu, better or worse; the states of the
+    last ``tenure`` moves are tabu (so the walk does not fall straight back), except
+    that a tabu state better than any met so far may be entered (aspiration). Ties go
+    to the first successor listed; ``seed`` is unused (the search is deterministic).
+
+    {sections}
+    """
+    if tenure < 0:
+        raise InputError(f"the tabu tenure must be 0 or more, not {tenure}")
+    if max_moves < 0:
+        raise InputError(f"the move limit must be 0 or more, not {max_moves}")
+    recent: deque[S] = deque([problem.initial], maxlen=tenure)
+
+    def choose(
+        arcs: list[tuple[M, S, float]], _value: float, _iteration: int, best_value: float
+    ) -> Choice[M, S] | None:
+        chosen: Choice[M, S] | None = None
+        for move, child, cost in arcs:
+            child_value = h(child)
+            if chosen is not None and child_value >= chosen[3]:
+                continue
+            if child in recent and not child_value < best_value:
+                continue  # tabu, and no better than the best met: no aspiration
+            chosen = (move, child, cost, child_value)
+        if chosen is not None:
+            recent.append(chosen[1])
+        return chosen  # None: every successor tabu
+
+    return _walk(problem, h, choose, lambda: len(recent), max_moves, limits, observer)
+
+
+@search_doc(
+    VALUE,
+    "history: how many past values a candidate may be compared with.",
+    "max_moves: the most iterations (candidates tried).",
+    SEED,
+    returns="A ``SearchResult``: solved, or local_optimum (the walk up to the best state "
+    "met), or limit_reached.",
+)
+def late_acceptance(
+    problem: Problem[S, M],
+    h: Heuristic[S],
+    *,
+    history: int = 50,
+    max_moves: int = 10_000,
+    seed: int | None = None,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """Late acceptance hill climbing: a random successor is taken if it is no worse
+    than the current state or than the state of ``history`` iterations ago (a list of
+    that many past values, all the start's at first).
+
+    {sections}
+    """
+    if history < 1:
+        raise InputError(f"the history length must be 1 or more, not {history}")
+    if max_moves < 0:
+        raise InputError(f"the iteration limit must be 0 or more, not {max_moves}")
+    rng = random.Random(seed)
+    past = [h(problem.initial)] * history
+
+    def choose(
+        arcs: list[tuple[M, S, float]], value: float, iteration: int, _best: float
+    ) -> Choice[M, S] | Literal["rejected"] | None:
+        if not arcs:
+            return None
+        move, child, cost = rng.choice(arcs)
+        child_value = h(child)
+        slot = iteration % history
+        if child_value <= past[slot] or child_value <= value:
+            past[slot] = child_value
+            return (move, child, cost, child_value)
+        past[slot] = value
+        return REJECTED
+
+    return _walk(problem, h, choose, lambda: history, max_moves, limits, observer)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Solution, Step
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
@@ -34,6 +35,16 @@ def _check_count(value: int, what: str) -> None:
         raise InputError(f"the {what} must be 1 or more, not {value!r}")
 
 
+@search_doc(
+    VALUE,
+    "beam: how many states are kept.",
+    "stochastic: draw the states kept at random, weighted, instead of the best.",
+    "max_moves: the most steps.",
+    "random_state: draws the other starting states from a ``random.Random``.",
+    SEED,
+    returns="A ``SearchResult``: solved, or local_optimum (the path to the best state "
+    "kept), or limit_reached.",
+)
 def local_beam_search(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -52,7 +63,10 @@ def local_beam_search(
     become the new states, or with ``stochastic`` ``beam`` drawn at random with weight
     1 / (1 + h − least h) (AIMA's stochastic beam search). It stops at a local
     optimum when no successor is better than the best state kept, or after
-    ``max_moves`` steps."""
+    ``max_moves`` steps.
+
+    {sections}
+    """
     _check_count(beam, "beam width")
     if max_moves < 0:
         raise InputError(f"the step limit must be 0 or more, not {max_moves}")
@@ -181,6 +195,22 @@ def generations_of(observer: Observer | None) -> list[Generation] | None:
     return wanted if isinstance(wanted, list) else None
 
 
+@search_doc(
+    VALUE,
+    "population: how many individuals a generation has.",
+    "generations: the most generations bred.",
+    "mutation: the probability that a child is mutated.",
+    'selection: how parents are drawn: "proportional" or "tournament".',
+    "tournament: how many individuals a tournament draws.",
+    'crossover: "one-point" or "uniform".',
+    "elite: how many of the fittest pass to the next generation unchanged.",
+    "random_state: draws the other starting states from a ``random.Random``.",
+    SEED,
+    "history: a list that receives each generation's best, median and worst fitness.",
+    returns="A ``SearchResult``: solved, or local_optimum (the fittest individual of the "
+    "last generation), or limit_reached.",
+    raises=("InputError: a problem without a ``Genome``, or a parameter out of range.",),
+)
 def genetic_algorithm(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -208,6 +238,8 @@ def genetic_algorithm(
     ``crossover`` and mutated with probability ``mutation``. It stops at a goal or
     after ``generations``; ``history`` (if given) receives each generation's best,
     median and worst fitness.
+
+    {sections}
     """
     genome = genome_of(problem)
     if genome is None:

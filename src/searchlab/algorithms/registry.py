@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from inspect import signature
 from typing import Any, Literal
 
 from searchlab.algorithms.best_first import (
@@ -300,300 +301,176 @@ class Run:
 
 
 Runner = Callable[[Run], SearchResult[Any, Any]]
-Streamer = Callable[[Run], Solutions[Any, Any]]
+Arguments = Callable[[Run], dict[str, Any]]
+Loop = tuple[Callable[..., Any], ...]
+
+_FROM_THE_RUN = ("seed", "random_state", "constraint")
+"""The parts of a run passed to an algorithm's function when it takes them."""
 
 
 @dataclass(frozen=True)
 class AlgorithmInfo:
-    """What a caller needs to know before running an algorithm."""
+    """What a caller needs to know before running an algorithm, and how to run it:
+    ``function`` called with the problem (and the heuristic, if ``informed``), each of
+    its ``options`` it takes under its own name, the run's seed, random start and
+    constraint if it takes them, and the keywords ``arguments(run)`` adds (an option
+    renamed, or several made into one)."""
 
-    run: Runner
     function: Callable[..., Any]  # the public function it runs (shown as its source)
     summary: str
     informed: bool  # takes a heuristic
     promise: Promise
     local: bool = False  # walks one state towards lower h (h is required)
-    solutions: Streamer | None = None  # every solution, one more on request
+    stream: bool = False  # ``function`` returns ``Solutions``: every solution, one by one
     options: tuple[Option, ...] = ()
     random: bool = False  # makes random choices (reports the seed that repeats it)
-    loop: tuple[Callable[..., Any], ...] = ()  # the code holding its search loop, if not
+    loop: Loop = ()  # the code holding its search loop, if not
     # ``function`` itself (the viewer shows these first: the code that actually runs)
     needs: Needs | None = None  # the kind of problem it runs on (None: any problem; genome:
     # one whose states are written as genes, ``core.problem.Genome``)
-
-    @property
-    def stream(self) -> bool:
-        """Whether it can yield every solution, one more on request."""
-        return self.solutions is not None
+    arguments: Arguments | None = None
+    runner: Runner | None = None  # a run that is not a call of ``function`` as above
 
     @property
     def optimal(self) -> bool:
         """Whether it can promise a cheapest path (when its conditions hold)."""
         return self.promise != "none"
 
+    def call(self, it: Run) -> Any:
+        """``function`` called with what ``it`` holds (see the class docstring)."""
+        takes = signature(self.function).parameters
+        keywords = {o.name: it.options[o.name] for o in self.options if o.name in takes}
+        for name in _FROM_THE_RUN:
+            if name in takes:
+                keywords[name] = getattr(it, name)
+        if self.arguments is not None:
+            keywords.update(self.arguments(it))
+        problem = (it.problem, it.h) if self.informed else (it.problem,)
+        return self.function(*problem, **keywords, limits=it.limits, observer=it.observer)
 
-def _systematic(function: Callable[..., SearchResult[Any, Any]], informed: bool) -> Runner:
-    def run(it: Run) -> SearchResult[Any, Any]:
-        if informed:
-            return function(it.problem, it.h, limits=it.limits, observer=it.observer)
-        return function(it.problem, limits=it.limits, observer=it.observer)
-
-    return run
-
-
-def _weighted(it: Run) -> SearchResult[Any, Any]:
-    assert it.h is not None
-    weight = it.options["weight"]
-    return weighted_astar(it.problem, it.h, weight, limits=it.limits, observer=it.observer)
-
-
-def _depth_first(it: Run) -> Solutions[Any, Any]:
-    return depth_first(it.problem, constraint=it.constraint, limits=it.limits, observer=it.observer)
+    def run(self, it: Run) -> SearchResult[Any, Any]:
+        """One search: its result, or a stream's first solution (or how it ended)."""
+        if self.runner is not None:
+            return self.runner(it)
+        if not self.stream:
+            result: SearchResult[Any, Any] = self.call(it)
+            return result
+        solutions: Solutions[Any, Any] = self.call(it)
+        found = next(solutions, None)
+        if found is not None:
+            return found
+        return no_path(solutions.status or Status.EXHAUSTED, solutions.stats, solutions.limit)
 
 
-def _csp(it: Run) -> CSPProblem:
+def _csp(it: Run) -> dict[str, Any]:
+    """No arguments: a check that the problem is a CSP, for the CSP solvers."""
     if not isinstance(it.problem, CSPProblem):
         raise InputError(
             "this algorithm solves constraint satisfaction problems (variables, domains, "
             "constraints): the problem is not one",
             field="algorithm",
         )
-    return it.problem
+    return {}
 
 
-def _csp_backtracking(it: Run) -> Solutions[Any, Any]:
+def _strategy(it: Run) -> dict[str, Any]:
     options = it.options
-    strategy = Strategy(
-        options["variable_order"],
-        options["value_order"],
-        options["inference"],
-        options["backtrack"],
-        options["preprocess"],
-    )
-    return CSPSolutions(_csp(it), strategy, limits=it.limits, observer=it.observer)
+    return _csp(it) | {
+        "strategy": Strategy(
+            options["variable_order"],
+            options["value_order"],
+            options["inference"],
+            options["backtrack"],
+            options["preprocess"],
+        )
+    }
 
 
-def _min_conflicts(it: Run) -> SearchResult[Any, Any]:
-    return min_conflicts(
-        _csp(it),
-        max_steps=it.options["max_steps"],
-        seed=it.seed,
-        preprocess=it.options["preprocess"],
-        limits=it.limits,
-        observer=it.observer,
-    )
+def _schedule(it: Run) -> dict[str, Any]:
+    temperature, cooling, steps = (it.options[name] for name in ("temperature", "cooling", "steps"))
+    return {"schedule": exponential_schedule(temperature, cooling, steps)}
 
 
-def _first_solution(stream: Streamer) -> Runner:
-    """The first solution of a stream, or how it ended without one."""
-
-    def run(it: Run) -> SearchResult[Any, Any]:
-        solutions = stream(it)
-        found = next(solutions, None)
-        if found is not None:
-            return found
-        return no_path(solutions.status or Status.EXHAUSTED, solutions.stats, solutions.limit)
-
-    return run
+def _beam(it: Run) -> dict[str, Any]:
+    return {"stochastic": it.options["keep"] == "stochastic"}
 
 
-def _climb(it: Run) -> SearchResult[Any, Any]:
-    assert it.h is not None
-    return hill_climbing(
-        it.problem,
-        it.h,
-        tie_break=it.options["tie_break"],
-        sideways=it.options["sideways"],
-        restarts=it.options["restarts"],
-        variant=it.options["variant"],
-        random_state=it.random_state,
-        seed=it.seed,
-        limits=it.limits,
-        observer=it.observer,
-    )
-
-
-def _anneal(it: Run) -> SearchResult[Any, Any]:
-    assert it.h is not None
-    options = it.options
-    schedule = exponential_schedule(options["temperature"], options["cooling"], options["steps"])
-    return simulated_annealing(
-        it.problem, it.h, schedule=schedule, seed=it.seed, limits=it.limits, observer=it.observer
-    )
-
-
-def _beam(it: Run) -> SearchResult[Any, Any]:
-    assert it.h is not None
-    return local_beam_search(
-        it.problem,
-        it.h,
-        beam=it.options["beam"],
-        stochastic=it.options["keep"] == "stochastic",
-        max_moves=it.options["max_moves"],
-        random_state=it.random_state,
-        seed=it.seed,
-        limits=it.limits,
-        observer=it.observer,
-    )
-
-
-def _genetic(it: Run) -> SearchResult[Any, Any]:
-    assert it.h is not None
-    options = it.options
-    return genetic_algorithm(
-        it.problem,
-        it.h,
-        population=options["population"],
-        generations=options["generations"],
-        mutation=options["mutation"],
-        selection=options["parents"],
-        tournament=options["tournament"],
-        crossover=options["crossover"],
-        elite=options["elite"],
-        random_state=it.random_state,
-        seed=it.seed,
-        limits=it.limits,
-        observer=it.observer,
-        history=generations_of(it.observer),
-    )
-
-
-def _tabu(it: Run) -> SearchResult[Any, Any]:
-    assert it.h is not None
-    return tabu_search(
-        it.problem,
-        it.h,
-        tenure=it.options["tenure"],
-        max_moves=it.options["max_moves"],
-        seed=it.seed,
-        limits=it.limits,
-        observer=it.observer,
-    )
-
-
-def _late(it: Run) -> SearchResult[Any, Any]:
-    assert it.h is not None
-    return late_acceptance(
-        it.problem,
-        it.h,
-        history=it.options["history"],
-        max_moves=it.options["max_moves"],
-        seed=it.seed,
-        limits=it.limits,
-        observer=it.observer,
-    )
+def _breeding(it: Run) -> dict[str, Any]:
+    return {"selection": it.options["parents"], "history": generations_of(it.observer)}
 
 
 ALGORITHMS: Registry[AlgorithmInfo] = Registry("algorithm")
+_GRAPH_LOOP: Loop = (_graph_search,)
+_ROUNDS_LOOP: Loop = (bounded_rounds, Solutions._walk)
+_CLIMB_LOOP: Loop = (hill_climbing, *(strategy.choose for strategy in STRATEGIES.values()))
+_CSP_OPTIONS = (VARIABLE_ORDER, VALUE_ORDER, INFERENCE, BACKTRACK, PREPROCESS)
+_GENETIC_OPTIONS = (POPULATION, GENERATIONS, MUTATION, SELECTION, TOURNAMENT, CROSSOVER, ELITE)
+
 ALGORITHMS.add(
     "astar",
-    AlgorithmInfo(
-        _systematic(astar, True),
-        astar,
-        "A*: f = g + h, graph search",
-        True,
-        "cost",
-        loop=(_graph_search,),
-    ),
+    AlgorithmInfo(astar, "A*: f = g + h, graph search", True, "cost", loop=_GRAPH_LOOP),
     "a*",
     "a-star",
 )
 ALGORITHMS.add(
     "best-first",
-    AlgorithmInfo(
-        _systematic(best_first, True),
-        best_first,
-        "Bratko's tree-form best-first search on f = g + h",
-        True,
-        "cost",
-    ),
+    AlgorithmInfo(best_first, "Bratko's tree-form best-first search on f = g + h", True, "cost"),
     "bratko-best-first",
 )
 ALGORITHMS.add(
     "greedy",
     AlgorithmInfo(
-        _systematic(greedy_best_first, True),
-        greedy_best_first,
-        "greedy best-first on h alone",
-        True,
-        "none",
-        loop=(_graph_search,),
+        greedy_best_first, "greedy best-first on h alone", True, "none", loop=_GRAPH_LOOP
     ),
 )
 ALGORITHMS.add(
     "weighted-astar",
     AlgorithmInfo(
-        _weighted,
         weighted_astar,
         "weighted A*: f = g + w·h",
         True,
         "none",
         options=(WEIGHT,),
-        loop=(_graph_search,),
+        loop=_GRAPH_LOOP,
     ),
     "wastar",
 )
 ALGORITHMS.add(
     "ida",
-    AlgorithmInfo(
-        _systematic(ida_star, True),
-        ida_star,
-        "IDA*: depth-first rounds on f",
-        True,
-        "cost",
-        loop=(bounded_rounds, Solutions._walk),
-    ),
+    AlgorithmInfo(ida_star, "IDA*: depth-first rounds on f", True, "cost", loop=_ROUNDS_LOOP),
     "ida*",
 )
-ALGORITHMS.add(
-    "rbfs",
-    AlgorithmInfo(_systematic(rbfs, True), rbfs, "recursive best-first search", True, "cost"),
-)
+ALGORITHMS.add("rbfs", AlgorithmInfo(rbfs, "recursive best-first search", True, "cost"))
 ALGORITHMS.add(
     "bfs",
-    AlgorithmInfo(
-        _systematic(breadth_first, False),
-        breadth_first,
-        "breadth-first: fewest moves",
-        False,
-        "moves",
-    ),
+    AlgorithmInfo(breadth_first, "breadth-first: fewest moves", False, "moves"),
     "breadth-first",
 )
 ALGORITHMS.add(
     "uniform-cost",
-    AlgorithmInfo(
-        _systematic(uniform_cost, False),
-        uniform_cost,
-        "uniform-cost (Dijkstra)",
-        False,
-        "cost",
-        loop=(_graph_search,),
-    ),
+    AlgorithmInfo(uniform_cost, "uniform-cost (Dijkstra)", False, "cost", loop=_GRAPH_LOOP),
     "ucs",
     "dijkstra",
 )
 ALGORITHMS.add(
     "iterative-deepening",
     AlgorithmInfo(
-        _systematic(iterative_deepening, False),
         iterative_deepening,
         "depth-first with growing depth bounds: fewest moves",
         False,
         "moves",
-        loop=(bounded_rounds, Solutions._walk),
+        loop=_ROUNDS_LOOP,
     ),
     "iddfs",
 )
 ALGORITHMS.add(
     "dfs",
     AlgorithmInfo(
-        _first_solution(_depth_first),
         depth_first,
         "depth-first backtracking: every solution, one more on request",
         False,
         "none",
-        solutions=_depth_first,
+        stream=True,
         loop=(Solutions._walk,),
     ),
     "depth-first",
@@ -602,7 +479,6 @@ ALGORITHMS.add(
 ALGORITHMS.add(
     "hill-climbing",
     AlgorithmInfo(
-        _climb,
         hill_climbing,
         "hill climbing: to a strictly better successor until none is better",
         True,
@@ -610,7 +486,7 @@ ALGORITHMS.add(
         local=True,
         options=(TIE_BREAK, SIDEWAYS, RESTARTS, VARIANT),
         random=True,
-        loop=(hill_climbing, *(strategy.choose for strategy in STRATEGIES.values())),
+        loop=_CLIMB_LOOP,
     ),
     "hill",
     "climb",
@@ -618,7 +494,6 @@ ALGORITHMS.add(
 ALGORITHMS.add(
     "simulated-annealing",
     AlgorithmInfo(
-        _anneal,
         simulated_annealing,
         "simulated annealing: random successors, worse ones taken less as it cools",
         True,
@@ -626,13 +501,13 @@ ALGORITHMS.add(
         local=True,
         options=(TEMPERATURE, COOLING, STEPS),
         random=True,
+        arguments=_schedule,
     ),
     "annealing",
 )
 ALGORITHMS.add(
     "local-beam",
     AlgorithmInfo(
-        _beam,
         local_beam_search,
         "local beam search: the k best successors of k states (or k drawn at random)",
         True,
@@ -640,22 +515,23 @@ ALGORITHMS.add(
         local=True,
         options=(BEAM, KEEP, MAX_MOVES),
         random=True,
+        arguments=_beam,
     ),
     "beam",
 )
 ALGORITHMS.add(
     "genetic",
     AlgorithmInfo(
-        _genetic,
         genetic_algorithm,
         "genetic algorithm: selection, crossover and mutation of gene strings (fitness: "
         "the heuristic's ceiling less h)",
         True,
         "none",
         local=True,
-        options=(POPULATION, GENERATIONS, MUTATION, SELECTION, TOURNAMENT, CROSSOVER, ELITE),
+        options=_GENETIC_OPTIONS,
         random=True,
         needs="genome",
+        arguments=_breeding,
     ),
     "genetic-algorithm",
     "ga",
@@ -663,7 +539,6 @@ ALGORITHMS.add(
 ALGORITHMS.add(
     "tabu",
     AlgorithmInfo(
-        _tabu,
         tabu_search,
         "tabu search: the best successor not visited in the last moves, better or worse",
         True,
@@ -676,7 +551,6 @@ ALGORITHMS.add(
 ALGORITHMS.add(
     "late-acceptance",
     AlgorithmInfo(
-        _late,
         late_acceptance,
         "late acceptance hill climbing: a random successor no worse than now or than "
         "L iterations ago",
@@ -688,19 +562,18 @@ ALGORITHMS.add(
     ),
     "lahc",
 )
-
 ALGORITHMS.add(
     "csp-backtracking",
     AlgorithmInfo(
-        _first_solution(_csp_backtracking),
         CSPSolutions,
         "constraint satisfaction by backtracking: variable and value ordering, forward "
         "checking or MAC, backjumping; every solution, one more on request",
         False,
         "none",
-        solutions=_csp_backtracking,
-        options=(VARIABLE_ORDER, VALUE_ORDER, INFERENCE, BACKTRACK, PREPROCESS),
+        stream=True,
+        options=_CSP_OPTIONS,
         needs="csp",
+        arguments=_strategy,
     ),
     "csp",
     "csp-bt",
@@ -708,7 +581,6 @@ ALGORITHMS.add(
 ALGORITHMS.add(
     "min-conflicts",
     AlgorithmInfo(
-        _min_conflicts,
         min_conflicts,
         "min-conflicts: from a greedy complete assignment, a variable in conflict takes "
         "its least conflicting value, until none is in conflict",
@@ -717,6 +589,7 @@ ALGORITHMS.add(
         options=(MAX_STEPS, PREPROCESS),
         random=True,
         needs="csp",
+        arguments=_csp,
     ),
     "minconflicts",
 )
@@ -806,9 +679,12 @@ def stream_algorithm(
     InputError for an algorithm that finds one solution, not every one)."""
     canonical = ALGORITHMS.canonical(name)
     info = ALGORITHMS[canonical]
-    if info.solutions is None:
+    if not info.stream:
         raise InputError(
             f"the algorithm {canonical} finds one solution, not every one", field="algorithm"
         )
     parsed = algorithm_options(canonical, options or {})
-    return info.solutions(Run(problem, None, parsed, None, None, limits, observer, constraint))
+    solutions: Solutions[S, M] = info.call(
+        Run(problem, None, parsed, None, None, limits, observer, constraint)
+    )
+    return solutions

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Generic
 
 from searchlab.algorithms.common import check_cost, interruptible, walk_back
+from searchlab.core.docstrings import search_doc
 from searchlab.core.errors import InputError, SearchInterrupted
 from searchlab.core.events import (
     Backtrack,
@@ -28,6 +29,7 @@ from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 
 
+@search_doc()
 def breadth_first(
     problem: Problem[S, M], *, limits: Limits = NO_LIMITS, observer: Observer | None = None
 ) -> SearchResult[S, M]:
@@ -35,18 +37,7 @@ def breadth_first(
 
     The goal test is made when a state is generated, which saves a whole layer.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
-        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
-
-    Raises:
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
@@ -302,6 +293,14 @@ class Solutions(Generic[S, M]):
                 pending = (move, child, child_g, child_h)
 
 
+@search_doc(
+    "depth_bound: refuse successors deeper than this (None: no bound).",
+    "constraint: a test each state entered must pass (Prolog's generate-and-test).",
+    returns=(
+        "``Solutions``: iterate it (or call ``next``) for one ``SearchResult`` per goal reached, "
+        "computed only when asked for; ``events()`` steps it event by event."
+    ),
+)
 def depth_first(
     problem: Problem[S, M],
     *,
@@ -312,20 +311,7 @@ def depth_first(
 ) -> Solutions[S, M]:
     """Every solution by chronological backtracking, lazily: see ``Solutions``.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        depth_bound: refuse successors deeper than this (None: no bound).
-        constraint: a test each state entered must pass (Prolog's generate-and-test).
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        ``Solutions``: iterate it (or call ``next``) for one ``SearchResult`` per goal
-        reached, computed only when asked for; ``events()`` steps it event by event.
-
-    Raises:
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> class Line:  # states 0..10, one step either way; the goal is 7
@@ -347,6 +333,7 @@ def depth_first(
     )
 
 
+@search_doc("max_depth: the deepest bound tried (None: no end but the limits).")
 def iterative_deepening(
     problem: Problem[S, M],
     *,
@@ -359,19 +346,7 @@ def iterative_deepening(
     It stops with EXHAUSTED when a round was not cut off by its bound (the whole space
     was seen) or when ``max_depth`` is passed.
 
-    Args:
-        problem: ``initial``, ``successors(state)`` -> ``(move, next, cost)``, ``is_goal``.
-        max_depth: the deepest bound tried (None: no end but the limits).
-        limits: stop after so many expansions or seconds (``Limits``); none by default.
-        observer: told every event of the search (``Expand``, ``Generate``...); none by
-            default, which costs nothing.
-
-    Returns:
-        A ``SearchResult``: ``status`` solved (with ``path``, ``moves``, ``cost``),
-        exhausted, or limit_reached (no path); ``stats`` counts what the search did.
-
-    Raises:
-        SearchInterrupted: Ctrl-C, with the statistics gathered so far.
+    {sections}
 
     Examples:
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic

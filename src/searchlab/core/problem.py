@@ -103,3 +103,25 @@ def genome_of(problem: object) -> Genome | None:
         return None
     genome: Genome | None = make()
     return genome
+
+
+class NumberLine:
+    """The smallest problem meeting the protocol, for examples: the states are the
+    whole numbers 0 to ``end``, each a step of cost 1 from its neighbours ("-1" and
+    "+1"), from ``start`` to ``goal``. Its heuristic is ``distance``."""
+
+    def __init__(self, start: int = 0, goal: int = 7, end: int = 10) -> None:
+        self.initial = start
+        self.goal = goal
+        self.end = end
+
+    def successors(self, x: int) -> list[tuple[str, int, float]]:
+        """The neighbours of ``x`` on the line, ``(move, state, cost)``."""
+        return [(f"{step:+d}", x + step, 1.0) for step in (-1, 1) if 0 <= x + step <= self.end]
+
+    def is_goal(self, x: int) -> bool:
+        return x == self.goal
+
+    def distance(self, x: int) -> float:
+        """How many steps ``x`` is from the goal (exact, so admissible)."""
+        return float(abs(x - self.goal))

@@ -23,6 +23,7 @@ from searchlab.algorithms.common import interruptible
 from searchlab.algorithms.csp.consistency import ac3
 from searchlab.algorithms.csp.network import bits
 from searchlab.algorithms.csp.problem import CSPProblem, CSPState
+from searchlab.core.docstrings import CSP_PROBLEM, SEED, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Solution, Step
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
@@ -33,6 +34,14 @@ WALK_CELLS = 20_000_000
 unless the walk is longer than WALK_CELLS / n states)."""
 
 
+@search_doc(
+    "max_steps: the most steps (a variable given a new value).",
+    SEED,
+    'preprocess: "none", or "ac3" to narrow the domains by arc consistency first.',
+    returns="A ``SearchResult``: solved, or local_optimum (the walk, ending where the "
+    "steps ran out), exhausted (a domain empty after preprocessing), or limit_reached.",
+    problem=CSP_PROBLEM,
+)
 def min_conflicts(
     problem: CSPProblem,
     *,
@@ -45,7 +54,10 @@ def min_conflicts(
     """Min-conflicts from a greedy start (see the module docstring). The path is the
     walk, from the start to where it stopped (its last states only, past
     ``WALK_CELLS`` values); ``iterations`` counts the steps, ``generated`` the values
-    weighed, ``checks`` the constraints evaluated."""
+    weighed, ``checks`` the constraints evaluated.
+
+    {sections}
+    """
     if max_steps < 0:
         raise InputError(f"max-steps must be 0 or more, not {max_steps}", field="max_steps")
     rng = random.Random(seed)

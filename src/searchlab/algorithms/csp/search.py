@@ -42,6 +42,7 @@ from searchlab.algorithms.csp.model import CSP
 from searchlab.algorithms.csp.network import Network, bits
 from searchlab.algorithms.csp.problem import CSPProblem, CSPState
 from searchlab.algorithms.uninformed import Solutions
+from searchlab.core.docstrings import CSP_PROBLEM, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import (
     Backtrack,
@@ -398,11 +399,18 @@ class _Engine:
         return sorted(values, key=ruled.__getitem__)
 
 
+@search_doc(
+    "strategy: how it searches (``Strategy``: ordering, inference, backtracking).",
+    returns="Iterate it (or call ``next``) for one ``SearchResult`` per solution, "
+    "computed only when asked for; ``status``, ``found``, ``last``, ``stats`` and "
+    "``events()`` are ``Solutions``'s.",
+    problem=CSP_PROBLEM,
+)
 class CSPSolutions(Solutions[CSPState, tuple[Any, Any]]):
     """Every solution of a CSP by backtracking, lazily (see the module docstring).
 
-    ``status``, ``found``, ``last``, ``stats`` and ``events()`` are ``Solutions``'s;
-    ``strategy`` says how it searches."""
+    {sections}
+    """
 
     def __init__(
         self,

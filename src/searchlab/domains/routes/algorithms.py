@@ -43,12 +43,12 @@ if "bidirectional" not in list(ALGORITHMS):
         "bidirectional",
         AlgorithmInfo(
             bidirectional_search,
-            bidirectional_search,
             "bidirectional Dijkstra: from the start and from the goal at once, stopped when "
             "the two least keys add up to the best path met",
             False,
             "cost",
             needs="graph",
+            runner=bidirectional_search,
         ),
         "bidirectional-dijkstra",
         "bidi",
@@ -57,12 +57,12 @@ if "bidirectional" not in list(ALGORITHMS):
         "bidirectional-astar",
         AlgorithmInfo(
             bidirectional_search,
-            bidirectional_search,
             "bidirectional A*: both searches on costs reduced by the average of the two "
             "estimates, stopped by the same rule",
             True,
             "cost",
             needs="graph",
+            runner=bidirectional_search,
         ),
         "bidirectional-a*",
         "bidi-astar",
