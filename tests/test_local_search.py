@@ -8,7 +8,6 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 
 import pytest
-from helpers import NumberLine
 from test_algorithms_support import Graph, no_hang  # noqa: F401
 
 from searchlab import (
@@ -23,6 +22,7 @@ from searchlab import (
     simulated_annealing,
 )
 from searchlab.algorithms.local import Schedule, TieBreak, Variant
+from searchlab.core.problem import NumberLine
 
 
 def valued(
@@ -240,10 +240,11 @@ def test_first_choice_and_stochastic_choose_among_the_improving_moves() -> None:
 
 
 class Line(NumberLine):
-    """0..30 in a line, h = n, the goal 0 unless told otherwise; start at 30."""
+    """0..30 in a line, h = n, the goal 0 unless told otherwise (None: no goal, which
+    is the goal -1, off the line); start at 30."""
 
     def __init__(self, goal: int | None = 0) -> None:
-        super().__init__(30, 30, goal)
+        super().__init__(start=30, goal=-1 if goal is None else goal, end=30)
 
     def h(self, n: int) -> float:
         return n

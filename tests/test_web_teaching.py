@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from helpers import NumberLine
 from test_events_detail import CONSISTENT, H_CONSISTENT  # the same hand-made graph
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from searchlab.core.problem import NumberLine
 from searchlab.domains.base import Domain
 from searchlab.domains.user import problem_domain
 from searchlab.web import WebLimits, create_app
@@ -308,7 +308,7 @@ class Plateau(NumberLine):
     """Walk 0..6 towards 6; h is 3, then a plateau of 2 from 1 to 4, then 1 and 0."""
 
     def __init__(self) -> None:
-        super().__init__(6, 0, 6)
+        super().__init__(start=0, goal=6, end=6)
         self.heuristics = {"h": lambda state: [3, 2, 2, 2, 2, 1, 0][state]}
 
 
