@@ -82,11 +82,12 @@ class Experiment:
         """The descriptor of the experiment that the module ``module`` is: its ``NAME``,
         and the steps found there by name (``check``, ``specs``, ``trial``,
         ``summarize``, and ``draw`` and ``notes`` if it has them), so that a declaration
-        says only what is its own; ``fields`` are the rest (title, options, ...)."""
+        says only what is its own; ``fields`` are the rest (title, options, ...) and
+        win over what is found."""
         found = vars(sys.modules[module])
         steps = {step: found[step] for step in STEPS}
         extras = {field: found[name] for field, name in EXTRAS.items() if name in found}
-        return cls(name=found["NAME"], **steps, **extras, **fields)
+        return cls(**{"name": found["NAME"], **steps, **extras, **fields})
 
     @property
     def every_option(self) -> tuple[Option, ...]:
@@ -109,8 +110,8 @@ class Experiment:
             return self.title
 
     def header(self, key: str) -> str:
-        """A row key as a column header: the experiment's own, else the house's (a mean
-        ``mean_x`` headed as ``x`` is: the title says what is averaged)."""
+        """A row key as a column header: the experiment's own, else the house's; a mean
+        ``mean_x`` is headed as ``x`` would be (the title says what is averaged)."""
         if key in self.headers:
             return self.headers[key]
         if key in HEADERS:
