@@ -39,8 +39,9 @@ def _version(distribution: str) -> str | None:
 def routes_sections(quick: bool, runs: int) -> list[Section]:
     from searchlab.domains.routes import kernel
     from searchlab.domains.routes import landmarks as lm
+    from searchlab.domains.routes.domain import kernel_arguments
     from searchlab.domains.routes.generate import road_graph
-    from searchlab.domains.routes.problem import build_estimate
+    from searchlab.domains.routes.problem import NamedRoute, build_estimate
     from searchlab.domains.routes.readers import read_dimacs, read_npz, write_dimacs, write_npz
 
     n = 40_000 if quick else 1_000_000
@@ -106,13 +107,9 @@ def routes_sections(quick: bool, runs: int) -> list[Section]:
     alt_build = clock() - began
 
     def run(mode: str, s: int, t: int) -> tuple[float, float, int]:
-        if mode == "zero":
-            arguments: dict[str, Any] = {"mode": "zero"}
-        elif mode == "landmarks":
-            arguments = {"mode": "landmarks", "lm_from": marks.from_, "lm_to": marks.to}
-        else:
-            estimate = build_estimate(mode, graph, t)
-            arguments = {"mode": mode, "xy": graph.coords, "scale": estimate.scale}
+        route = NamedRoute(graph, s, t)
+        route.landmarks = marks
+        arguments = kernel_arguments(None if mode == "zero" else mode, route)
         started = clock()
         outcome = kernel.search(arrays, space, s, t, **arguments)
         spent = clock() - started

@@ -175,10 +175,8 @@ def test_uninformed_searches_take_a_goal_start_as_it_is(search: Uninformed) -> N
 
 
 def test_zero_cost_cycles_do_not_trap_any_search() -> None:
-    graph = Graph(
-        [("S", "A", 0), ("A", "S", 0), ("A", "B", 0), ("B", "A", 0), ("B", "G", 3), ("S", "G", 4)],
-        "S",
-        ["G"],
+    graph = Graph.s_to_g(
+        [("S", "A", 0), ("A", "S", 0), ("A", "B", 0), ("B", "A", 0), ("B", "G", 3), ("S", "G", 4)]
     )
     for search in (astar, best_first, ida_star, rbfs):
         found = search(graph, zero)
@@ -201,10 +199,8 @@ def test_bratko_best_first_keeps_only_its_own_path() -> None:
     # Heap (f, newest first): S | A(1), B(1) -> B is newer -> expand B, push D_B(2)
     # | A(1) < D_B(2) -> expand A, push D_A(2) | D_A is newer -> expand D_A, push G_A(12)
     # | expand D_B, push G_B(12) | G_B is newer: the path found runs through B.
-    graph = Graph(
-        [("S", "A", 1), ("S", "B", 1), ("A", "D", 1), ("B", "D", 1), ("D", "G", 10)],
-        "S",
-        ["G"],
+    graph = Graph.s_to_g(
+        [("S", "A", 1), ("S", "B", 1), ("A", "D", 1), ("B", "D", 1), ("D", "G", 10)]
     )
     seen = Recorder()
     found = best_first(graph, zero, observer=seen)

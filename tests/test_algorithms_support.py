@@ -94,6 +94,11 @@ class Graph(Generic[S]):
     def is_goal(self, state: S) -> bool:
         return state in self.goals
 
+    @staticmethod
+    def s_to_g(arcs: Iterable[tuple[str, str, float]]) -> Graph[str]:
+        """The graph of ``arcs`` from S to G, as these tests draw their graphs."""
+        return Graph(arcs, "S", ["G"])
+
     def arc_cost(self, state: S, move: str, child: S) -> float:
         """The cost of the arc named ``move``; fails the test if there is no such arc."""
         for name, target, cost in self.out.get(state, ()):

@@ -190,8 +190,8 @@ def test_rbfs_backs_up_f_and_returns_to_a_forgotten_subtree() -> None:
     # RBFS: A (f 1) first with ceiling 2 (B): A's child G has f 6 > 2, A backs up to 6.
     # B (f 2) with ceiling 6: C (f 3) with ceiling 6: G via C f 7 > 6 -> C backs up
     # to 7, B to 7. A (6) again with ceiling 7: G (6) is reached.
-    graph = Graph(
-        [("S", "A", 1), ("S", "B", 2), ("A", "G", 5), ("B", "C", 1), ("C", "G", 4)], "S", ["G"]
+    graph = Graph.s_to_g(
+        [("S", "A", 1), ("S", "B", 2), ("A", "G", 5), ("B", "C", 1), ("C", "G", 4)]
     )
     seen = Recorder()
     found = rbfs(graph, lambda _s: 0, observer=seen)
@@ -205,8 +205,8 @@ def test_rbfs_children_inherit_a_backed_up_f() -> None:
     # A (f 1, ceiling 2): X (f 2, ceiling 2): G f 6 > 2, X backs up to 6, A to 6.
     # B (f 2, ceiling 6): G f 7 > 6, B backs up to 7. A again (f 6, ceiling 7): its child
     # X takes max(static f 2, A's 6) = 6 (Korf's rule), and G (6) is reached under it.
-    graph = Graph(
-        [("S", "A", 1), ("S", "B", 2), ("A", "X", 1), ("X", "G", 4), ("B", "G", 5)], "S", ["G"]
+    graph = Graph.s_to_g(
+        [("S", "A", 1), ("S", "B", 2), ("A", "X", 1), ("X", "G", 4), ("B", "G", 5)]
     )
     seen = Recorder()
     found = rbfs(graph, lambda _s: 0, observer=seen)

@@ -179,10 +179,8 @@ def test_every_frontier_matches_a_reference_a_star_on_random_graphs() -> None:
 
 def test_bratko_numbers_its_nodes_so_the_tree_can_be_drawn() -> None:
     # S -> A, B; A -> S (on the path: refused), G; B -> G. h = 0: a tree search on g.
-    graph = Graph(
-        [("S", "A", 1.0), ("S", "B", 2.0), ("A", "S", 1.0), ("A", "G", 5.0), ("B", "G", 1.0)],
-        "S",
-        ["G"],
+    graph = Graph.s_to_g(
+        [("S", "A", 1.0), ("S", "B", 2.0), ("A", "S", 1.0), ("A", "G", 5.0), ("B", "G", 1.0)]
     )
     seen = Detailed()
     best_first(graph, lambda _s: 0.0, observer=seen)
@@ -200,10 +198,8 @@ def test_bratko_numbers_its_nodes_so_the_tree_can_be_drawn() -> None:
 def test_rbfs_tells_the_f_limit_of_each_expansion() -> None:
     # test_events_astar's graph: A (f 1) under the limit 2 (B), B (2) under 6 (A backed
     # up), C (3) under 6, then A (6) again under 7 (B backed up).
-    graph = Graph(
-        [("S", "A", 1.0), ("S", "B", 2.0), ("A", "G", 5.0), ("B", "C", 1.0), ("C", "G", 4.0)],
-        "S",
-        ["G"],
+    graph = Graph.s_to_g(
+        [("S", "A", 1.0), ("S", "B", 2.0), ("A", "G", 5.0), ("B", "C", 1.0), ("C", "G", 4.0)]
     )
     seen = Detailed()
     rbfs(graph, lambda _s: 0.0, observer=seen)

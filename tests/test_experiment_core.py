@@ -229,3 +229,24 @@ def test_bad_jobs_refused() -> None:
     ):
         pass
     assert caught.value.field == "jobs"
+
+
+def test_chart_lines_follow_x_and_leave_out_rows_without_data() -> None:
+    from searchlab.experiments.plotting import figure, hatch, lines
+
+    _chart, axes = figure(4.0, 3.0)
+    rows: list[dict[str, Any]] = [
+        {"n": 4, "y": 2.0, "search": "a"},
+        {"n": 1, "y": 1.0, "search": "a"},
+        {"n": 2, "y": None, "search": "a"},
+        {"n": 3, "y": 5.0, "search": "b"},
+    ]
+    lines(axes, rows, "n", "y", lambda row: row["search"])
+    drawn = {
+        line.get_label(): (list(line.get_xdata()), list(line.get_ydata()))
+        for line in axes.get_lines()
+    }
+    assert drawn == {"a": ([1, 4], [1.0, 2.0]), "b": ([3], [5.0])}
+    bars = axes.bar([0, 1], [1, 2])
+    hatch(bars, [False, True])
+    assert [bar.get_hatch() for bar in bars] == [None, "///"]

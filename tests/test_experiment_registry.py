@@ -19,6 +19,7 @@ from searchlab.core.errors import InputError
 from searchlab.core.options import MAX_VALUES, Option
 from searchlab.core.seeds import trial_seed
 from searchlab.domains.registry import domains
+from searchlab.experiments.base import percent
 from searchlab.experiments.executors import WorkerPool
 from searchlab.experiments.registry import experiments, get_experiment, load_errors
 from searchlab.experiments.runner import run_trials
@@ -202,6 +203,33 @@ def test_a_report_is_made_by_the_descriptor_alone() -> None:
         (60, 2, 2),
     ]
     assert seen[0] == (0, 4) and seen[-1] == (4, 4)
+
+
+def test_a_module_declares_its_experiment_by_its_steps_names() -> None:
+    from searchlab.experiments import compare, hill_climbing, local_search
+
+    hill = hill_climbing.EXPERIMENT
+    assert hill.name == hill_climbing.NAME == "hill-climbing"
+    steps = (hill.check, hill.specs, hill.trial, hill.summarize, hill.plot)
+    module = hill_climbing
+    assert steps == (module.check, module.specs, module.trial, module.summarize, module.draw)
+    assert local_search.EXPERIMENT.notes is local_search.notes
+    assert compare.EXPERIMENT.notes is compare.notes
+    assert hill.notes(hill.parameters()) == []  # no notes: the default, none told
+
+
+def test_columns_are_headed_and_formatted_alike_in_every_experiment() -> None:
+    hill, compare = get_experiment("hill-climbing"), get_experiment("compare")
+    for experiment in (hill, compare):
+        assert experiment.header("heuristic") == "h"
+        assert experiment.header("mean_generated") == "generated"  # a mean, by what it averages
+        assert experiment.header("off_path") == "off path"
+    assert hill.header("success_rate") == "solved %"
+    assert hill.format_of("success_rate") is percent
+    assert hill.header("mean_steps_solved") == "moves if solved"  # its own header comes first
+    assert compare.header("mean_seconds") == "ms / search"
+    assert get_experiment("local-search").header("mean_seconds") == "seconds"
+    assert compare.format_of("length") is None  # written by its type
 
 
 def test_list_options_read_lists_ranges_and_progressions() -> None:

@@ -21,6 +21,8 @@ from searchlab.domains.queens.moves import MOVES
 
 OPERATORS = st.sampled_from(["column", "free"])
 NAMES = st.sampled_from(["attackers", "attacks", "pairs"])
+VARIANTS = st.sampled_from(["steepest", "first-choice", "stochastic"])
+SEEDS = st.integers(0, 2**32)
 
 
 def _problem(queens: Queens, moves: str, incremental: bool) -> ClimbProblem:
@@ -28,7 +30,7 @@ def _problem(queens: Queens, moves: str, incremental: bool) -> ClimbProblem:
 
 
 @settings(max_examples=1000, deadline=None)
-@given(st.integers(1, 8), OPERATORS, NAMES, st.integers(0, 2**32))
+@given(st.integers(1, 8), OPERATORS, NAMES, SEEDS)
 def test_every_delta_is_the_heuristics_own_difference(
     n: int, moves: str, name: str, seed: int
 ) -> None:
@@ -73,10 +75,10 @@ def _climb(problem: ClimbProblem, name: str, **options: Any) -> tuple[Any, ...]:
     OPERATORS,
     NAMES,
     st.sampled_from(["first", "last", "random"]),
-    st.sampled_from(["steepest", "first-choice", "stochastic"]),
+    VARIANTS,
     st.sampled_from([0, 0, 4]),
     st.sampled_from([0, 0, 3]),
-    st.integers(0, 2**32),
+    SEEDS,
 )
 def test_incremental_and_full_evaluation_climb_alike(
     n: int,
@@ -98,7 +100,7 @@ def test_incremental_and_full_evaluation_climb_alike(
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(1, 8), OPERATORS, NAMES, st.integers(0, 2**32))
+@given(st.integers(1, 8), OPERATORS, NAMES, SEEDS)
 def test_annealing_walks_alike_on_either_path(n: int, moves: str, name: str, seed: int) -> None:
     board = random_board(n, moves, random.Random(seed)).queens
     runs = []
@@ -125,7 +127,7 @@ def test_an_unknown_heuristic_gets_no_evaluator() -> None:
     st.sampled_from(["first", "last"]),
     st.sampled_from([0, 0, 4]),
     st.sampled_from([0, 0, 3]),
-    st.integers(0, 2**32),
+    SEEDS,
 )
 def test_the_compiled_scan_climbs_as_the_full_evaluation(
     n: int, moves: str, name: str, tie_break: str, sideways: int, restarts: int, seed: int
@@ -149,8 +151,8 @@ class _Detailed(Recorder):
     st.integers(2, 7),
     OPERATORS,
     NAMES,
-    st.sampled_from(["steepest", "first-choice", "stochastic"]),
-    st.integers(0, 2**32),
+    VARIANTS,
+    SEEDS,
 )
 def test_an_observer_asking_for_detail_hears_the_same_on_either_path(
     n: int, moves: str, name: str, variant: str, seed: int

@@ -22,6 +22,7 @@ from searchlab import (
     simulated_annealing,
 )
 from searchlab.algorithms.local import Schedule, TieBreak, Variant
+from searchlab.core.problem import NumberLine
 
 
 def valued(
@@ -238,22 +239,12 @@ def test_first_choice_and_stochastic_choose_among_the_improving_moves() -> None:
     assert 300 <= stochastic["y"] <= 395, stochastic
 
 
-class Line:
-    """0..30 in a line, h = n, the goal 0 unless told otherwise; start at 30."""
-
-    initial = 30
+class Line(NumberLine):
+    """0..30 in a line, h = n, the goal 0 unless told otherwise (None: no goal, which
+    is the goal -1, off the line); start at 30."""
 
     def __init__(self, goal: int | None = 0) -> None:
-        self.goal = goal
-
-    def successors(self, n: int) -> Iterator[tuple[str, int, float]]:
-        if n > 0:
-            yield "-", n - 1, 1
-        if n < 30:
-            yield "+", n + 1, 1
-
-    def is_goal(self, n: int) -> bool:
-        return n == self.goal
+        super().__init__(start=30, goal=-1 if goal is None else goal, end=30)
 
     def h(self, n: int) -> float:
         return n

@@ -68,39 +68,63 @@ def test_a_missing_file_or_one_that_is_not_prolog(tmp_path: Path, refused: Refus
     refused("prolog", str(tmp_path / "notes.txt"), says="is not a Prolog file (.pl)")
 
 
-def test_s_3_that_raises_an_error_is_told_with_its_state(tmp_path: Path, refused: Refused) -> None:
-    path = write_pl(tmp_path, "s(N, M, 1) :- M is N + foo.\ngoal(3).\n")
-    refused(
-        "prolog",
-        path,
-        "0",
-        says="s/3 raised an error on 0: is/2: Arithmetic: `foo/0' is not a function",
-    )
-    undefined = write_pl(tmp_path, "s(N, M, 1) :- step(N, M).\ngoal(3).\n", "undefined.pl")
-    refused("prolog", undefined, "0", says="Unknown procedure: step/2")
-
-
-def test_a_cost_that_is_not_a_number_is_refused(tmp_path: Path, refused: Refused) -> None:
-    path = write_pl(tmp_path, "s(a, b, cheap).\ngoal(b).\n")
-    refused(
-        "prolog",
-        path,
-        "a",
-        says="s/3 gave the cost cheap for a successor of a: a cost must be a number",
-    )
-    negative = write_pl(tmp_path, "s(a, b, -1).\ngoal(b).\n", "negative.pl")
-    refused("prolog", negative, "a", "-a", "uniform-cost", says="negative cost")
-
-
-def test_broken_promises_of_the_other_predicates(tmp_path: Path, refused: Refused) -> None:
-    unbound = write_pl(tmp_path, "s(a, f(_), 1).\ngoal(b).\n", "unbound.pl")
-    refused(
-        "prolog", unbound, "a", says="which has unbound variables: a state must be a ground term"
-    )
-    no_h = write_pl(tmp_path, LINE + "h(N, 1) :- N < 2.\n", "no_h.pl")
-    refused("prolog", no_h, "0", "-a", "astar", says="h/2 has no answer on 2: h(State, H) must")
-    text_h = write_pl(tmp_path, LINE + "h(_, far).\n", "text_h.pl")
-    refused("prolog", text_h, "0", "-a", "greedy", says="h/2 gave far on 0: it must give a number")
+@pytest.mark.parametrize(
+    ("program", "arguments", "says"),
+    [
+        pytest.param(
+            "s(N, M, 1) :- M is N + foo.\ngoal(3).\n",
+            ("0",),
+            "s/3 raised an error on 0: is/2: Arithmetic: `foo/0' is not a function",
+            id="s/3 raises",
+        ),
+        pytest.param(
+            "s(N, M, 1) :- step(N, M).\ngoal(3).\n",
+            ("0",),
+            "Unknown procedure: step/2",
+            id="s/3 calls what is not defined",
+        ),
+        pytest.param(
+            "s(a, b, cheap).\ngoal(b).\n",
+            ("a",),
+            "s/3 gave the cost cheap for a successor of a: a cost must be a number",
+            id="a cost that is not a number",
+        ),
+        pytest.param(
+            "s(a, b, -1).\ngoal(b).\n",
+            ("a", "-a", "uniform-cost"),
+            "negative cost",
+            id="a negative cost",
+        ),
+        pytest.param(
+            "s(a, f(_), 1).\ngoal(b).\n",
+            ("a",),
+            "which has unbound variables: a state must be a ground term",
+            id="a successor with unbound variables",
+        ),
+        pytest.param(
+            LINE + "h(N, 1) :- N < 2.\n",
+            ("0", "-a", "astar"),
+            "h/2 has no answer on 2: h(State, H) must",
+            id="h/2 with no answer",
+        ),
+        pytest.param(
+            LINE + "h(_, far).\n",
+            ("0", "-a", "greedy"),
+            "h/2 gave far on 0: it must give a number",
+            id="h/2 that gives no number",
+        ),
+        pytest.param(
+            LINE + "draw(_, picture).\n",
+            ("0", "--show-path"),
+            "draw/2 gave picture on 0: it must give a list of rows",
+            id="draw/2 that gives no rows",
+        ),
+    ],
+)
+def test_a_broken_promise_of_a_predicate_is_told_with_its_state(
+    tmp_path: Path, refused: Refused, program: str, arguments: tuple[str, ...], says: str
+) -> None:
+    refused("prolog", write_pl(tmp_path, program), *arguments, says=says)
 
 
 def test_a_predicate_that_never_ends_is_stopped(tmp_path: Path, refused: Refused) -> None:
@@ -203,14 +227,3 @@ def test_what_the_file_prints_stays_off_the_json(tmp_path: Path, run_cli: RunCli
     assert run.code == 0, run.stderr
     assert json.loads(run.stdout)["length"] == 3
     assert f"searchlab: note: {path}:3: warning: Singleton variables: [X]" in run.stderr
-
-
-def test_a_drawing_that_is_not_rows_is_refused(tmp_path: Path, refused: Refused) -> None:
-    path = write_pl(tmp_path, LINE + "draw(_, picture).\n")
-    refused(
-        "prolog",
-        path,
-        "0",
-        "--show-path",
-        says="draw/2 gave picture on 0: it must give a list of rows",
-    )

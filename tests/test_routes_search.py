@@ -19,10 +19,10 @@ from searchlab.algorithms.best_first import astar
 from searchlab.domains.routes import kernel
 from searchlab.domains.routes import landmarks as lm
 from searchlab.domains.routes.bidirectional import bidirectional
-from searchlab.domains.routes.domain import ROUTE
+from searchlab.domains.routes.domain import ROUTE, kernel_arguments
 from searchlab.domains.routes.graph import Graph, from_arcs
 from searchlab.domains.routes.grid import parse_scen
-from searchlab.domains.routes.problem import RouteProblem, build_estimate
+from searchlab.domains.routes.problem import NamedRoute, RouteProblem, build_estimate
 from searchlab.domains.routes.scenarios import run_scenarios
 
 DATA = Path(__file__).parent / "data" / "routes"
@@ -122,15 +122,10 @@ def test_alt_and_the_kernel_equal_dijkstra(
         for t in range(graph.n):
             h = build_estimate("landmarks", graph, t, marks)
             assert same(astar(RouteProblem(graph, s, t), h).cost, truth[t])
-            for name in ("zero", "straight-line", "manhattan", "landmarks"):
-                if name == "zero":
-                    arguments: dict[str, object] = {"mode": "zero"}
-                elif name == "landmarks":
-                    arguments = {"mode": "landmarks", "lm_from": marks.from_, "lm_to": marks.to}
-                else:
-                    estimate = build_estimate(name, graph, t)
-                    arguments = {"mode": name, "xy": graph.coords, "scale": estimate.scale}
-                outcome = kernel.search(arrays, space, s, t, **arguments)  # type: ignore[arg-type]
+            route = NamedRoute(graph, s, t)
+            route.landmarks = marks
+            for name in (None, "straight-line", "manhattan", "landmarks"):
+                outcome = kernel.search(arrays, space, s, t, **kernel_arguments(name, route))
                 cost = float(space.dist[t]) if outcome == "found" else None
                 assert same(cost, truth[t]), (name, s, t, cost, truth[t])
                 if cost is not None:

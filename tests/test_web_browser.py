@@ -144,8 +144,7 @@ def start_climb(page: Any, case: int, **fields: str) -> None:
 
 
 def test_backtracking_4_queens_steps_to_both_solutions_then_says_no_more(page: Any) -> None:
-    page.fill("#bt-n", "4")
-    page.click("#bt-start")
+    start_backtracking(page, 4)
     solutions = page.locator("#bt-solutions li")
     for _ in range(60):  # stable configurations: the first solution is a dozen steps in
         page.click("#bt-step")
@@ -240,8 +239,7 @@ def test_a_bad_state_shows_its_message_next_to_the_field(page: Any) -> None:
     page.click("#tab-queens-backtrack")
     with pytest.raises(InputError) as too_large:
         get_domain("queens").request("99")
-    page.fill("#bt-n", "99")
-    page.click("#bt-start")
+    start_backtracking(page, 99)
     expect(page.locator('#bt-form [data-error-for="start"]')).to_have_text(str(too_large.value))
 
 
@@ -292,8 +290,7 @@ def test_a_random_climb_repeats_from_the_seed_the_page_shows(page: Any) -> None:
 
 
 def test_a_long_next_solution_can_be_stopped_and_the_page_answers(page: Any) -> None:
-    page.fill("#bt-n", "20")  # its first solution is some 8 million events in
-    page.click("#bt-start")
+    start_backtracking(page, 20)  # its first solution is some 8 million events in
     next_button = page.locator("#bt-next")
     next_button.click()
     expect(next_button).to_have_text("■ Stop searching")
@@ -314,8 +311,7 @@ def test_a_long_next_solution_can_be_stopped_and_the_page_answers(page: Any) -> 
     # another control interrupts a running search too: Start a small board meanwhile
     next_button.click()
     expect(next_button).to_have_text("■ Stop searching")
-    page.fill("#bt-n", "4")
-    page.click("#bt-start")
+    start_backtracking(page, 4)
     expect(page.locator("#bt-status")).to_contain_text("empty board")
     next_button.click()
     expect(page.locator("#bt-solutions li")).to_have_text(["[2,4,1,3]"])

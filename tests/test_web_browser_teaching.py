@@ -52,8 +52,7 @@ def search_puzzle(page: Any, position: str, algorithm: str = "astar", **fields: 
 
 
 def test_keys_act_on_the_search_wherever_the_focus_is_except_in_text_fields(page: Any) -> None:
-    page.fill("#bt-n", "4")
-    page.click("#bt-start")
+    start_backtracking(page, 4)
     status = page.locator("#bt-status")
     stable = page.locator('input[name="bt-mode"][value="stable"]')
     stable.focus()
@@ -127,8 +126,7 @@ def test_a_climb_stopped_by_the_server_says_which_limit_in_words(page: Any) -> N
 
 
 def test_after_back_from_a_solution_the_counter_agrees_with_the_list(page: Any) -> None:
-    page.fill("#bt-n", "4")
-    page.click("#bt-start")
+    start_backtracking(page, 4)
     page.click("#bt-next")
     page.click("#bt-next")
     solutions = page.locator("#bt-solutions li")
@@ -142,8 +140,7 @@ def test_after_back_from_a_solution_the_counter_agrees_with_the_list(page: Any) 
 
 
 def test_the_event_count_does_not_show_how_far_the_page_fetched(page: Any) -> None:
-    page.fill("#bt-n", "8")
-    page.click("#bt-start")
+    start_backtracking(page, 8)
     for _ in range(3):
         page.click("#bt-step")
     event = stat(page, "bt-stats", "event")
@@ -335,8 +332,7 @@ def test_a_reload_reopens_the_same_board_at_the_same_step(page: Any) -> None:
 def test_steps_are_announced_and_boards_named(page: Any) -> None:
     for status in ("#bt-status", "#hc-move", "#pz-status", "#gn-schedule-status"):
         expect(page.locator(status)).to_have_attribute("aria-live", "polite")
-    page.fill("#bt-n", "4")
-    page.click("#bt-start")
+    start_backtracking(page, 4)
     page.click("#bt-next")
     expect(page.locator("#bt-board svg")).to_have_attribute(
         "aria-label", re.compile(r"^4 by 4 board, queens at b1, d2, a3, c4")

@@ -21,6 +21,7 @@ import anyio
 import anyio.to_thread
 import pytest
 from conftest import served, sessions_of
+from helpers import rss_mb
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -46,14 +47,6 @@ def start_puzzle(body: dict[str, Any], limits: WebLimits) -> Started:
 
 def make_client(**limits: Any) -> TestClient:
     return TestClient(create_app(WebLimits(**limits)), base_url=BASE)
-
-
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS in /proc/self/status")
 
 
 # -- the memory budget -------------------------------------------------------------------

@@ -11,6 +11,7 @@ import urllib.request
 from typing import Any
 
 from conftest import RunCli, served
+from helpers import rss_mb
 
 
 def test_serve_help_teaches(run_cli: RunCli) -> None:
@@ -49,14 +50,6 @@ def test_serve_prints_its_address_and_answers_there() -> None:
             options = json.load(reply)
         names = [domain["name"] for domain in options["domains"]]
         assert names[:3] == ["queens", "puzzle", "schedule"]
-
-
-def server_rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
 
 
 def test_a_public_host_warns_on_stderr_even_with_json() -> None:
@@ -127,7 +120,7 @@ def test_a_streamed_huge_body_costs_the_server_no_memory() -> None:
     chunk = b"10000\r\n" + b" " * 0x10000 + b"\r\n"  # 64 kB chunks
     with served() as address:
         port, pid = address["port"], address["pid"]
-        before = server_rss_mb(pid)
+        before = rss_mb(pid)
         connection = raw_request(
             port,
             f"POST /api/domains/queens/search HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
@@ -146,7 +139,7 @@ def test_a_streamed_huge_body_costs_the_server_no_memory() -> None:
                         sent += connection.send(chunk)
                 except (BrokenPipeError, ConnectionResetError):
                     break  # hung up on us: the answer may be lost with the connection
-        after = server_rss_mb(pid)
+        after = rss_mb(pid)
     assert sent < offered / 4, f"the server read {sent} bytes"
     assert not answer or answer.startswith(b"HTTP/1.1 413"), answer
     assert after - before < 10, (before, after)

@@ -19,6 +19,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from searchlab.core.problem import NumberLine
 from searchlab.domains.base import Domain
 from searchlab.domains.user import problem_domain
 from searchlab.web import WebLimits, create_app
@@ -303,22 +304,12 @@ def test_hill_climbing_scores_every_move_and_says_why_it_restarted() -> None:
         assert f"at h = {info['result']['h_final']}" in info["teaching"]["reason"]
 
 
-class Plateau:
+class Plateau(NumberLine):
     """Walk 0..6 towards 6; h is 3, then a plateau of 2 from 1 to 4, then 1 and 0."""
 
-    initial = 0
-
     def __init__(self) -> None:
+        super().__init__(start=0, goal=6, end=6)
         self.heuristics = {"h": lambda state: [3, 2, 2, 2, 2, 1, 0][state]}
-
-    def successors(self, state: int) -> Iterator[tuple[str, int, float]]:
-        if state > 0:
-            yield "left", state - 1, 1
-        if state < 6:
-            yield "right", state + 1, 1
-
-    def is_goal(self, state: int) -> bool:
-        return state == 6
 
 
 @pytest.mark.parametrize(

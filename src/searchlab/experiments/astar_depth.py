@@ -26,6 +26,7 @@ from searchlab.experiments.base import (
     Experiment,
     Parameters,
     algorithm_pairs,
+    count_option,
     fixed,
     names_option,
     pair_label,
@@ -60,14 +61,8 @@ DEPTHS = Option(
     metavar="D[,...]",
     many=True,
 )
-PER_DEPTH = Option(
-    "per_depth",
-    "int",
-    "boards per depth (AIMA averaged 100)",
-    default=100,
-    low=1,
-    high=10**5,
-    metavar="B",
+PER_DEPTH = count_option(
+    "per_depth", "boards per depth (AIMA averaged 100)", default=100, high=10**5, metavar="B"
 )
 ALGORITHM = names_option(
     "algorithm",
@@ -214,18 +209,16 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Mean nodes generated against depth, one line per pair, log scale."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, lines
 
     chart, axes = figure(7.0, 4.5)
-    lines: dict[str, list[tuple[int, float]]] = {}
-    for row in report.rows:
-        if row["mean_generated"] is None:
-            continue
-        name = pair_label(row["algorithm"], row["heuristic"])
-        lines.setdefault(name, []).append((row["depth"], row["mean_generated"]))
-    for name, points in lines.items():
-        points.sort()
-        axes.plot([d for d, _ in points], [g for _, g in points], marker="o", label=name)
+    lines(
+        axes,
+        report.rows,
+        "depth",
+        "mean_generated",
+        lambda row: pair_label(row["algorithm"], row["heuristic"]),
+    )
     axes.set_yscale("log")
     axes.set_xlabel("solution depth d (moves)")
     axes.set_ylabel("nodes generated (mean)")
@@ -236,8 +229,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="8-puzzle by solution depth ({per_depth} boards per depth, seed {seed})",
     summary="8-puzzle: nodes generated against solution depth, b*",
     help="Nodes generated against solution depth on the 8-puzzle, with b*.\n\n"
@@ -251,20 +244,10 @@ EXPERIMENT = Experiment(
     ),
     domain="puzzle",
     options=(SIZE, DEPTHS, PER_DEPTH, HEURISTIC, ALGORITHM, LIMIT),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
-    headers={
-        "heuristic": "h",
-        "mean_generated": "generated",
-        "mean_expanded": "expanded",
-        "effective_branching_factor": "b*",
-    },
+    headers={"effective_branching_factor": "b*"},
     formats={"effective_branching_factor": fixed(2)},
     chunk=8,
     unit="8-puzzle searches",
-    plot=draw,
     order=20,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

@@ -16,7 +16,8 @@ and never name an experiment.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -76,6 +77,18 @@ class Experiment:
     order: int = 100  # place among the experiments (searchlab's own first)
     notes: Callable[[Parameters], list[str]] = lambda _parameters: []  # worth telling first
 
+    @classmethod
+    def of_module(cls, module: str, **fields: Any) -> Experiment:
+        """The descriptor of the experiment that the module ``module`` is: its ``NAME``,
+        and the steps found there by name (``check``, ``specs``, ``trial``,
+        ``summarize``, and ``draw`` and ``notes`` if it has them), so that a declaration
+        says only what is its own; ``fields`` are the rest (title, options, ...) and
+        win over what is found."""
+        found = vars(sys.modules[module])
+        steps = {step: found[step] for step in STEPS}
+        extras = {field: found[name] for field, name in EXTRAS.items() if name in found}
+        return cls(**{"name": found["NAME"], **steps, **extras, **fields})
+
     @property
     def every_option(self) -> tuple[Option, ...]:
         """The arguments, the options and the seed: every parameter ``check`` is given."""
@@ -97,8 +110,20 @@ class Experiment:
             return self.title
 
     def header(self, key: str) -> str:
-        """A row key as a column header."""
-        return self.headers.get(key, key.replace("_", " "))
+        """A row key as a column header: the experiment's own, else the house's; a mean
+        ``mean_x`` is headed as ``x`` would be (the title says what is averaged)."""
+        if key in self.headers:
+            return self.headers[key]
+        if key in HEADERS:
+            return HEADERS[key]
+        if key.startswith("mean_"):
+            return self.header(key.removeprefix("mean_"))
+        return key.replace("_", " ")
+
+    def format_of(self, key: str) -> Callable[[Any], str] | None:
+        """How a row key's values are written: the experiment's own way, else the
+        house's, else None (by type)."""
+        return self.formats.get(key, FORMATS.get(key))
 
     def run(
         self,
@@ -126,18 +151,30 @@ class Experiment:
         return self.summarize(parameters, specs, results)
 
 
+STEPS = ("check", "specs", "trial", "summarize")
+"""The steps every experiment module defines, found by name (``Experiment.of_module``)."""
+EXTRAS = {"plot": "draw", "notes": "notes"}
+"""The descriptor's optional steps, and the names a module defines them under."""
+
+
 def names_option(
     name: str,
-    registry: Registry[Any],
+    registry: Registry[Any] | Iterable[str],
     summary: str,
     *,
     default: Any = None,
     only: tuple[str, ...] | None = None,
+    metavar: str | None = None,
 ) -> Option:
     """A list option choosing among the names of ``registry`` (``only`` those, if given),
-    their aliases accepted (e.g. the queens' ``h1`` for ``attackers``)."""
+    a registry's aliases accepted (e.g. the queens' ``h1`` for ``attackers``); a table
+    (a dict or a tuple of names) has none."""
     names = tuple(only if only is not None else registry)
-    aliases = {alias: target for target in names for alias in registry.aliases_of(target)}
+    aliases = (
+        {alias: target for target in names for alias in registry.aliases_of(target)}
+        if isinstance(registry, Registry)
+        else {}
+    )
     return Option(
         name,
         "choice",
@@ -145,9 +182,17 @@ def names_option(
         default=default,
         choices=names,
         aliases=aliases,
-        metavar=f"{name.upper()}[,...]",
+        metavar=metavar or f"{name.upper()}[,...]",
         many=True,
     )
+
+
+def count_option(
+    name: str, summary: str, *, default: int | None = None, high: int, metavar: str = ""
+) -> Option:
+    """A number of things to run (trials, boards, queries) or a limit on a run: a whole
+    number from 1 to ``high``, the cap that keeps one run of an experiment bounded."""
+    return Option(name, "int", summary, default=default, low=1, high=high, metavar=metavar)
 
 
 NO_HEURISTIC = "-"
@@ -197,3 +242,16 @@ def percent(value: Any) -> str:
 def fixed(digits: int) -> Callable[[Any], str]:
     """A number with ``digits`` decimals."""
     return lambda value: f"{value:.{digits}f}"
+
+
+HEADERS: Mapping[str, str] = {
+    "heuristic": "h",
+    "success_rate": "solved %",
+    "is_shortest": "shortest?",
+    "optimal": "optimal?",
+    "stopped": "stopped?",
+}
+"""The house's column headers: the same row key is headed the same in every table
+(an experiment's own ``headers`` come first)."""
+FORMATS: Mapping[str, Callable[[Any], str]] = {"success_rate": percent}
+"""The house's formats of row keys (an experiment's own ``formats`` come first)."""

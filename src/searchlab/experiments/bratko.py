@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from searchlab.algorithms.registry import ALGORITHMS, WEIGHT
 from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED
-from searchlab.core.options import Option
 from searchlab.domains.puzzle.domain import POSITIONS, PUZZLE
 from searchlab.experiments import sampler
 from searchlab.experiments.base import (
@@ -37,14 +36,8 @@ NAME = "bratko"
 SYSTEMATIC = systematic(PUZZLE.algorithms)
 """The puzzle's algorithms that a seed does not change: every one is run by default."""
 
-POSITION = Option(
-    "positions",
-    "choice",
-    "positions of fig. 12.7",
-    default="a,b,c",
-    choices=tuple(POSITIONS),
-    metavar="P[,...]",
-    many=True,
+POSITION = names_option(
+    "positions", POSITIONS, "positions of fig. 12.7", default="a,b,c", metavar="P[,...]"
 )
 ALGORITHM = names_option(
     "algorithm",
@@ -172,7 +165,7 @@ def summarize(
 def draw(report: Report) -> Figure:
     """Horizontal grouped bars: one group per (algorithm, heuristic), one bar per position,
     log scale (the counts run from 4 to 10^5); hatched bars did not find a shortest path."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, hatch, ranked
 
     def name(row: dict[str, Any]) -> str:
         return pair_label(row["algorithm"], row["heuristic"])
@@ -186,22 +179,15 @@ def draw(report: Report) -> Figure:
         ys = [i + (offset - (len(positions) - 1) / 2) * height for i in range(len(names))]
         values = [max(1, rows[n]["expanded"]) if n in rows else 0 for n in names]
         bars = axes.barh(ys, values, height, label=f"({position})")
-        for bar, n in zip(bars, names, strict=True):
-            if n in rows and rows[n]["is_shortest"] is not True:
-                bar.set_hatch("///")
-                bar.set_edgecolor("black")
-    axes.set_xscale("log")
-    axes.set_yticks(list(range(len(names))), names, fontsize=8)
-    axes.invert_yaxis()
-    axes.set_xlabel("states expanded (log scale; hatched: not a shortest solution)")
-    axes.grid(True, axis="x", which="both", alpha=0.3)
+        hatch(bars, [n in rows and rows[n]["is_shortest"] is not True for n in names])
+    ranked(axes, names, "states expanded (log scale; hatched: not a shortest solution)")
     axes.legend(title="position")
     axes.set_title("Bratko's positions (fig. 12.7) under every algorithm")
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="Bratko's positions under every algorithm (max {max_expanded} expansions)",
     summary="Bratko's three positions under every algorithm",
     help="Bratko's positions (a), (b), (c) under every algorithm and heuristic, one "
@@ -211,14 +197,8 @@ EXPERIMENT = Experiment(
     examples=("--plot bratko.svg", "--algorithm best-first,astar --heuristic bratko,manhattan"),
     domain="puzzle",
     options=(POSITION, ALGORITHM, HEURISTIC, WEIGHT_OPTION, LIMIT),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
-    headers={"heuristic": "h", "is_shortest": "shortest?", "off_path": "off path"},
     chunk=1,
     unit="searches",
-    plot=draw,
     order=30,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

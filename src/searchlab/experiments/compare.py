@@ -22,7 +22,14 @@ from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED, Limits
 from searchlab.core.options import MAX_SEED, Option, parse_options
 from searchlab.core.seeds import trial_seed
-from searchlab.experiments.base import NO_HEURISTIC, Experiment, Parameters, pair_label, pair_names
+from searchlab.experiments.base import (
+    NO_HEURISTIC,
+    Experiment,
+    Parameters,
+    count_option,
+    pair_label,
+    pair_names,
+)
 from searchlab.experiments.report import Report, mean
 
 if TYPE_CHECKING:
@@ -80,13 +87,8 @@ GOAL = Option(
     "state (default: the domain's own)",
     metavar="G",
 )
-RANDOM = Option(
-    "random",
-    "int",
-    "this many random starts too (for a domain that draws them)",
-    low=1,
-    high=10_000,
-    metavar="K",
+RANDOM = count_option(
+    "random", "this many random starts too (for a domain that draws them)", high=10_000, metavar="K"
 )
 SIZE = Option(
     "size",
@@ -440,22 +442,17 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Mean states expanded per pair, log scale; hatched: some start was not solved."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, hatch, ranked
 
     rows = report.rows
     names = [pair_label(row["algorithm"], row["heuristic"]) for row in rows]
     chart, axes = figure(8.0, 0.3 * len(rows) + 1.6)
     values = [max(1.0, row["mean_expanded"] or 0.0) for row in rows]
     bars = axes.barh(list(range(len(rows))), values, 0.7, color="#4c72b0")
-    for bar, row in zip(bars, rows, strict=True):
-        if row["solved"] < row["starts"]:
-            bar.set_hatch("///")
-            bar.set_edgecolor("black")
-    axes.set_xscale("log")
-    axes.set_yticks(list(range(len(rows))), names, fontsize=8)
-    axes.invert_yaxis()
-    axes.set_xlabel("states expanded, mean per start (log scale; hatched: not every start solved)")
-    axes.grid(True, axis="x", which="both", alpha=0.3)
+    hatch(bars, [row["solved"] < row["starts"] for row in rows])
+    ranked(
+        axes, names, "states expanded, mean per start (log scale; hatched: not every start solved)"
+    )
     starts = len(report.parameters.get("starts") or ())
     axes.set_title(
         f"{report.parameters.get('domain')}: every algorithm on the same {starts} starts"
@@ -475,8 +472,8 @@ def milliseconds(value: Any) -> str:
     return f"{1000 * value:.2f}"
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="{domain}: every algorithm on the same starts "
     "(max {max_expanded:,} expansions per search, seed {seed})",
     summary="any domain: every algorithm and heuristic on the same starts",
@@ -497,25 +494,11 @@ EXPERIMENT = Experiment(
     ),
     domain=None,
     options=(PROBLEM, PARAM, ALGORITHM, HEURISTIC, START, GOAL, RANDOM, SIZE, LIMIT),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
-    headers={
-        "heuristic": "h",
-        "mean_cost": "cost",
-        "mean_length": "length",
-        "mean_expanded": "expanded",
-        "mean_generated": "generated",
-        "optimal": "optimal?",
-        "mean_seconds": "ms / search",
-    },
+    headers={"mean_seconds": "ms / search"},
     formats={"mean_seconds": milliseconds},
     chunk=16,
     unit="searches",
-    plot=draw,
     arguments=(DOMAIN,),
     order=90,
-    notes=notes,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

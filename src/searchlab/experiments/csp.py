@@ -28,7 +28,7 @@ from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED, Limits
 from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
-from searchlab.experiments.base import Experiment, Parameters
+from searchlab.experiments.base import Experiment, Parameters, count_option, names_option
 from searchlab.experiments.report import Report
 
 if TYPE_CHECKING:
@@ -85,24 +85,20 @@ SUDOKU_SET = 12
 """The Sudoku set: the domain's easy and hard puzzles and this many random 9×9 ones
 (drawn with the experiment's seed, 60 % of their cells blank)."""
 
-PROBLEM = Option(
+PROBLEM = names_option(
     "problem",
-    "choice",
+    PROBLEMS,
     "problems: queens (every n of --size, summed), usa (the 48 states, 4 colours), "
     "australia (3 colours), sudoku (a set of 9×9 puzzles)",
     default=",".join(PROBLEMS),
-    choices=PROBLEMS,
     metavar="P[,...]",
-    many=True,
 )
-VARIANT = Option(
+VARIANT = names_option(
     "variant",
-    "choice",
+    VARIANTS,
     "the variants compared",
     default="bt,bt+mrv,fc,fc+mrv,mac+mrv,min-conflicts",
-    choices=tuple(VARIANTS),
     metavar="V[,...]",
-    many=True,
 )
 SIZE = Option(
     "size",
@@ -122,21 +118,17 @@ LIMIT = replace(
     low=1,
     high=10**8,
 )
-MAX_STEPS = Option(
+MAX_STEPS = count_option(
     "max_steps",
-    "int",
     "give a min-conflicts run up after this many steps (reported with >)",
     default=2_000,
-    low=1,
     high=10**7,
     metavar="K",
 )
-RUNS = Option(
+RUNS = count_option(
     "runs",
-    "int",
     "min-conflicts runs per problem (the median is reported)",
     default=5,
-    low=1,
     high=1000,
     metavar="R",
 )
@@ -264,7 +256,7 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Checks per variant for each problem, log scale; hatched: some search stopped."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, hatch
 
     problems = list(dict.fromkeys(row["problem"] for row in report.rows))
     variants = list(dict.fromkeys(row["variant"] for row in report.rows))
@@ -284,10 +276,7 @@ def draw(report: Report) -> Figure:
             heights.append(max(1, row["checks"]))
             hatched.append(row["stopped"])
         bars = axes.bar(xs, heights, width, label=variant, color=colours[v % len(colours)])
-        for bar, stopped in zip(bars, hatched, strict=True):
-            if stopped:
-                bar.set_hatch("///")
-                bar.set_edgecolor("black")
+        hatch(bars, hatched)
     axes.set_yscale("log")
     axes.set_xticks(list(range(len(problems))), problems)
     axes.set_ylabel("consistency checks (log; hatched: stopped at the limit)")
@@ -297,8 +286,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="CSP solvers: consistency checks (sum over instances; seed {seed})",
     summary="CSP variants: BT, MRV, FC, FC+MRV, MAC, min-conflicts (AIMA Fig. 5.5)",
     help=__doc__ or "",
@@ -309,15 +298,9 @@ EXPERIMENT = Experiment(
     ),
     domain=None,
     options=(PROBLEM, VARIANT, SIZE, LIMIT, MAX_STEPS, RUNS),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
-    headers={"seconds": "s", "stopped": "stopped?", "textbook": "book's checks"},
-    formats={"checks": lambda value: f"{value:,}", "seconds": lambda value: f"{value:.3f}"},
+    headers={"seconds": "s", "textbook": "book's checks"},
     chunk=4,
     unit="searches",
-    plot=draw,
     order=50,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

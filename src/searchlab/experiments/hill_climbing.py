@@ -18,7 +18,7 @@ from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
 from searchlab.domains.queens.heuristics import HEURISTICS
 from searchlab.domains.queens.moves import MOVES
-from searchlab.experiments.base import Experiment, Parameters, names_option, percent
+from searchlab.experiments.base import Experiment, Parameters, count_option, names_option
 from searchlab.experiments.report import Report
 
 if TYPE_CHECKING:
@@ -36,9 +36,7 @@ SIZE = Option(
     high=max(move.max_n for move in MOVES.values()),
     metavar="N",
 )
-TRIALS = Option(
-    "trials", "int", "random starts per variant", default=1000, low=1, high=10**6, metavar="T"
-)
+TRIALS = count_option("trials", "random starts per variant", default=1000, high=10**6, metavar="T")
 MOVE_OPTION = names_option(
     "moves",
     MOVES,
@@ -127,22 +125,8 @@ def summarize(
         groups.setdefault((spec["moves"], spec["heuristic"], spec["sideways"]), []).append(result)
     rows = []
     for (move, heuristic, count), group in groups.items():
-        summary = summarize_trials(group)
-        rows.append(
-            {
-                "moves": move,
-                "heuristic": heuristic,
-                "sideways": count,
-                "restarts": parameters["restarts"],
-                "trials": summary["trials"],
-                "solved": summary["solved"],
-                "success_rate": summary["success_rate"],
-                "mean_steps_solved": summary["mean_steps_solved"],
-                "mean_steps_failed": summary["mean_steps_failed"],
-                "mean_generated": summary["mean_generated"],
-                "seconds": summary["seconds"],
-            }
-        )
+        variant = {"moves": move, "heuristic": heuristic, "sideways": count}
+        rows.append({**variant, "restarts": parameters["restarts"], **summarize_trials(group)})
     return Report(NAME, parameters, rows)
 
 
@@ -175,8 +159,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="Hill climbing on {size}-queens ({trials} random starts per row, seed {seed})",
     summary="success rate and moves of hill climbing on N-queens",
     help="Hill climbing on N-queens from random starts, one row per variant.\n\n"
@@ -187,21 +171,9 @@ EXPERIMENT = Experiment(
     examples=("--trials 2000 --plot hc.png", "--size 10 --moves column --sideways 0,10,100"),
     domain="queens",
     options=(SIZE, TRIALS, MOVE_OPTION, HEURISTIC, SIDEWAYS_LIST, RESTARTS_AFTER, TIE_BREAK_RANDOM),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
-    headers={
-        "heuristic": "h",
-        "success_rate": "solved %",
-        "mean_steps_solved": "moves if solved",
-        "mean_steps_failed": "moves if stuck",
-        "mean_generated": "generated",
-    },
-    formats={"success_rate": percent},
+    headers={"mean_steps_solved": "moves if solved", "mean_steps_failed": "moves if stuck"},
     chunk=256,
     unit="hill climbs",
-    plot=draw,
     order=10,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from searchlab.core.options import Option
 from searchlab.core.registry import Registry
 from searchlab.core.seeds import trial_seed
-from searchlab.experiments.base import Experiment, Parameters, names_option, percent
+from searchlab.experiments.base import Experiment, Parameters, count_option, names_option
 from searchlab.experiments.report import Report
 
 if TYPE_CHECKING:
@@ -147,8 +147,8 @@ SIZES = Option(
     many=True,
     metavar="N[,...]",
 )
-TRIALS = Option(
-    "trials", "int", "random starts per method and size", default=50, low=1, high=10**5, metavar="T"
+TRIALS = count_option(
+    "trials", "random starts per method and size", default=50, high=10**5, metavar="T"
 )
 METHOD_OPTION = names_option(
     "methods",
@@ -237,15 +237,15 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-def _seeded(_parameters: Parameters) -> list[str]:
+def notes(_parameters: Parameters) -> list[str]:
     return [
         "Every method starts from the same kind of random column board; steepest descent "
         "runs compiled past n = 100 (the same climbs as the generic engine)."
     ]
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="Local search on N-queens ({trials} random starts per method and n, seed {seed})",
     summary="success rate, moves and time of every local search on N-queens against n",
     help="Every local search on N-queens from random column boards, n from 8 upward.\n\n"
@@ -256,20 +256,8 @@ EXPERIMENT = Experiment(
     examples=("--trials 200 --sizes 8 --plot local8.png", "--methods steepest,min-conflicts"),
     domain="queens",
     options=(SIZES, TRIALS, METHOD_OPTION),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
-    headers={
-        "success_rate": "solved %",
-        "mean_moves": "moves",
-        "mean_seconds": "seconds",
-    },
-    formats={"success_rate": percent},
     chunk=16,
     unit="runs",
-    plot=draw,
     order=15,
-    notes=_seeded,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

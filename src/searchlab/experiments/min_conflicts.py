@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
 from searchlab.domains.queens.engines import MAX_REPAIR_N
-from searchlab.experiments.base import Experiment, Parameters, fixed
+from searchlab.experiments.base import Experiment, Parameters, count_option, fixed
 from searchlab.experiments.report import Report, mean
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ SIZES = Option(
     metavar="N[,...]",
     many=True,
 )
-TRIALS = Option("trials", "int", "runs per size", default=10, low=1, high=10**5, metavar="T")
+TRIALS = count_option("trials", "runs per size", default=10, high=10**5, metavar="T")
 MAX_STEPS = Option(
     "max_steps",
     "int",
@@ -130,8 +130,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="Min-conflicts on n-queens ({trials} runs per n, seed {seed})",
     summary="min-conflicts repair on huge boards: steps, seconds",
     help="Min-conflicts repair on large N-queens boards: steps and seconds against n.\n\n"
@@ -140,15 +140,10 @@ EXPERIMENT = Experiment(
     examples=("--size 1000,10000 --trials 20 --plot mc.svg",),
     domain="queens",
     options=(SIZES, TRIALS, MAX_STEPS),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
-    headers={"mean_steps": "steps", "most_steps": "most steps", "mean_seconds": "s / run"},
+    headers={"mean_seconds": "s / run"},
     formats={"mean_seconds": fixed(3)},
     chunk=4,
     unit="repairs",
-    plot=draw,
     order=40,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -70,3 +70,38 @@ def figure(width: float, height: float, columns: int = 1) -> tuple[Figure, Any]:
     FigureCanvasAgg(blank)
     axes = blank.subplots(1, columns)
     return blank, axes
+
+
+Row = Mapping[str, Any]
+
+
+def lines(axes: Any, rows: Iterable[Row], x: str, y: str, label: Callable[[Row], str]) -> None:
+    """A measure against a size, one line per thing compared (``label``), through the
+    rows' points in the order of ``x``, a dot at each; a row with no ``y`` (no data)
+    is left out."""
+    series: dict[str, list[tuple[Any, Any]]] = {}
+    for row in rows:
+        if row[y] is not None:
+            series.setdefault(label(row), []).append((row[x], row[y]))
+    for name, points in series.items():
+        points.sort()
+        axes.plot([p for p, _ in points], [q for _, q in points], marker="o", label=name)
+
+
+def ranked(axes: Any, names: list[str], label: str) -> None:
+    """Horizontal bars named down the side, the first on top, against a log scale
+    (states expanded run from a handful to millions)."""
+    axes.set_xscale("log")
+    axes.set_yticks(list(range(len(names))), names, fontsize=8)
+    axes.invert_yaxis()
+    axes.set_xlabel(label)
+    axes.grid(True, axis="x", which="both", alpha=0.3)
+
+
+def hatch(bars: Iterable[Any], marked: Iterable[bool]) -> None:
+    """Hatch the marked bars: the runs that fell short (not solved, not a shortest
+    solution, stopped at a limit)."""
+    for bar, mark in zip(bars, marked, strict=True):
+        if mark:
+            bar.set_hatch("///")
+            bar.set_edgecolor("black")

@@ -19,7 +19,13 @@ from searchlab.core.errors import InputError
 from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
 from searchlab.domains.routes.caps import MAX_LANDMARKS
-from searchlab.experiments.base import Experiment, Parameters, fixed
+from searchlab.experiments.base import (
+    Experiment,
+    Parameters,
+    count_option,
+    fixed,
+    names_option,
+)
 from searchlab.experiments.report import Report, mean
 
 if TYPE_CHECKING:
@@ -48,21 +54,11 @@ NODES = Option(
     metavar="N[,...]",
     many=True,
 )
-QUERIES = Option(
-    "queries", "int", "random queries per graph", default=20, low=1, high=10_000, metavar="Q"
+QUERIES = count_option("queries", "random queries per graph", default=20, high=10_000, metavar="Q")
+SEARCH = names_option(
+    "search", SEARCHES, "the searches compared", default=",".join(SEARCHES), metavar="S[,...]"
 )
-SEARCH = Option(
-    "search",
-    "choice",
-    "the searches compared",
-    default=",".join(SEARCHES),
-    choices=tuple(SEARCHES),
-    metavar="S[,...]",
-    many=True,
-)
-LANDMARKS = Option(
-    "landmarks", "int", "ALT's landmarks (farthest)", default=16, low=1, high=MAX_LANDMARKS
-)
+LANDMARKS = count_option("landmarks", "ALT's landmarks (farthest)", default=16, high=MAX_LANDMARKS)
 ENGINE = Option(
     "engine",
     "choice",
@@ -183,19 +179,14 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Nodes expanded and time per query against graph size, log-log, a line a search."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, lines
 
     chart, (left, right) = figure(10.0, 4.2, columns=2)
-    lines: dict[str, list[tuple[int, float, float]]] = {}
-    for row in report.rows:
-        lines.setdefault(row["search"], []).append(
-            (row["nodes"], row["mean_expanded"] or 0.0, row["ms_per_query"])
-        )
-    for name, points in lines.items():
-        points.sort()
-        left.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name)
-        right.plot([p[0] for p in points], [p[2] for p in points], marker="o", label=name)
-    for axes, label in ((left, "nodes expanded (mean)"), (right, "ms per query (mean)")):
+    for axes, key, label in (
+        (left, "mean_expanded", "nodes expanded (mean)"),
+        (right, "ms_per_query", "ms per query (mean)"),
+    ):
+        lines(axes, report.rows, "nodes", key, lambda row: row["search"])
         axes.set_xscale("log")
         axes.set_yscale("log")
         axes.set_xlabel("graph size (nodes)")
@@ -207,8 +198,8 @@ def draw(report: Report) -> Figure:
     return chart
 
 
-EXPERIMENT = Experiment(
-    name=NAME,
+EXPERIMENT = Experiment.of_module(
+    __name__,
     title="Routes on road-like graphs ({queries} queries per size, {engine}, seed {seed})",
     summary="Routes: Dijkstra, A*, bidirectional and ALT on road graphs of growing size",
     help="Nodes expanded and time per query against graph size for Dijkstra, A* with "
@@ -222,15 +213,10 @@ EXPERIMENT = Experiment(
     ),
     domain="route",
     options=(NODES, QUERIES, SEARCH, LANDMARKS, ENGINE),
-    check=check,
-    specs=specs,
-    trial=trial,
-    summarize=summarize,
-    headers={"mean_expanded": "expanded", "ms_per_query": "ms/query"},
+    headers={"ms_per_query": "ms/query"},
     formats={"ms_per_query": fixed(3), "mean_expanded": fixed(0)},
     chunk=16,
     unit="queries",
-    plot=draw,
     order=60,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""

@@ -20,8 +20,9 @@ def format_value(experiment: Experiment, key: str, value: Any) -> str:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if key in experiment.formats:
-        return experiment.formats[key](value)
+    own = experiment.format_of(key)
+    if own is not None:
+        return own(value)
     if key == "seconds":
         return f"{value:.3f}"
     if isinstance(value, float):
