@@ -1,0 +1,130 @@
+"""What a plug-in says of itself (name, one-line summary, place in lists), read from its
+module's source without importing it.
+
+`searchlab --help` lists every registered domain; importing each descriptor to ask it
+would load every domain's package (and the algorithms under them) for a help screen.
+A descriptor's name, summary and order are class attributes written as literals, so
+they can be read from the file the entry point names. Where the source does not say
+them plainly (computed, inherited from another module, no source at all), the answer is
+None and the caller imports the plug-in as before.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from importlib.machinery import ModuleSpec, PathFinder
+from importlib.util import find_spec
+from pathlib import Path
+
+DEFAULT_ORDER = 100  # where a plug-in that gives no order is listed (after searchlab's own)
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A plug-in as its source declares it."""
+
+    name: str
+    summary: str
+    order: int
+
+
+def declared(value: str) -> Declared | None:
+    """What the entry point ``value`` ("module:ATTRIBUTE") declares on the class of its
+    object, or None when the source does not say its name and summary as literals."""
+    module, _, attribute = value.partition(":")
+    tree = parsed(module.strip())
+    if tree is None:
+        return None
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    found = _class_attributes(classes, _class_of(tree, attribute.strip(), classes))
+    name, summary, order = (found.get(key) for key in ("name", "summary", "order"))
+    if not isinstance(name, str) or not isinstance(summary, str):
+        return None
+    return Declared(name, summary, order if isinstance(order, int) else DEFAULT_ORDER)
+
+
+def parsed(module: str) -> ast.Module | None:
+    """``module``'s source parsed, not run; None where there is no Python source to read
+    or it does not parse (the import will then say what is wrong)."""
+    source = _source(module)
+    if source is None:
+        return None
+    try:
+        return ast.parse(source)
+    except SyntaxError:
+        return None
+
+
+def _source(module: str) -> str | None:
+    """The text of ``module``'s file, found as the import system would find it but
+    without running it or the ``__init__`` of the packages above it."""
+    head, *rest = module.split(".")
+    try:
+        spec: ModuleSpec | None = find_spec(head)  # a top-level name: nothing is run
+    except (ImportError, ValueError):
+        return None
+    for depth in range(1, len(rest) + 1):
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        name = ".".join([head, *rest[:depth]])
+        spec = PathFinder.find_spec(name, list(spec.submodule_search_locations))
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return None
+    try:
+        return Path(spec.origin).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _class_of(tree: ast.Module, attribute: str, classes: dict[str, ast.ClassDef]) -> str | None:
+    """The class the entry point's object is: the class itself, or the one a module-level
+    ``ATTRIBUTE = Class()`` instantiates."""
+    if attribute in classes:
+        return attribute
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and any(
+                isinstance(target, ast.Name) and target.id == attribute for target in node.targets
+            )
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+        ):
+            return node.value.func.id
+    return None
+
+
+def _class_attributes(classes: dict[str, ast.ClassDef], name: str | None) -> dict[str, object]:
+    """The literal class attributes of class ``name`` and of its bases defined in the same
+    module (a subclass's own first)."""
+    found: dict[str, object] = {}
+    seen: set[str] = set()
+    while name is not None and name in classes and name not in seen:
+        seen.add(name)
+        node = classes[name]
+        for statement in node.body:
+            target, value = _assignment(statement)
+            if target is not None and target not in found:
+                try:
+                    found[target] = ast.literal_eval(value)
+                except ValueError:  # not a literal: unknown here
+                    continue
+        bases = [base.id for base in node.bases if isinstance(base, ast.Name)]
+        name = next((base for base in bases if base in classes), None)
+    return found
+
+
+def _assignment(statement: ast.stmt) -> tuple[str | None, ast.expr]:
+    """``target = value`` or ``target: type = value`` in a class body, or (None, ...)."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if isinstance(target, ast.Name):
+            return target.id, statement.value
+    if (
+        isinstance(statement, ast.AnnAssign)
+        and statement.value is not None
+        and isinstance(statement.target, ast.Name)
+    ):
+        return statement.target.id, statement.value
+    return None, ast.Constant(None)
