@@ -259,6 +259,16 @@ def _reset(touched: Ints32, count: int, node_f: Floats2, parent: Ints32) -> None
         parent[v] = -1
 
 
+class _Register:
+    """A count the kernel keeps in a workspace's ``regs``, read as an attribute."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __get__(self, workspace: Workspace, owner: type[Workspace]) -> int:
+        return int(workspace.regs[self.index])
+
+
 class Workspace:
     """The arrays of one search over a graph of ``n`` nodes, reused query after query
     (the heap grows when a search needs more room, and keeps it)."""
@@ -293,21 +303,10 @@ class Workspace:
         _reset(self.touched, int(self.regs[_TOUCHED]), self.node_f, self.parent)
         self.regs[:] = 0
 
-    @property
-    def expanded(self) -> int:
-        return int(self.regs[_EXPANDED])
-
-    @property
-    def generated(self) -> int:
-        return int(self.regs[_GENERATED])
-
-    @property
-    def max_frontier(self) -> int:
-        return int(self.regs[_FRONTIER])
-
-    @property
-    def status(self) -> int:
-        return int(self.regs[_STATUS])
+    expanded = _Register(_EXPANDED)
+    generated = _Register(_GENERATED)
+    max_frontier = _Register(_FRONTIER)
+    status = _Register(_STATUS)
 
     def path_to(self, target: int) -> list[int]:
         parent = self.parent
