@@ -9,6 +9,7 @@ must not break every command.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -97,34 +98,35 @@ class PluginGroup(Generic[T]):
             return None
         return plugin
 
+    @cached_property
+    def _said(self) -> dict[str, tuple[Declared, EntryPoint]] | None:
+        """Each plug-in as its source declares it, by name, with its entry point; None
+        when one does not declare itself plainly or two declare one name (then the
+        plug-ins are loaded to be listed or found)."""
+        said: dict[str, tuple[Declared, EntryPoint]] = {}
+        for point in entry_points(group=self.group):
+            card = declared(point.value)
+            if card is None or card.name in said:
+                return None
+            said[card.name] = (card, point)
+        return said
+
     def declared(self) -> list[Declared]:
         """Every plug-in's name, summary and order for a listing (``searchlab --help``),
-        read from the sources so that none is imported; when one does not declare them
-        plainly, or two declare one name, they are all loaded as ``load`` does."""
-        if self._loaded is None:
-            said = [declared(point.value) for point in entry_points(group=self.group)]
-            names = [card.name for card in said if card is not None]
-            if None not in said and len(set(names)) == len(names):
-                cards = [card for card in said if card is not None]
-                return sorted(cards, key=lambda card: (card.order, card.name))
+        read from the sources so that none is imported (see ``_said``)."""
+        if self._loaded is None and self._said is not None:
+            cards = [card for card, _point in self._said.values()]
+            return sorted(cards, key=lambda card: (card.order, card.name))
         return [Declared(p.name, p.summary, p.order) for p in self.load().values()]
 
     def find(self, name: str) -> T | None:
-        """The plug-in called ``name``, or None. Only its own module is imported when its
-        source declares that name and no other plug-in's does (a command's start-up)."""
+        """The plug-in called ``name``, or None. Only its own module is imported when the
+        sources say which it is (a command's start-up; see ``_said``)."""
         key = name.strip().lower()
-        if self._loaded is None:
-            points = entry_points(group=self.group)
-            cards = [declared(point.value) for point in points]
-            alone = [
-                point
-                for point, card in zip(points, cards, strict=True)
-                if card and card.name == key
-            ]
-            if None not in cards and len(alone) == 1:
-                plugin = self._load(alone[0])
-                if plugin is not None and plugin.name == key:
-                    return plugin
+        if self._loaded is None and self._said is not None and key in self._said:
+            plugin = self._load(self._said[key][1])
+            if plugin is not None and plugin.name == key:
+                return plugin
         return self.load().get(key)
 
     def get(self, name: str) -> T:
