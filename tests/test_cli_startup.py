@@ -88,10 +88,15 @@ def test_what_a_source_does_not_say_plainly_is_not_guessed(
         "class Computed:\n    name = 'computed'\n    summary = 'a' + 'b'\n\n"
         "COMPUTED = Computed()\n"
         "class Bare:\n    name = 'bare'\n    summary: str = 'no order'\n"
+        "class Methods:\n    def first(self):\n        return 1\n\n"
+        "class Later(Methods):\n    name = 'later'\n    default_order = 3\n"
+        "    summary = 'after a default_'\n\n    def method(self):\n        return 2\n\n"
+        "LATER = Later()  # the registered one\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     assert declared("plainly:MINE") == Declared("mine", "from the base", 7)
     assert declared("plainly:Bare") == Declared("bare", "no order", DEFAULT_ORDER)
+    assert declared("plainly:LATER") == Declared("later", "after a default_", DEFAULT_ORDER)
     assert declared("plainly:COMPUTED") is None
     assert declared("plainly:MISSING") is None
     assert declared("no_such_module_here:X") is None

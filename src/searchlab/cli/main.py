@@ -18,7 +18,6 @@ from typing import Any
 import click
 
 from searchlab import __version__
-from searchlab.core.declared import parsed
 from searchlab.core.errors import InputError, SearchInterrupted
 from searchlab.core.result import Stats
 
@@ -82,6 +81,8 @@ def _declared_command(name: str, target: str) -> click.Command | None:
     decorator's literal ``short_help`` or ``help``, else the docstring), for the list in
     ``searchlab --help`` without importing the command's module; None where the source
     does not say it plainly."""
+    from searchlab.core.declared import parsed
+
     module, _, attribute = target.partition(":")
     tree = parsed(module)
     function = next(

@@ -12,6 +12,7 @@ None and the caller imports the plug-in as before.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from importlib.machinery import ModuleSpec, PathFinder
 from importlib.util import find_spec
@@ -33,8 +34,10 @@ def declared(value: str) -> Declared | None:
     """What the entry point ``value`` ("module:ATTRIBUTE") declares on the class of its
     object, or None when the source does not say its name and summary as literals."""
     module, _, attribute = value.partition(":")
-    tree = parsed(module.strip())
-    if tree is None:
+    source = _source(module.strip())
+    try:
+        tree = ast.parse(_skeleton(source or ""))
+    except SyntaxError:  # a head this reading cut badly, or a broken file: import it
         return None
     classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
     found = _class_attributes(classes, _class_of(tree, attribute.strip(), classes))
@@ -42,6 +45,29 @@ def declared(value: str) -> Declared | None:
     if not isinstance(name, str) or not isinstance(summary, str):
         return None
     return Declared(name, summary, order if isinstance(order, int) else DEFAULT_ORDER)
+
+
+_INSTANCE = re.compile(r"[A-Za-z_]\w*\s*=\s*[A-Za-z_]\w*\(\)\s*(#.*)?$")
+_METHOD = re.compile(r"(\s+)(?:(?:async\s+)?def\s|@)")
+
+
+def _skeleton(source: str) -> str:
+    """The lines of ``source`` that can declare a plug-in: each top-level class up to its
+    first method, and the one-line ``NAME = Class()`` at the top level. Parsing whole
+    descriptors would cost ``searchlab --help`` as much as the rest of its work."""
+    kept: list[str] = []
+    keeping = False
+    for line in source.splitlines():
+        if line[:1] not in ("", " ", "\t", "#"):  # a top-level statement begins
+            keeping = line.startswith("class ")
+            if _INSTANCE.match(line):
+                kept.append(line)
+        elif keeping and (method := _METHOD.match(line)):
+            kept.append(method.group(1) + "pass")  # the head alone is a whole class
+            keeping = False
+        if keeping:
+            kept.append(line)
+    return "\n".join(kept)
 
 
 def parsed(module: str) -> ast.Module | None:
