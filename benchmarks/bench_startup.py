@@ -1,6 +1,6 @@
 """Start-up of the command line: ``searchlab --help`` (which lists every registered
-domain, read from its descriptor's source) against ``searchlab --version`` (which loads nothing), and
-``searchlab DOMAIN --help`` for each domain, each as a whole fresh process."""
+domain, read from its descriptor's source) against ``searchlab --version`` (which loads
+nothing), and ``searchlab DOMAIN --help`` for each domain, each as a whole fresh process."""
 
 from __future__ import annotations
 
@@ -24,9 +24,7 @@ def _cpu_times(commands: list[list[str]], runs: int) -> list[float]:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             subprocess.run([*COMMAND, *args], capture_output=True, check=True)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            taken.append(
-                after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-            )
+            taken.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return [statistics.median(taken) for taken in times]
 
 
@@ -38,7 +36,8 @@ def startup_section(quick: bool, runs: int) -> Section:
             "Whole processes (interpreter start-up included): the CPU time of each (user "
             "and system), the commands taking turns, median of the runs. "
             "`--version` imports click and searchlab's CLI module only; `--help` also reads "
-            "the entry points and, from the sources without importing them, each domain's "
+            "the entry points (the entry_points.txt files, without importlib.metadata) and, "
+            "from the sources without importing them, each domain's "
             "name and summary and each command's one-line help (core/declared.py); "
             "`DOMAIN --help` imports that domain's descriptor and the domain commands, no "
             "other domain. None of them imports numpy, numba, rich or the web stack "

@@ -14,7 +14,7 @@ from conftest import run_searchlab
 from plugins import install
 
 from searchlab.cli.main import SUBCOMMANDS, _declared_command, cli
-from searchlab.core.declared import DEFAULT_ORDER, Declared, declared
+from searchlab.core.declared import DEFAULT_ORDER, Declared, declared, entry_points
 from searchlab.domains.registry import domains
 
 MODULES_AFTER = (
@@ -42,6 +42,15 @@ def test_bare_help_imports_no_domain_and_no_command() -> None:
         and name not in ("searchlab.domains.registry", "searchlab.cli.main")
     )
     assert imported == []
+    assert "importlib.metadata" not in loaded  # the entry points are read by core/declared
+
+
+@pytest.mark.parametrize("group", ["searchlab.domains", "searchlab.experiments", "console_scripts"])
+def test_the_entry_points_read_are_importlib_metadatas(group: str) -> None:
+    from importlib import metadata
+
+    expected = sorted((point.name, point.value) for point in metadata.entry_points(group=group))
+    assert expected and sorted(entry_points(group)) == expected
 
 
 def other_domains(loaded: set[str], own: str) -> list[str]:
@@ -60,10 +69,8 @@ def test_a_domain_command_imports_that_domain_only() -> None:
 
 
 def test_the_sources_declare_what_the_descriptors_say() -> None:
-    from importlib.metadata import entry_points
-
-    points = entry_points(group="searchlab.domains")
-    said = {card.name: card for point in points if (card := declared(point.value)) is not None}
+    points = entry_points("searchlab.domains")
+    said = {card.name: card for _, value in points if (card := declared(value)) is not None}
     assert said == {
         domain.name: Declared(domain.name, domain.summary, domain.order) for domain in domains()
     }

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from searchlab.core.declared import Declared, declared
+from searchlab.core import declared as sources
+from searchlab.core.declared import Declared
 from searchlab.core.errors import InputError
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 
 class Plugin(Protocol):
@@ -57,6 +60,8 @@ class PluginGroup(Generic[T]):
     def load(self) -> dict[str, T]:
         if self._loaded is not None:
             return self._loaded
+        from importlib.metadata import entry_points  # not for a listing (see ``_said``)
+
         found: dict[str, T] = {}
         for point in sorted(entry_points(group=self.group), key=lambda point: point.name):
             plugin = self._load(point)
@@ -99,23 +104,23 @@ class PluginGroup(Generic[T]):
         return plugin
 
     @cached_property
-    def _said(self) -> dict[str, tuple[Declared, EntryPoint]] | None:
-        """Each plug-in as its source declares it, by name, with its entry point; None
-        when one does not declare itself plainly or two declare one name (then the
-        plug-ins are loaded to be listed or found)."""
-        said: dict[str, tuple[Declared, EntryPoint]] = {}
-        for point in entry_points(group=self.group):
-            card = declared(point.value)
+    def _said(self) -> dict[str, tuple[Declared, str, str]] | None:
+        """Each plug-in as its source declares it, by name, with its entry point's name
+        and value; None when one does not declare itself plainly or two declare one name
+        (then the plug-ins are loaded to be listed or found)."""
+        said: dict[str, tuple[Declared, str, str]] = {}
+        for point, value in sources.entry_points(self.group):
+            card = sources.declared(value)
             if card is None or card.name in said:
                 return None
-            said[card.name] = (card, point)
+            said[card.name] = (card, point, value)
         return said
 
     def declared(self) -> list[Declared]:
         """Every plug-in's name, summary and order for a listing (``searchlab --help``),
         read from the sources so that none is imported (see ``_said``)."""
         if self._loaded is None and self._said is not None:
-            cards = [card for card, _point in self._said.values()]
+            cards = [card for card, _point, _value in self._said.values()]
             return sorted(cards, key=lambda card: (card.order, card.name))
         return [Declared(p.name, p.summary, p.order) for p in self.load().values()]
 
@@ -124,7 +129,10 @@ class PluginGroup(Generic[T]):
         sources say which it is (a command's start-up; see ``_said``)."""
         key = name.strip().lower()
         if self._loaded is None and self._said is not None and key in self._said:
-            plugin = self._load(self._said[key][1])
+            from importlib.metadata import EntryPoint
+
+            _card, point, value = self._said[key]
+            plugin = self._load(EntryPoint(point, value, self.group))
             if plugin is not None and plugin.name == key:
                 return plugin
         return self.load().get(key)
