@@ -9,6 +9,7 @@ Every error the user can cause ends in one line on stderr and exit status 2.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import sys
@@ -37,42 +38,85 @@ class LazyGroup(click.Group):
     then one group per registered domain."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        from searchlab.domains.registry import domains
+        from searchlab.domains.registry import declared
 
-        return [*SUBCOMMANDS, *(domain.name for domain in domains())]
+        return [*SUBCOMMANDS, *(domain.name for domain in declared())]
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Domains listed apart from the other commands, with their one-line summaries
-        (read from the descriptors, so no domain module beyond them is imported)."""
-        from searchlab.domains.registry import domains, load_errors
+        (read from the descriptors' sources, so no domain is imported for the list)."""
+        from searchlab.domains.registry import declared, load_errors
 
         rows = []
-        for name in SUBCOMMANDS:
-            command = self.get_command(ctx, name)
+        for name, target in SUBCOMMANDS.items():
+            command = _declared_command(name, target) or self.get_command(ctx, name)
             if command is not None:
                 rows.append((name, command.get_short_help_str(limit=formatter.width - 20)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
         with formatter.section("Domains (searchlab DOMAIN --help)"):
-            formatter.write_dl([(domain.name, domain.summary) for domain in domains()])
-        for problem in load_errors():
+            formatter.write_dl([(domain.name, domain.summary) for domain in declared()])
+        for problem in load_errors(everything=False):
             click.echo(f"searchlab: warning: {problem}", err=True)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         target = SUBCOMMANDS.get(cmd_name)
         if target is None:
-            from searchlab.domains.registry import domains
+            from searchlab.domains.registry import find_domain
 
-            for domain in domains():
-                if domain.name == cmd_name:
-                    from searchlab.cli.domains import domain_group
+            domain = find_domain(cmd_name)
+            if domain is not None:
+                from searchlab.cli.domains import domain_group
 
-                    return domain_group(domain)
+                return domain_group(domain)
             return super().get_command(ctx, cmd_name)
         module_name, attribute = target.split(":")
         command = getattr(importlib.import_module(module_name), attribute)
         assert isinstance(command, click.Command)
         return command
+
+
+def _declared_command(name: str, target: str) -> click.Command | None:
+    """A stand-in for the command ``target`` names, with the help its source declares (the
+    decorator's literal ``short_help`` or ``help``, else the docstring), for the list in
+    ``searchlab --help`` without importing the command's module; None where the source
+    does not say it plainly."""
+    from searchlab.core.declared import parsed
+
+    module, _, attribute = target.partition(":")
+    tree = parsed(module)
+    function = next(
+        (
+            node
+            for node in (tree.body if tree is not None else [])
+            if isinstance(node, ast.FunctionDef) and node.name == attribute
+        ),
+        None,
+    )
+    if function is None:
+        return None
+    declared: dict[str, object] = {"help": ast.get_docstring(function)}
+    for decorator in function.decorator_list:
+        if not (
+            isinstance(decorator, ast.Call)
+            and isinstance(decorator.func, ast.Attribute)
+            and decorator.func.attr in ("command", "group")
+        ):
+            continue
+        for keyword in decorator.keywords:
+            if keyword.arg in ("help", "short_help"):
+                try:
+                    declared[keyword.arg] = ast.literal_eval(keyword.value)
+                except ValueError:
+                    return None
+    short, text = declared.get("short_help"), declared["help"]
+    if not isinstance(text, str) and not isinstance(short, str):
+        return None
+    return click.Command(
+        name,
+        help=text if isinstance(text, str) else None,
+        short_help=short if isinstance(short, str) else None,
+    )
 
 
 @click.group(

@@ -41,23 +41,18 @@ SELECTION = Option(
 NODES = Option(
     "nodes", "int", "nodes of a road graph", default=10_000, low=2, high=MAX_GENERATED, metavar="N"
 )
-WIDTH = Option(
-    "width",
-    "int",
-    "width of a grid (cells; a maze's in rooms)",
-    default=32,
-    low=3,
-    high=MAX_SIDE // 2 - 1,
-    metavar="W",
-)
-HEIGHT = Option(
-    "height",
-    "int",
-    "height of a grid (cells; a maze's in rooms)",
-    default=32,
-    low=3,
-    high=MAX_SIDE // 2 - 1,
-    metavar="H",
+# A grid's two sides, the same option each.
+WIDTH, HEIGHT = (
+    Option(
+        side,
+        "int",
+        f"{side} of a grid (cells; a maze's in rooms)",
+        default=32,
+        low=3,
+        high=MAX_SIDE // 2 - 1,
+        metavar=side[0].upper(),
+    )
+    for side in ("width", "height")
 )
 SCENARIOS = Option(
     "scenarios",

@@ -136,85 +136,48 @@ class EventEncoder:
 
     def entry(self, entry: events.Entry) -> dict[str, Any]:
         """An open-list entry of ``events.Frontier``."""
-        return {
-            "state": self.state(entry.state),
-            "g": number(entry.g),
-            "h": number(entry.h),
-            "f": number(entry.f),
-            "node": entry.node,
-            "stale": entry.stale,
-        }
+        return self._written(entry)
 
     def fields(self, event: Event) -> dict[str, Any]:
-        state = self.state
-        if isinstance(event, events.Expand):
-            encoded = {
-                "state": state(event.state),
-                "g": number(event.g),
-                "h": number(event.h),
-                "f": number(event.f),
-                "depth": event.depth,
-                "frontier": event.frontier,
-            }
-            if event.side is not None:
-                encoded["side"] = event.side
-            return encoded
-        if isinstance(event, events.Generate):
-            return {
-                "parent": state(event.parent),
-                "move": self.move(event.move),
-                "state": state(event.state),
-                "g": number(event.g),
-                "h": number(event.h),
-            }
-        if isinstance(event, events.Prune):
-            return {"state": state(event.state), "reason": event.reason}
-        if isinstance(event, events.Backtrack):
-            return {"state": state(event.state), "depth": event.depth}
-        if isinstance(event, events.Step):
-            return {
-                "state": state(event.state),
-                "move": self.move(event.move),
-                "next": state(event.next_state),
-                "value": number(event.value),
-                "sideways": event.sideways,
-            }
-        if isinstance(event, events.Restart):
-            return {"state": state(event.state), "value": number(event.value), "index": event.index}
-        if isinstance(event, events.Solution):
-            return {
-                "path": [state(item) for item in event.path],
-                "cost": number(event.cost),
-                "index": event.index,
-            }
-        if isinstance(event, events.Threshold):
-            return {"bound": number(event.bound), "iteration": event.iteration}
-        if isinstance(event, events.Frontier):
-            return {
-                "node": event.node,
-                "pushed": [self.entry(entry) for entry in event.pushed],
-                "head": [self.entry(entry) for entry in event.head],
-                "size": event.size,
-                "via": None
-                if event.via is None
-                else {"from": state(event.via[0]), "move": self.move(event.via[1])},
-            }
-        if isinstance(event, events.Ceiling):
-            return {"state": state(event.state), "limit": number(event.limit)}
-        if isinstance(event, events.Candidates):
-            return {
-                "state": state(event.state),
-                "scores": [[self.move(move), number(value)] for move, value in event.scores],
-                "total": event.total,
-                "best": number(event.best),
-            }
-        if isinstance(event, events.Narrow):
-            return {
-                "state": state(event.state),
-                "variable": jsonable(event.variable),
-                "values": [jsonable(value) for value in event.values],
-                "by": jsonable(event.by),
-            }
-        if isinstance(event, events.Wipeout):
-            return {"state": state(event.state), "variable": jsonable(event.variable)}
-        raise TypeError(f"not an engine event: {event!r}")
+        return self._written(event)
+
+    def _written(self, item: Event | events.Entry) -> dict[str, Any]:
+        """Every field of an event (or entry) in its order, written as ``_WRITE`` says."""
+        names = _FIELDS.get(type(item))
+        if names is None:
+            raise TypeError(f"not an engine event: {item!r}")
+        encoded: dict[str, Any] = {}
+        for name in names:
+            value = getattr(item, name)
+            if value is None and name in _OMITTED_WHEN_NONE:
+                continue
+            write = _WRITE.get(name)
+            encoded[_KEYS.get(name, name)] = value if write is None else write(self, value)
+        return encoded
+
+
+# How an event's field is written, by its name (a name means the same in every event);
+# a field not named here (counts, depths, flags, reasons) is written as it is.
+_Write = Callable[[EventEncoder, Any], Any]
+_NUMBERS = ("g", "h", "f", "value", "cost", "bound", "limit", "best")
+_WRITE: dict[str, _Write] = {
+    **dict.fromkeys(("state", "parent", "next_state"), lambda encoder, state: encoder.state(state)),
+    **dict.fromkeys(_NUMBERS, lambda _encoder, value: number(value)),
+    **dict.fromkeys(("variable", "by"), lambda _encoder, value: jsonable(value)),
+    "move": lambda encoder, move: encoder.move(move),
+    "path": lambda encoder, path: [encoder.state(state) for state in path],
+    **dict.fromkeys(
+        ("pushed", "head"), lambda encoder, entries: [encoder.entry(entry) for entry in entries]
+    ),
+    "via": lambda encoder, via: (
+        None if via is None else {"from": encoder.state(via[0]), "move": encoder.move(via[1])}
+    ),
+    "scores": lambda encoder, scores: [[encoder.move(move), number(v)] for move, v in scores],
+    "values": lambda _encoder, values: [jsonable(value) for value in values],
+}
+_KEYS = {"next_state": "next"}  # a field written under a shorter name
+_OMITTED_WHEN_NONE = frozenset({"side"})  # only a bidirectional search's expansions have one
+_FIELDS: dict[type, tuple[str, ...]] = {
+    kind: tuple(field.name for field in dataclasses.fields(kind))
+    for kind in (*_KINDS, events.Entry)
+}

@@ -9,10 +9,15 @@ must not break every command.
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import entry_points
-from typing import Any, Generic, Protocol, TypeVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from searchlab.core import declared as sources
+from searchlab.core.declared import Declared
 from searchlab.core.errors import InputError
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 
 class Plugin(Protocol):
@@ -24,18 +29,23 @@ class Plugin(Protocol):
     @property
     def order(self) -> int: ...
 
+    @property
+    def summary(self) -> str: ...
+
 
 T = TypeVar("T", bound=Plugin)
 
 
 class PluginGroup(Generic[T]):
     """The plug-ins of one entry-point group, loaded once, ordered by ``order`` then
-    name. ``accept`` may refuse a loaded plug-in with a reason (None: accepted)."""
+    name. ``kind`` is the type every plug-in must be, or a function importing it on the
+    first load (a listing needs none). ``accept`` may refuse a loaded plug-in with a
+    reason (None: accepted)."""
 
     def __init__(
         self,
         group: str,
-        kind: type[T],
+        kind: type[T] | Callable[[], type[T]],
         noun: str,
         accept: Callable[[T], str | None] = lambda _plugin: None,
     ) -> None:
@@ -44,43 +54,93 @@ class PluginGroup(Generic[T]):
         self.noun = noun
         self.accept = accept
         self._loaded: dict[str, T] | None = None
+        self._made: dict[str, T | None] = {}  # entry point value -> its plug-in, made once
         self.errors: list[str] = []
 
     def load(self) -> dict[str, T]:
         if self._loaded is not None:
             return self._loaded
+        from importlib.metadata import entry_points  # not for a listing (see ``_said``)
+
         found: dict[str, T] = {}
         for point in sorted(entry_points(group=self.group), key=lambda point: point.name):
-            try:
-                loaded: Any = point.load()
-                plugin = loaded() if isinstance(loaded, type) else loaded
-            except Exception as error:  # any failure of someone else's code
-                self.errors.append(
-                    f"the {self.noun} {point.name!r} ({point.value}) failed to load: {error}"
-                )
+            plugin = self._load(point)
+            if plugin is None:
                 continue
-            if not isinstance(plugin, self.kind):
-                self.errors.append(
-                    f"the entry point {point.name!r} ({point.value}) is not a {self.kind.__name__}"
-                )
-                continue
-            name = plugin.name
-            if not name or name in found:
+            if not plugin.name or plugin.name in found:
                 self.errors.append(f"the {self.noun} {point.value} has no name, or one taken")
                 continue
-            refusal = self.accept(plugin)
-            if refusal is not None:
-                self.errors.append(refusal)
-                continue
-            found[name] = plugin
+            found[plugin.name] = plugin
         ordered = sorted(found.values(), key=lambda plugin: (plugin.order, plugin.name))
         self._loaded = {plugin.name: plugin for plugin in ordered}
         return self._loaded
 
+    def _load(self, point: EntryPoint) -> T | None:
+        """The plug-in ``point`` names, or None (and the reason kept) if it is refused;
+        made once, whether alone (``find``) or with the others."""
+        if point.value not in self._made:
+            self._made[point.value] = self._make(point)
+        return self._made[point.value]
+
+    def _make(self, point: EntryPoint) -> T | None:
+        try:
+            loaded: Any = point.load()
+            plugin = loaded() if isinstance(loaded, type) else loaded
+        except Exception as error:  # any failure of someone else's code
+            self.errors.append(
+                f"the {self.noun} {point.name!r} ({point.value}) failed to load: {error}"
+            )
+            return None
+        kind: type[T] = self.kind if isinstance(self.kind, type) else self.kind()
+        if not isinstance(plugin, kind):
+            self.errors.append(
+                f"the entry point {point.name!r} ({point.value}) is not a {kind.__name__}"
+            )
+            return None
+        refusal = self.accept(plugin)
+        if refusal is not None:
+            self.errors.append(refusal)
+            return None
+        return plugin
+
+    @cached_property
+    def _said(self) -> dict[str, tuple[Declared, str, str]] | None:
+        """Each plug-in as its source declares it, by name, with its entry point's name
+        and value; None when one does not declare itself plainly or two declare one name
+        (then the plug-ins are loaded to be listed or found)."""
+        said: dict[str, tuple[Declared, str, str]] = {}
+        for point, value in sources.entry_points(self.group):
+            card = sources.declared(value)
+            if card is None or card.name in said:
+                return None
+            said[card.name] = (card, point, value)
+        return said
+
+    def declared(self) -> list[Declared]:
+        """Every plug-in's name, summary and order for a listing (``searchlab --help``),
+        read from the sources so that none is imported (see ``_said``)."""
+        if self._loaded is None and self._said is not None:
+            cards = [card for card, _point, _value in self._said.values()]
+            return sorted(cards, key=lambda card: (card.order, card.name))
+        return [Declared(p.name, p.summary, p.order) for p in self.load().values()]
+
+    def find(self, name: str) -> T | None:
+        """The plug-in called ``name``, or None. Only its own module is imported when the
+        sources say which it is (a command's start-up; see ``_said``)."""
+        key = name.strip().lower()
+        if self._loaded is None and self._said is not None and key in self._said:
+            from importlib.metadata import EntryPoint
+
+            _card, point, value = self._said[key]
+            plugin = self._load(EntryPoint(point, value, self.group))
+            if plugin is not None and plugin.name == key:
+                return plugin
+        return self.load().get(key)
+
     def get(self, name: str) -> T:
         """The plug-in called ``name`` (InputError listing the known ones if none is)."""
-        known = self.load()
-        key = name.strip().lower()
-        if key not in known:
-            raise InputError(f"unknown {self.noun} {name!r}: choose one of {', '.join(known)}")
-        return known[key]
+        plugin = self.find(name)
+        if plugin is None:
+            known = ", ".join(self.load())
+            raise InputError(f"unknown {self.noun} {name!r}: choose one of {known}")
+        return plugin

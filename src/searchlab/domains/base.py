@@ -33,6 +33,7 @@ from searchlab.algorithms.registry import (
     stream_algorithm,
 )
 from searchlab.algorithms.uninformed import Solutions
+from searchlab.core.declared import DEFAULT_ORDER
 from searchlab.core.encoding import jsonable
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
@@ -103,7 +104,7 @@ class Domain(Generic[S, M]):
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    order: ClassVar[int] = 100  # place among the domains (searchlab's own come first)
+    order: ClassVar[int] = DEFAULT_ORDER  # place among the domains (searchlab's own first)
     summary: ClassVar[str] = ""  # one line, for `searchlab --help`
     notation: ClassVar[str] = "a state"  # how a start is written, with an example
     examples: ClassVar[tuple[str, ...]] = ()  # arguments of `solve` shown in --help

@@ -238,6 +238,7 @@ class EventCapReached(Exception):
     """The recorder is full: the run is stopped rather than kept in memory."""
 
 
+@dataclass(eq=False)
 class BoundedRecorder:
     """An observer that encodes and keeps at most ``max_events`` events of the kinds
     in ``keep`` (all kinds if None), taking at most ``max_bytes``, counting the others.
@@ -249,22 +250,14 @@ class BoundedRecorder:
     next event kept (or ``finish``), so that it carries its whole step (successors, the
     open list after it). Call ``finish`` once the run is over."""
 
-    def __init__(
-        self,
-        encoder: EventEncoder,
-        max_events: int,
-        keep: frozenset[str] | None = None,
-        max_bytes: int | None = None,
-        teacher: Teacher | None = None,
-    ) -> None:
-        self.encoder = encoder
-        self.max_events = max_events
-        self.max_bytes = max_bytes
-        self.keep = keep
-        self.teacher = teacher
-        self.events = EventLog()
-        self.origin: dict[str, Any] | None = None
-        self._held: dict[str, Any] | None = None  # an expansion waiting for its step
+    encoder: EventEncoder
+    max_events: int
+    keep: frozenset[str] | None = None
+    max_bytes: int | None = None
+    teacher: Teacher | None = None
+    events: EventLog = field(default_factory=EventLog, init=False)
+    origin: dict[str, Any] | None = field(default=None, init=False)
+    _held: dict[str, Any] | None = field(default=None, init=False)  # an expansion held for its step
 
     @property
     def detail(self) -> int:

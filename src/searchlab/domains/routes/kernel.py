@@ -22,7 +22,7 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.jit import njit
+from searchlab.jit import inline, njit
 
 MODES = {
     "zero": 0,
@@ -92,6 +92,50 @@ def estimate(
     return scale * 2.0 * _EARTH * math.asin(math.sqrt(min(s, 1.0)))
 
 
+@inline
+def _put(heap_f: Floats2, heap_nodes: Ints32, i: int, key: float, g: float, node: int) -> None:
+    """Write the heap's entry ``i``: (f, g) side by side, and its node."""
+    heap_f[i, 0] = key
+    heap_f[i, 1] = g
+    heap_nodes[i] = node
+
+
+@inline
+def _sift_down(
+    heap_f: Floats2, heap_nodes: Ints32, size: int, key: float, g: float, node: int
+) -> None:
+    """Place (key, g, node) from the root down, in a heap of ``size`` entries, ordered by
+    f and ties to the larger g."""
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        right = child + 1
+        if right < size and (
+            heap_f[right, 0] < heap_f[child, 0]
+            or (heap_f[right, 0] == heap_f[child, 0] and heap_f[right, 1] > heap_f[child, 1])
+        ):
+            child = right
+        if heap_f[child, 0] > key or (heap_f[child, 0] == key and heap_f[child, 1] <= g):
+            break
+        _put(heap_f, heap_nodes, i, heap_f[child, 0], heap_f[child, 1], heap_nodes[child])
+        i = child
+    _put(heap_f, heap_nodes, i, key, g, node)
+
+
+@inline
+def _sift_up(heap_f: Floats2, heap_nodes: Ints32, i: int, key: float, g: float, node: int) -> None:
+    """Place (key, g, node) from the free entry ``i`` up, in the same order."""
+    while i > 0:
+        up = (i - 1) >> 1
+        if heap_f[up, 0] < key or (heap_f[up, 0] == key and heap_f[up, 1] >= g):
+            break
+        _put(heap_f, heap_nodes, i, heap_f[up, 0], heap_f[up, 1], heap_nodes[up])
+        i = up
+    _put(heap_f, heap_nodes, i, key, g, node)
+
+
 @njit(
     "void(int64[:], int32[:], float64[:], int64, int64, int64, float64[:, :], float64, "
     "float64[:, :], float64[:, :], float64[:], int64, float64[:, ::1], int32[:], "
@@ -128,8 +172,9 @@ def run(
     kept per node and a sift touches the heap's arrays alone, not one node's entry per
     level: on a graph of a million nodes that halves the cache misses. Entries are
     ordered by f, ties to the larger g (the engine's lower h first), (f, g) side by side
-    in ``heap_f``; per node, ``node_f`` holds (g, h). The heap operations are written
-    out here, not called: the loop is the whole cost of a query."""
+    in ``heap_f``; per node, ``node_f`` holds (g, h). The heap operations are inlined
+    into this loop when compiled (``jit.inline``), not called: the loop is the whole
+    cost of a query."""
     size = regs[_SIZE]
     expanded = regs[_EXPANDED]
     generated = regs[_GENERATED]
@@ -171,31 +216,7 @@ def run(
         # pop the root: the last entry moves there and sifts down
         size -= 1
         if size > 0:
-            node = heap_nodes[size]
-            key = heap_f[size, 0]
-            g = heap_f[size, 1]
-            i = 0
-            while True:
-                child = 2 * i + 1
-                if child >= size:
-                    break
-                right = child + 1
-                if right < size and (
-                    heap_f[right, 0] < heap_f[child, 0]
-                    or (
-                        heap_f[right, 0] == heap_f[child, 0] and heap_f[right, 1] > heap_f[child, 1]
-                    )
-                ):
-                    child = right
-                if heap_f[child, 0] > key or (heap_f[child, 0] == key and heap_f[child, 1] <= g):
-                    break
-                heap_f[i, 0] = heap_f[child, 0]
-                heap_f[i, 1] = heap_f[child, 1]
-                heap_nodes[i] = heap_nodes[child]
-                i = child
-            heap_f[i, 0] = key
-            heap_f[i, 1] = g
-            heap_nodes[i] = node
+            _sift_down(heap_f, heap_nodes, size, heap_f[size, 0], heap_f[size, 1], heap_nodes[size])
         if stale:
             continue
         done += 1
@@ -218,21 +239,8 @@ def run(
                 )
             node_f[v, 0] = g
             parent[v] = u
-            key = g + node_f[v, 1]
-            # push (key, g, v) and sift it up
-            i = size
+            _sift_up(heap_f, heap_nodes, size, g + node_f[v, 1], g, v)  # push (f, g, v)
             size += 1
-            while i > 0:
-                up = (i - 1) >> 1
-                if heap_f[up, 0] < key or (heap_f[up, 0] == key and heap_f[up, 1] >= g):
-                    break
-                heap_f[i, 0] = heap_f[up, 0]
-                heap_f[i, 1] = heap_f[up, 1]
-                heap_nodes[i] = heap_nodes[up]
-                i = up
-            heap_f[i, 0] = key
-            heap_f[i, 1] = g
-            heap_nodes[i] = v
         if size > frontier:
             frontier = size
     regs[_SIZE] = size
@@ -249,6 +257,16 @@ def _reset(touched: Ints32, count: int, node_f: Floats2, parent: Ints32) -> None
         v = touched[i]
         node_f[v, 0] = np.inf
         parent[v] = -1
+
+
+class _Register:
+    """A count the kernel keeps in a workspace's ``regs``, read as an attribute."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __get__(self, workspace: Workspace, owner: type[Workspace]) -> int:
+        return int(workspace.regs[self.index])
 
 
 class Workspace:
@@ -285,21 +303,10 @@ class Workspace:
         _reset(self.touched, int(self.regs[_TOUCHED]), self.node_f, self.parent)
         self.regs[:] = 0
 
-    @property
-    def expanded(self) -> int:
-        return int(self.regs[_EXPANDED])
-
-    @property
-    def generated(self) -> int:
-        return int(self.regs[_GENERATED])
-
-    @property
-    def max_frontier(self) -> int:
-        return int(self.regs[_FRONTIER])
-
-    @property
-    def status(self) -> int:
-        return int(self.regs[_STATUS])
+    expanded = _Register(_EXPANDED)
+    generated = _Register(_GENERATED)
+    max_frontier = _Register(_FRONTIER)
+    status = _Register(_STATUS)
 
     def path_to(self, target: int) -> list[int]:
         parent = self.parent

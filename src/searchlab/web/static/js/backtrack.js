@@ -30,6 +30,7 @@ export class BacktrackView extends View {
     const $ = this.$;
     this.keep("board", "status", "stats");
     this.list = $("solutions");
+    $("tree-section").hidden = false; // the live search grows its tree from the first step
     this.bindNextSolution($("next"));
     for (const radio of root.querySelectorAll(`input[name="${prefix}-mode"]`)) {
       radio.addEventListener("change", () => {

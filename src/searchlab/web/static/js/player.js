@@ -70,36 +70,29 @@ export class Player {
     return run;
   }
 
-  async step() {
+  // One move of the view (after stopping play, in the queue of clicks), then a render.
+  async move(action) {
     await this.stop();
     await this.guard(async () => {
-      await this.view.forward();
+      await action();
       this.view.render();
     });
   }
 
-  async back() {
-    await this.stop();
-    await this.guard(async () => {
-      this.view.backward();
-      this.view.render();
-    });
+  step() {
+    return this.move(() => this.view.forward());
   }
 
-  async reset() {
-    await this.stop();
-    await this.guard(async () => {
-      await this.view.reset();
-      this.view.render();
-    });
+  back() {
+    return this.move(() => this.view.backward());
   }
 
-  async toEnd() {
-    await this.stop();
-    await this.guard(async () => {
-      await this.view.toEnd?.();
-      this.view.render();
-    });
+  reset() {
+    return this.move(() => this.view.reset());
+  }
+
+  toEnd() {
+    return this.move(() => this.view.toEnd?.());
   }
 
   toggle() {

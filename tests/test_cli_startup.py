@@ -1,0 +1,126 @@
+"""`searchlab --help` lists every domain and command without importing them: what it
+shows is read from their sources (core/declared.py), and must be what importing them
+would have shown."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from conftest import run_searchlab
+from plugins import install
+
+from searchlab.cli.main import SUBCOMMANDS, _declared_command, cli
+from searchlab.core.declared import DEFAULT_ORDER, Declared, declared, entry_points
+from searchlab.domains.registry import domains
+
+MODULES_AFTER = (
+    "import sys\nfrom searchlab.cli.main import main\n"
+    "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+    "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+)
+
+
+def modules_after(*args: str) -> set[str]:
+    """The modules a fresh process holds after ``searchlab ARGS``."""
+    run = subprocess.run(
+        [sys.executable, "-c", MODULES_AFTER, *args], capture_output=True, text=True, check=True
+    )
+    return set(run.stderr.split())
+
+
+def test_bare_help_imports_no_domain_and_no_command() -> None:
+    loaded = modules_after("--help")
+    assert "searchlab.domains.registry" in loaded  # it did ask the registry
+    imported = sorted(
+        name
+        for name in loaded
+        if name.startswith(("searchlab.domains.", "searchlab.cli.", "searchlab.experiments"))
+        and name not in ("searchlab.domains.registry", "searchlab.cli.main")
+    )
+    assert imported == []
+    assert "importlib.metadata" not in loaded  # the entry points are read by core/declared
+
+
+@pytest.mark.parametrize("group", ["searchlab.domains", "searchlab.experiments", "console_scripts"])
+def test_the_entry_points_read_are_importlib_metadatas(group: str) -> None:
+    from importlib import metadata
+
+    expected = sorted((point.name, point.value) for point in metadata.entry_points(group=group))
+    assert expected and sorted(entry_points(group)) == expected
+
+
+def other_domains(loaded: set[str], own: str) -> list[str]:
+    """The modules in ``loaded`` from the packages of registered domains other than ``own``."""
+    packages = {domain.__class__.__module__.rsplit(".", 1)[0] for domain in domains()}
+    packages.discard(own)
+    return sorted(
+        name for name in loaded if any(name.startswith(package + ".") for package in packages)
+    )
+
+
+def test_a_domain_command_imports_that_domain_only() -> None:
+    loaded = modules_after("queens", "--help")
+    assert "searchlab.domains.queens.domain" in loaded
+    assert other_domains(loaded, "searchlab.domains.queens") == []
+
+
+def test_the_sources_declare_what_the_descriptors_say() -> None:
+    points = entry_points("searchlab.domains")
+    said = {card.name: card for _, value in points if (card := declared(value)) is not None}
+    assert said == {
+        domain.name: Declared(domain.name, domain.summary, domain.order) for domain in domains()
+    }
+
+
+@pytest.mark.parametrize("name", list(SUBCOMMANDS))
+def test_the_listed_help_of_each_command_is_its_own(name: str) -> None:
+    stand_in = _declared_command(name, SUBCOMMANDS[name])
+    assert stand_in is not None
+    command = cli.get_command(click.Context(cli), name)
+    assert command is not None
+    assert stand_in.get_short_help_str(80) == command.get_short_help_str(80)
+
+
+def test_what_a_source_does_not_say_plainly_is_not_guessed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "plainly.py").write_text(
+        "class Base:\n    summary = 'from the base'\n    order = 7\n\n"
+        "class Mine(Base):\n    name = 'mine'\n\n"
+        "MINE = Mine()\n\n"
+        "class Computed:\n    name = 'computed'\n    summary = 'a' + 'b'\n\n"
+        "COMPUTED = Computed()\n"
+        "class Bare:\n    name = 'bare'\n    summary: str = 'no order'\n"
+        "class Methods:\n    def first(self):\n        return 1\n\n"
+        "class Later(Methods):\n    name = 'later'\n    default_order = 3\n"
+        "    summary = 'after a default_'\n\n    def method(self):\n        return 2\n\n"
+        "LATER = Later()  # the registered one\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert declared("plainly:MINE") == Declared("mine", "from the base", 7)
+    assert declared("plainly:Bare") == Declared("bare", "no order", DEFAULT_ORDER)
+    assert declared("plainly:LATER") == Declared("later", "after a default_", DEFAULT_ORDER)
+    assert declared("plainly:COMPUTED") is None
+    assert declared("plainly:MISSING") is None
+    assert declared("no_such_module_here:X") is None
+
+
+def test_a_plugin_domain_is_found_alone_and_listed(tmp_path: Path) -> None:
+    env = install(tmp_path, {"searchlab.domains": {"toy": "toy:TOY"}})
+    code = (
+        "import sys\nfrom searchlab.domains.registry import find_domain\n"
+        "print(find_domain('toy').summary)\n"
+        "print(' '.join(m for m in sys.modules if m.startswith('searchlab.domains.')))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    summary, modules = run.stdout.splitlines()
+    assert summary == "walk down a number line"
+    assert other_domains(set(modules.split()), "toy") == []  # the toy alone was imported
+    listed = run_searchlab("--help", env=env)
+    assert listed.returncode == 0 and "walk down a number line" in listed.stdout
