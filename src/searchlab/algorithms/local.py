@@ -453,33 +453,20 @@ def hill_climbing(
     walk: _Walk[S, M] = _Walk(problem, h, limits, observer)
     evaluator = evaluator_of(problem, h)
     if evaluator is not None:
-        return _climb_keys(
-            evaluator, strategy, walk, sideways, restarts, random_state, rng, observer
-        )
-    sideways_run = 0
-    with interruptible(walk.budget):
-        while True:
-            ended = walk.ended()
-            if ended is not None:
-                return ended
-            arcs = problem.successors(walk.state)
-            allowed = sideways_run < sideways
-            pick, kept = strategy.choose(walk.state, walk.value, arcs, allowed, walk.stats)
-            walk.stats.max_frontier = max(walk.stats.max_frontier, kept)
-            if observer is not None and sink is not None:
-                observer(Candidates(walk.state, tuple(sink.scores), sink.total, sink.best))
-                if not detail_of(observer):  # it wants no more
-                    sink = strategy.sink = None
-                elif detail_of(observer) != sink.keep:
-                    sink.keep = detail_of(observer)
-            if pick is None:
-                if walk.stats.restarts >= restarts or random_state is None:
-                    return walk.result(Status.LOCAL_OPTIMUM)
-                walk.restart(random_state(rng))
-                sideways_run = 0
-                continue
-            sideways_run = sideways_run + 1 if pick.sideways else 0
+        return _climb_keys(evaluator, strategy, walk, sideways, restarts, random_state, rng)
+
+    def choose(allowed: bool) -> tuple[Callable[[], None] | None, bool, int]:
+        arcs = problem.successors(walk.state)
+        pick, kept = strategy.choose(walk.state, walk.value, arcs, allowed, walk.stats)
+        if pick is None:
+            return None, False, kept
+
+        def take() -> None:
             walk.step(pick.move, pick.state, pick.cost, pick.value, pick.sideways)
+
+        return take, pick.sideways, kept
+
+    return _climb(walk, strategy, choose, lambda: None, sideways, restarts, random_state, rng)
 
 
 def _climb_keys(
@@ -490,22 +477,51 @@ def _climb_keys(
     restarts: int,
     random_state: Callable[[random.Random], S] | None,
     rng: random.Random,
-    observer: Observer | None,
 ) -> SearchResult[S, M]:
-    """``hill_climbing``'s loop through an incremental evaluator: the same steps (and
-    for an observer that asks for detail, the same ``Candidates``)."""
+    """``hill_climbing`` through an incremental evaluator: the same steps (and for an
+    observer that asks for detail, the same ``Candidates``)."""
     check_cost(evaluator.cost, walk.state, None)
     evaluator.load(walk.state)
+
+    def choose(allowed: bool) -> tuple[Callable[[], None] | None, bool, int]:
+        key, value, level, kept = strategy.choose_keys(evaluator, walk.value, allowed, walk.stats)
+        if key is None:
+            return None, False, kept
+
+        def take() -> None:
+            move, state = evaluator.apply(key)
+            walk.step(move, state, evaluator.cost, value, level)
+
+        return take, level, kept
+
+    def reload() -> None:
+        evaluator.load(walk.state)
+
+    return _climb(walk, strategy, choose, reload, sideways, restarts, random_state, rng)
+
+
+def _climb(
+    walk: _Walk[S, M],
+    strategy: _Strategy[S, M],
+    choose: Callable[[bool], tuple[Callable[[], None] | None, bool, int]],
+    restarted: Callable[[], None],
+    sideways: int,
+    restarts: int,
+    random_state: Callable[[random.Random], S] | None,
+    rng: random.Random,
+) -> SearchResult[S, M]:
+    """The climb's loop, over the successors or an evaluator's keys: ``choose(whether
+    a sideways move is allowed)`` gives the move to make (a call that makes it; None:
+    none is good enough), whether it is sideways, and how many candidates it kept;
+    ``restarted()`` follows each restart."""
+    observer = walk.observer
     sideways_run = 0
     with interruptible(walk.budget):
         while True:
             ended = walk.ended()
             if ended is not None:
                 return ended
-            allowed = sideways_run < sideways
-            key, value, level, kept = strategy.choose_keys(
-                evaluator, walk.value, allowed, walk.stats
-            )
+            take, level, kept = choose(sideways_run < sideways)
             walk.stats.max_frontier = max(walk.stats.max_frontier, kept)
             sink = strategy.sink
             if observer is not None and sink is not None:
@@ -514,16 +530,15 @@ def _climb_keys(
                     strategy.sink = None
                 elif detail_of(observer) != sink.keep:
                     sink.keep = detail_of(observer)
-            if key is None:
+            if take is None:
                 if walk.stats.restarts >= restarts or random_state is None:
                     return walk.result(Status.LOCAL_OPTIMUM)
                 walk.restart(random_state(rng))
-                evaluator.load(walk.state)
+                restarted()
                 sideways_run = 0
                 continue
             sideways_run = sideways_run + 1 if level else 0
-            move, state = evaluator.apply(key)
-            walk.step(move, state, evaluator.cost, value, level)
+            take()
 
 
 Schedule = Callable[[int], float]
