@@ -79,8 +79,9 @@ def count_classes(
         down |= bit
         right = (right | bit) >> 1
     classes = np.zeros(9, dtype=np.int64)  # classes[size]: how many of that size (0: none)
-    corners = walk(board, allow, k, left, down, right, edge, bound1, bound2, side, top, end, classes)
-    classes[8] += corners  # a corner piece's solutions are counted, not checked: 8 each
+    # an edge piece's solutions are checked into classes; a corner piece's only counted
+    found = walk(board, allow, k, left, down, right, edge, bound1, bound2, side, top, end, classes)
+    classes[8] += found
     counts[0] += classes[8]
     counts[1] += classes[4]
     counts[2] += classes[2]
