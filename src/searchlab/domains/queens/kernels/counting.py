@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.domains.queens.kernels.walk import walk
+from searchlab.domains.queens.kernels.walk import BOUND2, walk
 from searchlab.jit import njit
 
 
@@ -35,5 +35,6 @@ def count_completions(n: int, prefix: npt.NDArray[np.int64]) -> int:
     if k >= n - 1:  # no row or one left: it has one free square at most
         return 1 if k >= n or full & ~(cols | left | right) else 0
     allow = np.full(n, full, dtype=np.int64)
-    no_classes = np.zeros(0, dtype=np.int64)
-    return walk(board, allow, k, left, cols, right, False, 0, -1, 0, 0, 0, no_classes)
+    rules = np.zeros(5, dtype=np.int64)
+    rules[BOUND2] = -1
+    return walk(board, allow, k, rules, rules[:0])

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.domains.queens.kernels.walk import side_rule, walk
+from searchlab.domains.queens.kernels.walk import BOUND1, BOUND2, END, SIDE, TOP, side_rule, walk
 from searchlab.jit import njit
 
 CORNER = 0
@@ -78,10 +78,16 @@ def count_classes(
         left = (left | bit) << 1
         down |= bit
         right = (right | bit) >> 1
+    rules = np.zeros(5, dtype=np.int64)
+    rules[BOUND1] = bound1
+    rules[BOUND2] = bound2
+    rules[SIDE] = side
+    rules[TOP] = top
+    rules[END] = end
     classes = np.zeros(9, dtype=np.int64)  # classes[size]: how many of that size (0: none)
     # an edge piece's solutions are checked into classes; a corner piece's only counted
-    found = walk(board, allow, k, left, down, right, edge, bound1, bound2, side, top, end, classes)
-    classes[8] += found
+    found = walk(board, allow, k, rules, classes if edge else classes[:0])
+    classes[8] += found  # (read after the walk: it may add to classes[8] itself)
     counts[0] += classes[8]
     counts[1] += classes[4]
     counts[2] += classes[2]

@@ -41,32 +41,38 @@ def side_rule(free: int, down: int, side: int) -> int:
     return free
 
 
-@njit(
-    "int64(int64[:], int64[:], int64, int64, int64, int64, boolean, int64, int64, int64,"
-    " int64, int64, int64[:])"
-)
+BOUND1, BOUND2, SIDE, TOP, END = range(5)
+"""Where a piece's numbers stand in ``rules`` (``symmetry.py`` says what they are; the
+plain count has none but ``rules[BOUND2] = -1``: no row with the side rule)."""
+
+
+@njit("int64(int64[:], int64[:], int64, int64[:], int64[:])")
 def walk(
     board: npt.NDArray[np.int64],
     allow: npt.NDArray[np.int64],
     y: int,
-    left: int,
-    down: int,
-    right: int,
-    check: bool,
-    bound1: int,
-    bound2: int,
-    side: int,
-    top: int,
-    end: int,
+    rules: npt.NDArray[np.int64],
     classes: npt.NDArray[np.int64],
 ) -> int:
-    """Every completion of the rows above ``y`` (0 < y < n - 1; ``board`` holds their
-    queens, ``left``/``down``/``right`` their masks): how many there are, or with
-    ``check`` (a side piece) each one's class size, from ``check_rotations``, added to
-    ``classes[size]`` (0 for none) and 0 returned. On row ``bound2`` (-1: none) the
-    side rule applies."""
+    """Every completion of the queens ``board`` holds on the rows above ``y`` (0 < y <
+    n - 1): how many there are or, given ``classes`` (a side piece; empty for none),
+    each one's class size from ``check_rotations``, added to ``classes[size]`` (0 for
+    none), and 0 returned. On row ``rules[BOUND2]`` the side rule applies."""
     n = board.shape[0]
     last = n - 1
+    check = classes.shape[0] > 0
+    bound1 = rules[BOUND1]
+    bound2 = rules[BOUND2]
+    side = rules[SIDE]
+    top = rules[TOP]
+    end = rules[END]
+    left = 0
+    down = 0
+    right = 0
+    for row in range(y):
+        left = (left | board[row]) << 1
+        down |= board[row]
+        right = (right | board[row]) >> 1
     s_free = np.empty(n, dtype=np.int64)
     start = y
     free = allow[y] & ~(left | down | right)
