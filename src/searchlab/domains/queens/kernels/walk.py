@@ -16,7 +16,7 @@ Why it is written this way (measured on Q(15) and Q(16) against gcc -O2 C):
 - a child with no free square is never pushed, and the last row's square (at most one:
   every other column is taken) is counted where its parent is placed;
 - array indices cast to unsigned: numba wraps a signed index that might be negative,
-  a test and a select on every access, which cost a sixth of the walk's time.
+  a test and a select on every access (13 % of the count by symmetry's time in a trial).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def walk(
     rules: npt.NDArray[np.int64],
     classes: npt.NDArray[np.int64],
 ) -> int:
-    """Every completion of the queens ``board`` holds on the rows above ``y`` (0 < y <
+    """Every completion of the queens ``board`` holds on the rows above ``y`` (0 ≤ y <
     n - 1): how many there are or, given ``classes`` (a side piece; empty for none),
     each one's class size from ``check_rotations``, added to ``classes[size]`` (0 for
     none), and 0 returned. On row ``rules[BOUND2]`` the side rule applies."""
