@@ -39,6 +39,27 @@ _attackers = inline(_rebind(deltas.attackers_delta, _flip=_flip, _other=_other))
 _place = inline(deltas.place)
 
 
+@inline
+def _counters(lines: Any) -> tuple[Any, ...]:
+    """The eight line counters ``lines`` stacks (rows, columns, both diagonals, and the
+    four sums ``deltas`` keeps), in the order ``deltas`` takes them."""
+    return (lines[0], lines[1], lines[2], lines[3], lines[4], lines[5], lines[6], lines[7])
+
+
+@inline
+def _delta(
+    kind: int, i: int, r2: int, c2: int, n: int, qr: Any, qc: Any, rc: Any, cc: Any, dc: Any,
+    ac: Any, rs: Any, cs: Any, ds: Any, asum: Any,
+) -> int:  # fmt: skip
+    """The change in the heuristic when queen i moves to (r2, c2): ``kind`` 0 is h1
+    (attackers), 1 attacking pairs, 2 h2 (attacks: twice the pairs)."""
+    if kind == 0:
+        counted: int = _attackers(i, r2, c2, n, qr, qc, rc, cc, dc, ac, rs, cs, ds, asum)
+        return counted
+    paired: int = _pairs(i, r2, c2, n, qr, qc, rc, cc, dc, ac)
+    return kind * paired
+
+
 @njit(f"int64(int64, {_INTS}, int64[:], int64[:], int64[:, :])")
 def move_delta(
     kind: int,
@@ -50,16 +71,10 @@ def move_delta(
     qc: npt.NDArray[np.int64],
     lines: npt.NDArray[np.int64],
 ) -> int:
-    """The change in the heuristic when queen i moves to (r2, c2): ``kind`` 0 is h1
-    (attackers), 1 attacking pairs, 2 h2 (attacks: twice the pairs)."""
-    if kind == 0:
-        counted: int = _attackers(
-            i, r2, c2, n, qr, qc, lines[0], lines[1], lines[2], lines[3], lines[4], lines[5],
-            lines[6], lines[7],
-        )  # fmt: skip
-        return counted
-    paired: int = _pairs(i, r2, c2, n, qr, qc, lines[0], lines[1], lines[2], lines[3])
-    return kind * paired
+    """``_delta`` on the stacked counters."""
+    rc, cc, dc, ac, rs, cs, ds, asum = _counters(lines)
+    change: int = _delta(kind, i, r2, c2, n, qr, qc, rc, cc, dc, ac, rs, cs, ds, asum)
+    return change
 
 
 @njit(f"void(int64, {_INTS}, int64[:, :])")
@@ -68,22 +83,31 @@ def apply_move(
 ) -> None:  # fmt: skip
     """Move queen i from (r, c) to (r2, c2) in the line counters."""
     n = (lines.shape[1] - 2) // 2
-    _place(i, r, c, -1, n, lines[0], lines[1], lines[2], lines[3], lines[4], lines[5],
-           lines[6], lines[7])  # fmt: skip
-    _place(i, r2, c2, 1, n, lines[0], lines[1], lines[2], lines[3], lines[4], lines[5],
-           lines[6], lines[7])  # fmt: skip
+    rc, cc, dc, ac, rs, cs, ds, asum = _counters(lines)
+    _place(i, r, c, -1, n, rc, cc, dc, ac, rs, cs, ds, asum)
+    _place(i, r2, c2, 1, n, rc, cc, dc, ac, rs, cs, ds, asum)
 
 
 @inline
-def _delta(
-    kind: int, i: int, r2: int, c2: int, n: int, qr: Any, qc: Any, rc: Any, cc: Any, dc: Any,
-    ac: Any, rs: Any, cs: Any, ds: Any, asum: Any,
-) -> int:  # fmt: skip
-    if kind == 0:
-        counted: int = _attackers(i, r2, c2, n, qr, qc, rc, cc, dc, ac, rs, cs, ds, asum)
-        return counted
-    paired: int = _pairs(i, r2, c2, n, qr, qc, rc, cc, dc, ac)
-    return kind * paired
+def _report(
+    out: Any, best_key: int, best: int, level_key: int, kept: int, scored: int
+) -> None:  # fmt: skip
+    """Write a scan's choice into ``out``: the best improving move, else the level one
+    (flagged 1), else none (key −1); then the improving moves and the moves scored."""
+    out[3] = kept
+    out[4] = scored
+    if best_key >= 0:
+        out[0] = best_key
+        out[1] = best
+        out[2] = 0
+    elif level_key >= 0:
+        out[0] = level_key
+        out[1] = 0
+        out[2] = 1
+    else:
+        out[0] = -1
+        out[1] = 0
+        out[2] = 0
 
 
 _SCAN = "void(int64, boolean, boolean, int64[:], int64[:], int64[:, :], int64[:])"
@@ -119,14 +143,7 @@ def column_scan(
     queen attacking no other has no improving move and is skipped unless sideways
     moves are wanted (the moves are still counted, as the generic engine counts them)."""
     n = qr.shape[0]
-    rc = lines[0]
-    cc = lines[1]
-    dc = lines[2]
-    ac = lines[3]
-    rs = lines[4]
-    cs = lines[5]
-    ds = lines[6]
-    asum = lines[7]
+    rc, cc, dc, ac, rs, cs, ds, asum = _counters(lines)
     best_key = -1
     best = 0
     level_key = -1
@@ -179,20 +196,7 @@ def column_scan(
                         best = change
                 elif sideways and _better(0, key, 0, level_key, last):
                     level_key = key
-    out[3] = kept
-    out[4] = n * (n - 1)
-    if best_key >= 0:
-        out[0] = best_key
-        out[1] = best
-        out[2] = 0
-    elif level_key >= 0:
-        out[0] = level_key
-        out[1] = 0
-        out[2] = 1
-    else:
-        out[0] = -1
-        out[1] = 0
-        out[2] = 0
+    _report(out, best_key, best, level_key, kept, n * (n - 1))
 
 
 @njit(_SCAN)
@@ -209,14 +213,7 @@ def free_scan(
     queens that may go there in list order (every queen to an empty column, only its
     queen within a column of one)."""
     n = qr.shape[0]
-    rc = lines[0]
-    cc = lines[1]
-    dc = lines[2]
-    ac = lines[3]
-    rs = lines[4]
-    cs = lines[5]
-    ds = lines[6]
-    asum = lines[7]
+    rc, cc, dc, ac, rs, cs, ds, asum = _counters(lines)
     best_key = -1
     best = 0
     level_key = -1
@@ -247,17 +244,4 @@ def free_scan(
                         best = change
                 elif change == 0 and sideways and (level_key < 0 or last):
                     level_key = base + i
-    out[3] = kept
-    out[4] = scored
-    if best_key >= 0:
-        out[0] = best_key
-        out[1] = best
-        out[2] = 0
-    elif level_key >= 0:
-        out[0] = level_key
-        out[1] = 0
-        out[2] = 1
-    else:
-        out[0] = -1
-        out[1] = 0
-        out[2] = 0
+    _report(out, best_key, best, level_key, kept, scored)
