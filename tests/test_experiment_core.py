@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import subprocess
 import sys
+import threading
 from collections import Counter, deque
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,7 @@ from searchlab.core.seeds import trial_seed
 from searchlab.experiments import sampler
 from searchlab.experiments.ebf import effective_branching_factor
 from searchlab.experiments.executors import WorkerPool, executor_for
-from searchlab.experiments.runner import run_trials
+from searchlab.experiments.runner import _uninterrupted, run_trials
 
 # ---- effective branching factor -------------------------------------------------------
 
@@ -250,3 +252,24 @@ def test_chart_lines_follow_x_and_leave_out_rows_without_data() -> None:
     bars = axes.bar([0, 1], [1, 2])
     hatch(bars, [False, True])
     assert [bar.get_hatch() for bar in bars] == [None, "///"]
+
+
+def test_a_ctrl_c_while_trials_are_recorded_waits_for_the_record_to_end() -> None:
+    """The signal may reach any thread (the pool's own threads were made before the
+    record began): the KeyboardInterrupt still comes after the block, not inside it."""
+    go = threading.Event()
+
+    def press_ctrl_c() -> None:
+        go.wait(5)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    presser = threading.Thread(target=press_ctrl_c)
+    presser.start()
+    recorded: list[int] = []
+    with pytest.raises(KeyboardInterrupt), _uninterrupted():
+        go.set()
+        presser.join()
+        for index in range(10_000):  # bytecodes where a handler could run
+            recorded.append(index)
+    assert len(recorded) == 10_000
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

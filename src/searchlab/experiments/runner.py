@@ -247,18 +247,25 @@ def run_trials(
 
 @contextlib.contextmanager
 def _uninterrupted() -> Iterator[None]:
-    """Hold SIGINT back (in the main thread, where Python handles it) until the block
-    ends, so that trials recorded in memory and written to the file stay in step."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(
-        signal, "pthread_sigmask"
-    ):
+    """Hold a Ctrl-C back until the block ends, so that trials recorded in memory and
+    written to the file stay in step. Python runs signal handlers in the main thread
+    whichever thread the signal reached (blocking SIGINT there does not keep it out:
+    the pool's own threads take it), so the handler is replaced for the block by one
+    that notes the signal, and the one before is called at the end."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    held: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: held.append(number))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        if callable(previous):
+            previous(held[0], None)
+        elif previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
 class _Counter:
