@@ -172,7 +172,7 @@ def kernel_arguments(
 
 _NO_TABLES = (
     np.zeros(1, dtype=np.uint8),
-    np.zeros((5, 16), dtype=np.int64),
+    np.zeros((6, 16), dtype=np.int64),
     np.zeros(0, dtype=np.int64),
 )
 """What the kernel takes in place of pattern databases under manhattan or linear-conflict."""

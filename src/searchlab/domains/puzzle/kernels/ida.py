@@ -3,16 +3,18 @@
 The heuristic is kept up to date move by move instead of being recomputed:
 Manhattan distance changes by ±1 for the one tile that moves; linear conflicts are
 recounted only in the two rows (vertical move) or two columns (horizontal move) the
-tile leaves and enters; a pattern-database index changes by one add. The inverse of
+tile leaves and enters; a pattern-database rank changes by ``pdb_build.rank_step``
+(one add for a horizontal move, three cells looked at for a vertical one). The inverse of
 the previous move is never generated. Moves are numbered as the blank moves:
 0 up, 1 down, 2 left, 3 right, and tried in the order the caller gives.
 
-With databases, ``slots`` says for each tile which table it is read from and where in
-its index (rows GROUP and SHIFT). Under ``REFLECTED_DB`` the board is also read
-reflected about the diagonal through the blank's goal (Felner, Korf and Hanan 2004):
-a tile's square is mirrored (row MIRROR) and it counts, in the reflected board, as the
-tile whose goal is the mirror of its own (rows MIRROR_GROUP and MIRROR_SHIFT, into the
-tables of the mirrored patterns). Both sums are admissible, so their maximum is.
+With databases, ``slots`` says for each tile which table it is read from and its
+weight in that table's rank (rows GROUP and WEIGHT; the blank's group is -1). Under
+``REFLECTED_DB`` the board is also read reflected about the diagonal through the
+blank's goal (Felner, Korf and Hanan 2004): a tile's square is mirrored (row MIRROR)
+and it counts, in the reflected board, as the tile whose goal is the mirror of its own
+(rows MIRROR_GROUP and MIRROR_WEIGHT, the same tables read a second time). Both sums
+are admissible, so their maximum is.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.jit import njit
+from searchlab.domains.puzzle.kernels.pdb_build import rank_step
+from searchlab.jit import inline, njit
 
 MANHATTAN = 0
 LINEAR_CONFLICT = 1
@@ -30,11 +33,12 @@ PATTERN_DB = 2
 REFLECTED_DB = 3
 
 GROUP = 0
-SHIFT = 1
+WEIGHT = 1
 MIRROR_GROUP = 2
-MIRROR_SHIFT = 3
+MIRROR_WEIGHT = 3
 MIRROR = 4
-SLOT_ROWS = 5
+IDENTITY = 5  # the regular board's cell map
+SLOT_ROWS = 6
 
 MAX_DEPTH = 128  # no 15-puzzle needs more than 80 moves
 NOT_FOUND = -1
@@ -84,45 +88,46 @@ def line_conflict(
     return 2 * (count - best)
 
 
-@njit("int64(uint8[:], int64[:, :], int64[:], int64[:], int64, int64, int64, int64)")
-def _table_step(
+@inline
+def _change(
     tables: npt.NDArray[np.uint8],
-    slots: npt.NDArray[np.int64],
     offset: npt.NDArray[np.int64],
     index: npt.NDArray[np.int64],
-    tile: int,
-    source: int,
-    target: int,
-    mirrored: int,
+    g: int,
+    step: int,
 ) -> int:
-    """The change in a database sum when ``tile`` slides from ``source`` to
-    ``target`` (read reflected if ``mirrored``); ``index`` is not changed."""
-    if mirrored:
-        g = slots[MIRROR_GROUP, tile]
-        step = slots[MIRROR, target] - slots[MIRROR, source]
-        moved = index[g] + (step << slots[MIRROR_SHIFT, tile])
-    else:
-        g = slots[GROUP, tile]
-        moved = index[g] + ((target - source) << slots[SHIFT, tile])
-    return int(tables[offset[g] + moved]) - int(tables[offset[g] + index[g]])
+    """The change in table ``g``'s value when its rank moves by ``step``."""
+    return int(tables[offset[g] + index[g] + step]) - int(tables[offset[g] + index[g]])
 
 
-@njit("void(int64[:, :], int64[:], int64, int64, int64, int64)")
-def _move_index(
-    slots: npt.NDArray[np.int64],
+@inline
+def _ranks(
+    board: npt.NDArray[np.int64],
+    group: npt.NDArray[np.int64],
+    weight: npt.NDArray[np.int64],
+    cell_map: npt.NDArray[np.int64],
     index: npt.NDArray[np.int64],
-    tile: int,
-    source: int,
-    target: int,
-    mirrored: int,
 ) -> None:
-    """Update the index of ``tile``'s table (or its mirror's) for a slide."""
-    if mirrored:
-        index[slots[MIRROR_GROUP, tile]] += (
-            slots[MIRROR, target] - slots[MIRROR, source]
-        ) << slots[MIRROR_SHIFT, tile]
-    else:
-        index[slots[GROUP, tile]] += (target - source) << slots[SHIFT, tile]
+    """Fill ``index`` with every table's rank from scratch: a tile's digit is its
+    (mapped) cell less the earlier tiles of its pattern on lower cells."""
+    for cell in range(16):
+        if board[cell] != 0:
+            index[group[board[cell]]] = 0
+    for cell in range(16):
+        tile = board[cell]
+        if tile == 0:
+            continue
+        digit = cell_map[cell]
+        for other_cell in range(16):
+            other = board[other_cell]
+            if (
+                other != 0
+                and group[other] == group[tile]
+                and weight[other] > weight[tile]
+                and cell_map[other_cell] < cell_map[cell]
+            ):
+                digit -= 1
+        index[group[tile]] += digit * weight[tile]
 
 
 @njit("int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64)")
@@ -140,21 +145,10 @@ def evaluate(
     reflected one if ``mirrored``, filling that sum's entries of ``index``)."""
     h = 0
     if mode >= PATTERN_DB:  # PATTERN_DB or REFLECTED_DB
-        for cell in range(16):
-            tile = board[cell]
-            if tile != 0:
-                if mirrored:
-                    index[slots[MIRROR_GROUP, tile]] = 0
-                else:
-                    index[slots[GROUP, tile]] = 0
-        for cell in range(16):
-            tile = board[cell]
-            if tile != 0:
-                if mirrored:
-                    mirrored_cell = slots[MIRROR, cell]
-                    index[slots[MIRROR_GROUP, tile]] += mirrored_cell << slots[MIRROR_SHIFT, tile]
-                else:
-                    index[slots[GROUP, tile]] += cell << slots[SHIFT, tile]
+        if mirrored:
+            _ranks(board, slots[MIRROR_GROUP], slots[MIRROR_WEIGHT], slots[MIRROR], index)
+        else:
+            _ranks(board, slots[GROUP], slots[WEIGHT], slots[IDENTITY], index)
         first = offset.shape[0] // 2 if mirrored else 0
         count = offset.shape[0] // 2 if mode == REFLECTED_DB else offset.shape[0]
         for g in range(first, first + count):
@@ -216,6 +210,12 @@ def search(
     blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
     hs = np.zeros(MAX_DEPTH, dtype=np.int64)  # h, or the regular database sum
     hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
+    steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # each move's change of rank
+    mirror_steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # ... on the reflected board
+    group, weight, identity = slots[GROUP], slots[WEIGHT], slots[IDENTITY]
+    mirror_group, mirror_weight, mirror = slots[MIRROR_GROUP], slots[MIRROR_WEIGHT], slots[MIRROR]
+    step = 0
+    mirror_step = 0
     row_lc = np.zeros(4, dtype=np.int64)
     col_lc = np.zeros(4, dtype=np.int64)
     if mode == LINEAR_CONFLICT:
@@ -248,9 +248,9 @@ def search(
             board[b] = tile
             board[previous] = 0
             if databases:
-                _move_index(slots, index, tile, previous, b, 0)
+                index[group[tile]] -= steps[depth - 1]
                 if reflected:
-                    _move_index(slots, index, tile, previous, b, 1)
+                    index[mirror_group[tile]] -= mirror_steps[depth - 1]
             elif mode == LINEAR_CONFLICT:
                 if taken[depth - 1] < 2:
                     row_lc[b >> 2] = line_conflict(board, goal_cell, b >> 2, True)
@@ -285,10 +285,14 @@ def search(
         tile = board[nb]
         h = hs[depth]
         if databases:
-            h += _table_step(tables, slots, offset, index, tile, nb, b, 0)
+            step = rank_step(board, identity, group, weight, tile, nb, b)
+            h += _change(tables, offset, index, group[tile], step)
             if reflected:
-                h_mirror = hs_mirror[depth] + _table_step(
-                    tables, slots, offset, index, tile, nb, b, 1
+                mirror_step = rank_step(
+                    board, mirror, mirror_group, mirror_weight, tile, mirror[nb], mirror[b]
+                )
+                h_mirror = hs_mirror[depth] + _change(
+                    tables, offset, index, mirror_group[tile], mirror_step
                 )
         else:
             target = goal_cell[tile]
@@ -317,9 +321,11 @@ def search(
         board[b] = tile
         board[nb] = 0
         if databases:
-            _move_index(slots, index, tile, nb, b, 0)
+            index[group[tile]] += step
+            steps[depth] = step
             if reflected:
-                _move_index(slots, index, tile, nb, b, 1)
+                index[mirror_group[tile]] += mirror_step
+                mirror_steps[depth] = mirror_step
         elif mode == LINEAR_CONFLICT:
             if direction < 2:
                 row_lc[b >> 2] = ra
