@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.core.errors import InputError
-from searchlab.core.resources import require_disk, require_memory
+from searchlab.core.resources import describe_bytes, require_disk, require_memory
 
 FORMAT = "searchlab-pdb/2"  # 2: ranked tables (1: sparse, 16**k)
 CHUNK = 1 << 22
@@ -37,9 +37,14 @@ Progress = Callable[[str, int, int], None]
 
 CacheStatus = Literal["loaded", "built", "rebuilt"]
 
-QUEUE_ITEMS_PER_ENTRY = 0.5
-"""The build's queue at its widest (two layers), in items per placement: measured at
-0.29 for 6 tiles and 0.xx for 7 (``build_memory``)."""
+QUEUE_ITEMS_PER_ENTRY = 1.0
+"""The build's queue at its widest (two layers), in items per placement, with room to
+spare: measured at 0.57 for 6 tiles, about 0.9 for 7 (``build_memory``)."""
+
+BUILD_MICROSECONDS = {6: 1.4, 7: 3.3}
+"""Build time per placement measured here (wall clock, a shared 2-vCPU machine); a
+larger pattern is estimated by the last ratio (more regions a placement, and a table
+past the caches)."""
 
 # Partitions of the 15 goal squares other than the blank's, written for the blank's
 # goal in the bottom-right corner (square 15); other corners are reached by symmetry.
@@ -231,6 +236,35 @@ def build_memory(pattern: Pattern) -> int:
     return int(pattern.entries * (2 + 8 * QUEUE_ITEMS_PER_ENTRY))
 
 
+def build_seconds(pattern: Pattern) -> float:
+    """A rough estimate of ``pattern``'s build time on this kind of machine."""
+    k = len(pattern.goal_cells)
+    known = sorted(BUILD_MICROSECONDS)
+    rate = BUILD_MICROSECONDS[min(max(k, known[0]), known[-1])]
+    if k > known[-1]:
+        rate *= (BUILD_MICROSECONDS[known[-1]] / BUILD_MICROSECONDS[known[-2]]) ** (k - known[-1])
+    return pattern.entries * rate * 1e-6
+
+
+def build_estimate(name: str, goal: Sequence[int], directory: Path | None = None) -> str | None:
+    """What building the missing tables of partition ``name`` will take (disk, memory,
+    time), said before it starts; None when every table is cached."""
+    where = directory if directory is not None else cache_dir()
+    missing = [p for p, _ in partition_patterns(name, goal) if not (where / p.file_name()).exists()]
+    if not missing:
+        return None
+    counts = [str(len(p.goal_cells)) for p in missing]
+    sizes = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
+    seconds = sum(build_seconds(p) for p in missing)
+    when = f"{seconds / 60:.0f} minutes" if seconds >= 90 else f"{seconds:.0f} seconds"
+    disk = describe_bytes(sum(p.entries for p in missing))
+    memory = describe_bytes(max(build_memory(p) for p in missing))
+    return (
+        f"building the {name} databases ({sizes} tiles): {disk} of disk in {where}, "
+        f"about {memory} of memory, roughly {when} on one core"
+    )
+
+
 def load_or_build(
     pattern: Pattern,
     *,
@@ -356,6 +390,19 @@ def present(name: str, goal: Sequence[int], directory: Path | None = None) -> bo
     yet verified: a damaged one is rebuilt when loaded)."""
     where = directory if directory is not None else cache_dir()
     return all((where / p.file_name()).exists() for p, _ in partition_patterns(name, goal))
+
+
+BEST_FIRST = ("pdb-78", "pdb-663")
+"""The partitions in order of strength (fewest nodes): what ``best_present`` picks from."""
+
+
+def best_present(goal: Sequence[int], directory: Path | None = None) -> str:
+    """The strongest partition whose tables for ``goal`` are cached (pdb-78 once built),
+    else pdb-663, which takes seconds to build."""
+    for name in BEST_FIRST[:-1]:
+        if present(name, goal, directory):
+            return name
+    return BEST_FIRST[-1]
 
 
 def _load_all(
