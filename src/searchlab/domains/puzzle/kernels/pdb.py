@@ -185,7 +185,7 @@ def _header(pattern: Pattern, table: npt.NDArray[np.uint8]) -> bytes:
         "format": FORMAT,
         "key": pattern.key(),
         "length": int(table.shape[0]),
-        "sha256": hashlib.sha256(memoryview(table)).hexdigest(),
+        "sha256": hashlib.sha256(table.data).hexdigest(),
     }
     return json.dumps(header, sort_keys=True).encode() + b"\n"
 
@@ -199,7 +199,7 @@ def read_table(
     try:
         with path.open("rb") as stream:
             header = json.loads(stream.readline(4096))
-            got = stream.readinto(memoryview(table))
+            got = stream.readinto(table.data)
             extra = stream.read(1)
     except (OSError, ValueError):
         return None
@@ -209,7 +209,7 @@ def read_table(
         return None
     if header.get("length") != pattern.entries or got != pattern.entries or extra:
         return None
-    if hashlib.sha256(memoryview(table)).hexdigest() != header.get("sha256"):
+    if hashlib.sha256(table.data).hexdigest() != header.get("sha256"):
         return None
     return table
 
@@ -222,7 +222,7 @@ def write_table(path: Path, pattern: Pattern, table: npt.NDArray[np.uint8]) -> N
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(_header(pattern, table))
-            stream.write(memoryview(table))
+            stream.write(table.data)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -307,7 +307,7 @@ class PatternDatabases:
     def sums(self, board: Sequence[int]) -> tuple[int, int]:
         """The regular and the reflected sum of ``board`` (0 when not reflected), in
         plain Python, ranks from scratch: what the kernel keeps up to date move by move."""
-        views = [(0, 1, range(16))]
+        views: list[tuple[int, int, Sequence[int]]] = [(0, 1, range(16))]
         if self.reflected:
             views.append((2, 3, [int(c) for c in self.slots[4]]))
         totals = []

@@ -103,7 +103,7 @@ def rank_step(
                 earlier += 1
             else:
                 later += weight[other]
-    return weight[tile] * (q - p - step * earlier) + step * later
+    return int(weight[tile] * (q - p - step * earlier) + step * later)
 
 
 @inline
@@ -182,7 +182,7 @@ def expand(
                 child = rank + rank_step(owner, identity, same, weights, i, p, q)
                 child_free = free ^ (1 << p) ^ (1 << q)
                 if numbers.shape[0]:
-                    bit = 1 << np.int64(numbers[(child_free << bits) | p])
+                    bit = 1 << int(numbers[(child_free << bits) | p])
                 else:
                     child_region = flood(1 << p, child_free, width, full)
                     bit = 1 << region_number(child_region, child_free, width, full)
@@ -227,7 +227,7 @@ def seed_goal(
     rank = rank_of(goal_cells, weights, k)
     dist[rank] = 0
     seen[rank] = 1 << region_number(region, free, width, full)
-    return _pack(goal_cells, k, bits) | (blank_cell << (bits * k))
+    return int(_pack(goal_cells, k, bits) | (blank_cell << (bits * k)))
 
 
 @njit("void(uint8[:])")
