@@ -561,18 +561,18 @@ def test_the_kernels_ranks_follow_the_board_move_by_move(cache: Path) -> None:
     from searchlab.domains.puzzle.kernels import _ida, kernel_arguments
 
     ida = _ida()
-    goal_cell, mode, tables, slots, offset, _ = kernel_arguments(KORF_GOAL, "pdb-33333")
+    heuristic, _ = kernel_arguments(KORF_GOAL, "pdb-33333")
     dbs = pattern_databases("pdb-33333", KORF_GOAL, directory=cache, reflect=True)
     rng = random.Random("ranks")
     board = list(KORF_GOAL)
-    index = np.zeros(offset.shape[0], dtype=np.int64)
+    index = np.zeros(heuristic[4].shape[0], dtype=np.int64)
     for _ in range(300):
         blank = board.index(0)
         _, target = rng.choice(legal(blank))
         board[blank], board[target] = board[target], 0
         cells = np.asarray(board, dtype=np.int64)
-        regular = ida.evaluate(cells, goal_cell, mode, tables, slots, offset, index, 0)
-        mirrored = ida.evaluate(cells, goal_cell, mode, tables, slots, offset, index, 1)
+        regular = ida.evaluate(cells, heuristic, index, 0)
+        mirrored = ida.evaluate(cells, heuristic, index, 1)
         assert (regular, mirrored) == dbs.sums(board)
         moves = solve_15(tuple(board), KORF_GOAL, heuristic="pdb-33333", cache_dir=cache).moves
         assert moves is not None and max(regular, mirrored) <= len(moves)

@@ -8,23 +8,22 @@ tile leaves and enters; a pattern-database rank changes by ``pdb_build.rank_step
 the previous move is never generated. Moves are numbered as the blank moves:
 0 up, 1 down, 2 left, 3 right, and tried in the order the caller gives.
 
-With databases, ``slots`` says for each tile which table it is read from and its
-weight in that table's rank (rows GROUP and WEIGHT; the blank's group is -1). Under
+With databases, ``slots`` holds two views of the board (``pdb_build``'s rows GROUP,
+WEIGHT and CELL): view 0 says for each tile which table it is read from and its weight
+in that table's rank (the blank's group is -1), each cell standing for itself. Under
 ``REFLECTED_DB`` the board is also read reflected about the diagonal through the
-blank's goal (Felner, Korf and Hanan 2004): a tile's square is mirrored (row MIRROR)
-and it counts, in the reflected board, as the tile whose goal is the mirror of its own
-(rows MIRROR_GROUP and MIRROR_WEIGHT, the same tables read a second time). Both sums
-are admissible, so their maximum is.
+blank's goal (Felner, Korf and Hanan 2004), view 1: a tile's square is mirrored and it
+counts, in the reflected board, as the tile whose goal is the mirror of its own (the
+same tables read a second time, from group ``len(partition)`` on). Both sums are
+admissible, so their maximum is.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.domains.puzzle.kernels.pdb_build import rank_step
+from searchlab.domains.puzzle.kernels.pdb_build import CELL, GROUP, WEIGHT, rank_step
 from searchlab.jit import inline, njit
 
 MANHATTAN = 0
@@ -32,13 +31,6 @@ LINEAR_CONFLICT = 1
 PATTERN_DB = 2
 REFLECTED_DB = 3
 
-GROUP = 0
-WEIGHT = 1
-MIRROR_GROUP = 2
-MIRROR_WEIGHT = 3
-MIRROR = 4
-IDENTITY = 5  # the regular board's cell map
-SLOT_ROWS = 6
 
 MAX_DEPTH = 128  # no 15-puzzle needs more than 80 moves
 NOT_FOUND = -1
@@ -102,14 +94,12 @@ def _change(
 
 @inline
 def _ranks(
-    board: npt.NDArray[np.int64],
-    group: npt.NDArray[np.int64],
-    weight: npt.NDArray[np.int64],
-    cell_map: npt.NDArray[np.int64],
-    index: npt.NDArray[np.int64],
+    board: npt.NDArray[np.int64], view: npt.NDArray[np.int64], index: npt.NDArray[np.int64]
 ) -> None:
-    """Fill ``index`` with every table's rank from scratch: a tile's digit is its
-    (mapped) cell less the earlier tiles of its pattern on lower cells."""
+    """Fill ``index`` with the ranks of the tables ``view`` reads, from scratch: a
+    tile's digit is its cell (in the view) less the earlier tiles of its pattern on
+    lower cells."""
+    group, weight, cell_map = view[GROUP], view[WEIGHT], view[CELL]
     for cell in range(16):
         if board[cell] != 0:
             index[group[board[cell]]] = 0
@@ -130,25 +120,25 @@ def _ranks(
         index[group[tile]] += digit * weight[tile]
 
 
-@njit("int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64)")
+HEURISTIC = "Tuple((int64[:], int64, uint8[:], int64[:, :, :], int64[:]))"
+"""The heuristic, one argument of the kernel's functions: the goal square of each tile,
+the mode, and for databases the tables end to end, the slots and the tables' offsets."""
+
+Heuristic = tuple[
+    npt.NDArray[np.int64], int, npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]
+
+
+@njit(f"int64(int64[:], {HEURISTIC}, int64[:], int64)")
 def evaluate(
-    board: npt.NDArray[np.int64],
-    goal_cell: npt.NDArray[np.int64],
-    mode: int,
-    tables: npt.NDArray[np.uint8],
-    slots: npt.NDArray[np.int64],
-    offset: npt.NDArray[np.int64],
-    index: npt.NDArray[np.int64],
-    mirrored: int,
+    board: npt.NDArray[np.int64], heuristic: Heuristic, index: npt.NDArray[np.int64], mirrored: int
 ) -> int:
     """The heuristic of ``board`` from scratch (for databases: the regular sum, or the
     reflected one if ``mirrored``, filling that sum's entries of ``index``)."""
+    goal_cell, mode, tables, slots, offset = heuristic
     h = 0
     if mode >= PATTERN_DB:  # PATTERN_DB or REFLECTED_DB
-        if mirrored:
-            _ranks(board, slots[MIRROR_GROUP], slots[MIRROR_WEIGHT], slots[MIRROR], index)
-        else:
-            _ranks(board, slots[GROUP], slots[WEIGHT], slots[IDENTITY], index)
+        _ranks(board, slots[mirrored], index)
         first = offset.shape[0] // 2 if mirrored else 0
         count = offset.shape[0] // 2 if mode == REFLECTED_DB else offset.shape[0]
         for g in range(first, first + count):
@@ -165,17 +155,10 @@ def evaluate(
     return h
 
 
-@njit(
-    "int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64, int64,"
-    " int64, int64, int64[:], int64[:])"
-)
+@njit(f"int64(int64[:], {HEURISTIC}, int64[:], int64, int64, int64, int64, int64[:], int64[:])")
 def search(
     board: npt.NDArray[np.int64],
-    goal_cell: npt.NDArray[np.int64],
-    mode: int,
-    tables: npt.NDArray[np.uint8],
-    slots: npt.NDArray[np.int64],
-    offset: npt.NDArray[np.int64],
+    heuristic: Heuristic,
     order: npt.NDArray[np.int64],
     g: int,
     last_move: int,
@@ -194,13 +177,14 @@ def search(
     limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
     smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
     """
+    goal_cell, mode, tables, slots, offset = heuristic
     databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
     reflected = mode == REFLECTED_DB
     index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
-    h0 = evaluate(board, goal_cell, mode, tables, slots, offset, index, 0)
+    h0 = evaluate(board, heuristic, index, 0)
     h0_mirror = 0
     if reflected:
-        h0_mirror = evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
+        h0_mirror = evaluate(board, heuristic, index, 1)
     blank = 0
     for cell in range(16):
         if board[cell] == 0:
@@ -212,8 +196,8 @@ def search(
     hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
     steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # each move's change of rank
     mirror_steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # ... on the reflected board
-    group, weight, identity = slots[GROUP], slots[WEIGHT], slots[IDENTITY]
-    mirror_group, mirror_weight, mirror = slots[MIRROR_GROUP], slots[MIRROR_WEIGHT], slots[MIRROR]
+    regular_view, mirror_view = slots[0], slots[1]
+    group, mirror_group = regular_view[GROUP], mirror_view[GROUP]
     step = 0
     mirror_step = 0
     row_lc = np.zeros(4, dtype=np.int64)
@@ -285,12 +269,10 @@ def search(
         tile = board[nb]
         h = hs[depth]
         if databases:
-            step = rank_step(board, identity, group, weight, tile, nb, b)
+            step = rank_step(board, regular_view, tile, nb, b)
             h += _change(tables, offset, index, group[tile], step)
             if reflected:
-                mirror_step = rank_step(
-                    board, mirror, mirror_group, mirror_weight, tile, mirror[nb], mirror[b]
-                )
+                mirror_step = rank_step(board, mirror_view, tile, nb, b)
                 h_mirror = hs_mirror[depth] + _change(
                     tables, offset, index, mirror_group[tile], mirror_step
                 )
@@ -362,36 +344,32 @@ def search(
 
 def ida_star(
     board: npt.NDArray[np.int64],
-    *arguments: Any,
+    heuristic: Heuristic,
+    order: npt.NDArray[np.int64],
+    *,
     max_expanded: int,
     moves: npt.NDArray[np.int64],
     counters: npt.NDArray[np.int64],
 ) -> int:
     """Solve ``board`` (16 cells, 0 the blank) by iterations of the compiled ``search``
-    with growing thresholds (a loop of a few dozen rounds: Python's cost is nil).
-    ``arguments`` are ``search``'s after the board and before ``g``: goal squares,
-    mode, tables, slots, offsets, move order.
+    with growing thresholds (a loop of a few dozen rounds: Python's cost is nil),
+    trying the blank's moves in ``order``.
 
     Returns the number of moves (written to ``moves``), NOT_FOUND, or LIMIT_REACHED
     when more than ``max_expanded`` nodes were expanded (0: no limit). ``counters``
     (4 long) receives [generated, expanded, iterations, -]. ``board`` is left as it was.
     """
-    goal_cell, mode, tables, slots, offset, order = arguments
-    index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
-    threshold = int(evaluate(board, goal_cell, mode, tables, slots, offset, index, 0))
+    index = np.zeros(max(heuristic[4].shape[0], 1), dtype=np.int64)
+    threshold = int(evaluate(board, heuristic, index, 0))
     counters[:] = 0
     if threshold == 0:
         return 0
-    if mode == REFLECTED_DB:
-        mirrored = evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
-        threshold = max(threshold, int(mirrored))
+    if heuristic[1] == REFLECTED_DB:
+        threshold = max(threshold, int(evaluate(board, heuristic, index, 1)))
     while True:
         counters[2] += 1
         found = int(
-            search(
-                board, goal_cell, mode, tables, slots, offset, order,
-                0, -1, threshold, max_expanded, moves, counters,
-            )
+            search(board, heuristic, order, 0, -1, threshold, max_expanded, moves, counters)
         )
         if found != NOT_FOUND:
             return found

@@ -144,10 +144,10 @@ def build_table(
     dist = out if out is not None else np.empty(pattern.entries, dtype=np.uint8)
     dist.fill(255)
     seen = np.zeros(pattern.entries, dtype=np.uint8)
-    first = seed_goal(
-        np.asarray(pattern.goal_cells, dtype=np.int64), weights, pattern.blank_goal, width,
-        dist, seen,
-    )
+    goal_cells = np.asarray(pattern.goal_cells, dtype=np.int64)
+    rank, bit, first = (int(v) for v in seed_goal(goal_cells, weights, pattern.blank_goal, width))
+    dist[rank] = 0
+    seen[rank] = bit
     layer = [np.array([first], dtype=np.uint64)]
     filled = 1
     depth = 0
@@ -293,9 +293,9 @@ def load_or_build(
 class PatternDatabases:
     """The flat arrays the IDA* kernel reads: all tables end to end (``offset``: where
     each pattern's starts; reflected, the list again, for the lookups on the reflected
-    board), and per tile (``slots``, rows as in ``ida``: GROUP, WEIGHT, MIRROR_GROUP,
-    MIRROR_WEIGHT; MIRROR and IDENTITY per square) its pattern and its weight in that
-    pattern's rank, on the board and on its reflection."""
+    board), and ``slots``, two views (the board, its reflection) with the rows of
+    ``pdb_build.rank_step``: per tile its pattern and its weight in that pattern's
+    rank, per square the square it stands for."""
 
     name: str
     tables: npt.NDArray[np.uint8]
@@ -307,25 +307,22 @@ class PatternDatabases:
     def sums(self, board: Sequence[int]) -> tuple[int, int]:
         """The regular and the reflected sum of ``board`` (0 when not reflected), in
         plain Python, ranks from scratch: what the kernel keeps up to date move by move."""
-        views: list[tuple[int, int, Sequence[int]]] = [(0, 1, range(16))]
-        if self.reflected:
-            views.append((2, 3, [int(c) for c in self.slots[4]]))
         totals = []
-        for group_row, weight_row, cell_map in views:
+        for view in self.slots[: 2 if self.reflected else 1].tolist():
+            group, weight, cell_map = view  # pdb_build's rows GROUP, WEIGHT, CELL
             index: dict[int, int] = {}
             for cell, tile in enumerate(board):
                 if tile:
-                    g = int(self.slots[group_row, tile])
-                    weight = int(self.slots[weight_row, tile])
                     earlier = sum(
                         1
                         for other_cell, other in enumerate(board)
                         if other
-                        and int(self.slots[group_row, other]) == g
-                        and int(self.slots[weight_row, other]) > weight
+                        and group[other] == group[tile]
+                        and weight[other] > weight[tile]
                         and cell_map[other_cell] < cell_map[cell]
                     )
-                    index[g] = index.get(g, 0) + (cell_map[cell] - earlier) * weight
+                    digit = cell_map[cell] - earlier
+                    index[group[tile]] = index.get(group[tile], 0) + digit * weight[tile]
             totals.append(sum(int(self.tables[self.offset[g] + r]) for g, r in index.items()))
         return totals[0], totals[1] if self.reflected else 0
 
@@ -408,15 +405,15 @@ def best_present(goal: Sequence[int], directory: Path | None = None) -> str:
 def _load_all(
     name: str, goal: Sequence[int], directory: Path, progress: Progress | None, reflect: bool
 ) -> PatternDatabases:
-    from searchlab.domains.puzzle.kernels.pdb_build import weights_for
+    from searchlab.domains.puzzle.kernels.pdb_build import CELL, GROUP, WEIGHT, weights_for
 
     blank_goal = list(goal).index(0)
     goal_cell = {tile: cell for cell, tile in enumerate(goal)}
     mirror = mirror_map(blank_goal) if reflect else None
     patterns = partition_patterns(name, goal)
-    slots = np.full((6, 16), -1, dtype=np.int64)
-    slots[4] = mirror if mirror is not None else range(16)
-    slots[5] = range(16)
+    slots = np.full((2, 3, 16), -1, dtype=np.int64)  # the board, and its reflection
+    slots[0, CELL] = range(16)
+    slots[1, CELL] = mirror if mirror is not None else range(16)
     offsets = [0]
     for pattern, _ in patterns:
         offsets.append(offsets[-1] + pattern.entries)
@@ -425,8 +422,8 @@ def _load_all(
     for number, (pattern, tiles) in enumerate(patterns):
         weights = weights_for(len(tiles), 16)
         for slot, tile in enumerate(tiles):
-            slots[0, tile] = number
-            slots[1, tile] = weights[slot]
+            slots[0, GROUP, tile] = number
+            slots[0, WEIGHT, tile] = weights[slot]
         where = tables[offsets[number] : offsets[number + 1]]
         _, status = load_or_build(pattern, directory=directory, progress=progress, out=where)
         statuses.append(status)
@@ -436,8 +433,8 @@ def _load_all(
         # mirror of its square and counts as the tile whose goal mirrors t's
         for tile in range(1, 16):
             counted_as = goal[mirror[goal_cell[tile]]]
-            slots[2, tile] = len(patterns) + slots[0, counted_as]
-            slots[3, tile] = slots[1, counted_as]
+            slots[1, GROUP, tile] = len(patterns) + slots[0, GROUP, counted_as]
+            slots[1, WEIGHT, tile] = slots[0, WEIGHT, counted_as]
         offsets += offsets
     return PatternDatabases(
         name,

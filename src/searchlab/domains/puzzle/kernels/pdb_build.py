@@ -30,7 +30,11 @@ import numpy.typing as npt
 from searchlab.jit import inline, njit
 
 UNSEEN = 255
-MAX_TILES = 8
+GROUP = 0
+WEIGHT = 1
+CELL = 2
+"""The rows of a view (``rank_step``): per tile its pattern and weight, per cell its
+cell in the table's frame."""
 DE_BRUIJN = 0x077CB531
 LOWEST = np.array(
     [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
@@ -79,31 +83,27 @@ def region_number(region: int, free: int, width: int, full: int) -> int:
 
 @inline
 def rank_step(
-    owner: npt.NDArray[np.int64],
-    cell_map: npt.NDArray[np.int64],
-    group: npt.NDArray[np.int64],
-    weight: npt.NDArray[np.int64],
-    tile: int,
-    p: int,
-    q: int,
+    owner: npt.NDArray[np.int64], view: npt.NDArray[np.int64], tile: int, source: int, target: int
 ) -> int:
-    """The change in the rank of ``tile``'s pattern when it moves from cell ``p`` to
-    the empty cell ``q`` (cells of the table's board): its digit moves by q - p less
-    the earlier tiles of its pattern passed over, and each later one passed over gains
-    or loses one. The tile on table cell c is ``owner[cell_map[c]]``, in pattern
-    ``group[tile]`` (no pattern: another number) with ``weight[tile]`` (earlier tiles
-    weigh more); the builder's map is the identity, the IDA* kernel's a reflection."""
+    """The change in the rank of ``tile``'s pattern when it moves from cell ``source`` to
+    the empty cell ``target``, read through ``view`` (rows CELL, GROUP, WEIGHT: the
+    table's cell of each board cell, an involution; each tile's pattern, -1 for none; its
+    weight, earlier tiles weighing more). Its digit moves by the distance less the
+    earlier tiles of its pattern passed over, and each later one passed over gains or
+    loses one; the tile on a board cell is ``owner[cell]``."""
+    p = view[CELL, source]
+    q = view[CELL, target]
     step = 1 if q > p else -1
     earlier = 0
     later = 0
     for c in range(min(p, q) + 1, max(p, q)):
-        other = owner[cell_map[c]]
-        if other >= 0 and group[other] == group[tile]:
-            if weight[other] > weight[tile]:
+        other = owner[view[CELL, c]]
+        if other >= 0 and view[GROUP, other] == view[GROUP, tile]:
+            if view[WEIGHT, other] > view[WEIGHT, tile]:
                 earlier += 1
             else:
-                later += weight[other]
-    return int(weight[tile] * (q - p - step * earlier) + step * later)
+                later += view[WEIGHT, other]
+    return int(view[WEIGHT, tile] * (q - p - step * earlier) + step * later)
 
 
 @inline
@@ -155,8 +155,9 @@ def expand(
     field = (1 << bits) - 1
     cells = np.zeros(k, dtype=np.int64)
     owner = np.full(n, -1, dtype=np.int64)
-    same = np.zeros(k, dtype=np.int64)  # one pattern
-    identity = np.arange(n, dtype=np.int64)
+    view = np.zeros((3, n), dtype=np.int64)  # one pattern, the board as it stands
+    view[WEIGHT, :k] = weights
+    view[CELL] = np.arange(n)
     read = out[0]
     written = out[1]
     valued = 0
@@ -179,7 +180,7 @@ def expand(
                 low = targets & -targets
                 targets ^= low
                 q = LOWEST[((low * DE_BRUIJN) & 0xFFFFFFFF) >> 27]
-                child = rank + rank_step(owner, identity, same, weights, i, p, q)
+                child = rank + rank_step(owner, view, i, p, q)
                 child_free = free ^ (1 << p) ^ (1 << q)
                 if numbers.shape[0]:
                     bit = 1 << int(numbers[(child_free << bits) | p])
@@ -204,17 +205,12 @@ def expand(
     out[2] = valued
 
 
-@njit("int64(int64[:], int64[:], int64, int64, uint8[:], uint8[:])")
+@njit("int64[:](int64[:], int64[:], int64, int64)")
 def seed_goal(
-    goal_cells: npt.NDArray[np.int64],
-    weights: npt.NDArray[np.int64],
-    blank_cell: int,
-    width: int,
-    dist: npt.NDArray[np.uint8],
-    seen: npt.NDArray[np.uint8],
-) -> int:
-    """Enter the goal placement (depth 0) into the tables; returns the first layer's
-    one item (the goal's cells packed, and the blank's cell)."""
+    goal_cells: npt.NDArray[np.int64], weights: npt.NDArray[np.int64], blank_cell: int, width: int
+) -> npt.NDArray[np.int64]:
+    """The goal placement's rank, the bit of the blank's region (depth 0), and the first
+    layer's one item (the goal's cells packed, and the blank's cell)."""
     k = goal_cells.shape[0]
     n = width * width
     full = (1 << n) - 1
@@ -224,10 +220,11 @@ def seed_goal(
         occupied |= 1 << goal_cells[i]
     free = full & ~occupied
     region = flood(1 << blank_cell, free, width, full)
-    rank = rank_of(goal_cells, weights, k)
-    dist[rank] = 0
-    seen[rank] = 1 << region_number(region, free, width, full)
-    return int(_pack(goal_cells, k, bits) | (blank_cell << (bits * k)))
+    seed = np.zeros(3, dtype=np.int64)
+    seed[0] = rank_of(goal_cells, weights, k)
+    seed[1] = 1 << region_number(region, free, width, full)
+    seed[2] = _pack(goal_cells, k, bits) | (blank_cell << (bits * k))
+    return seed
 
 
 @njit("void(uint8[:])")
