@@ -80,15 +80,19 @@ def line_conflict(
     return 2 * (count - best)
 
 
+HEURISTIC = "Tuple((int64[:], int64, uint8[:], int64[:, :, :], int64[:]))"
+"""The heuristic, one argument of the kernel's functions: the goal square of each tile,
+the mode, and for databases the tables end to end, the slots and the tables' offsets."""
+
+Heuristic = tuple[
+    npt.NDArray[np.int64], int, npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]
+
+
 @inline
-def _change(
-    tables: npt.NDArray[np.uint8],
-    offset: npt.NDArray[np.int64],
-    index: npt.NDArray[np.int64],
-    g: int,
-    step: int,
-) -> int:
+def _change(heuristic: Heuristic, index: npt.NDArray[np.int64], g: int, step: int) -> int:
     """The change in table ``g``'s value when its rank moves by ``step``."""
+    tables, offset = heuristic[2], heuristic[4]
     return int(tables[offset[g] + index[g] + step]) - int(tables[offset[g] + index[g]])
 
 
@@ -118,15 +122,6 @@ def _ranks(
             ):
                 digit -= 1
         index[group[tile]] += digit * weight[tile]
-
-
-HEURISTIC = "Tuple((int64[:], int64, uint8[:], int64[:, :, :], int64[:]))"
-"""The heuristic, one argument of the kernel's functions: the goal square of each tile,
-the mode, and for databases the tables end to end, the slots and the tables' offsets."""
-
-Heuristic = tuple[
-    npt.NDArray[np.int64], int, npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64]
-]
 
 
 @njit(f"int64(int64[:], {HEURISTIC}, int64[:], int64)")
@@ -177,7 +172,7 @@ def search(
     limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
     smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
     """
-    goal_cell, mode, tables, slots, offset = heuristic
+    goal_cell, mode, _, slots, offset = heuristic
     databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
     reflected = mode == REFLECTED_DB
     index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
@@ -270,12 +265,11 @@ def search(
         h = hs[depth]
         if databases:
             step = rank_step(board, regular_view, tile, nb, b)
-            h += _change(tables, offset, index, group[tile], step)
+            h += _change(heuristic, index, group[tile], step)
             if reflected:
                 mirror_step = rank_step(board, mirror_view, tile, nb, b)
-                h_mirror = hs_mirror[depth] + _change(
-                    tables, offset, index, mirror_group[tile], mirror_step
-                )
+                mirror_change = _change(heuristic, index, mirror_group[tile], mirror_step)
+                h_mirror = hs_mirror[depth] + mirror_change
         else:
             target = goal_cell[tile]
             h += _distance(b, target) - _distance(nb, target)

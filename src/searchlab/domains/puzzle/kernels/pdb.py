@@ -141,6 +141,7 @@ def build_table(
     numbers = np.zeros((1 << 20) if width == 4 else 0, dtype=np.uint8)
     if width == 4:
         region_numbers(numbers)
+    geometry = (weights, neighbours, numbers, width)
     dist = out if out is not None else np.empty(pattern.entries, dtype=np.uint8)
     dist.fill(255)
     seen = np.zeros(pattern.entries, dtype=np.uint8)
@@ -161,9 +162,7 @@ def build_table(
             items = layer.pop(0)
             status[0] = 0
             while status[0] < items.shape[0]:
-                expand(
-                    weights, neighbours, numbers, width, depth, dist, seen, items, buffer, status
-                )
+                expand(geometry, depth, dist, seen, items, buffer, status)
                 filled += int(status[2])
                 if buffer.shape[0] - status[1] < 4 * k:  # full: start the next chunk
                     following.append(buffer[: status[1]])

@@ -127,15 +127,16 @@ def _pack(cells: npt.NDArray[np.int64], k: int, bits: int) -> int:
     return packed
 
 
-@njit(
-    "void(int64[:], int64[:], uint8[:], int64, int64, uint8[:], uint8[:], uint64[:], uint64[:],"
-    " int64[:])"
-)
+GEOMETRY = "Tuple((int64[:], int64[:], uint8[:], int64))"
+"""The pattern and its board, one argument of ``expand``: the tiles' weights, each
+cell's neighbours (a mask), ``region_numbers`` (4 wide; else empty), the width."""
+
+Geometry = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.uint8], int]
+
+
+@njit(f"void({GEOMETRY}, int64, uint8[:], uint8[:], uint64[:], uint64[:], int64[:])")
 def expand(
-    weights: npt.NDArray[np.int64],
-    neighbours: npt.NDArray[np.int64],
-    numbers: npt.NDArray[np.uint8],
-    width: int,
+    geometry: Geometry,
     depth: int,
     dist: npt.NDArray[np.uint8],
     seen: npt.NDArray[np.uint8],
@@ -146,8 +147,9 @@ def expand(
     """Expand the items of one layer (``depth``) from ``out[0]`` on, writing the new
     ones (depth + 1) to ``following`` from ``out[1]`` on until it has no room for a
     whole item's children; ``out`` is left at [items read, items written, placements
-    given their first value here]. ``numbers`` is ``region_numbers`` (4 wide) or empty
-    (the regions are flooded instead)."""
+    given their first value here]. Without ``region_numbers`` (5 wide) the regions are
+    flooded."""
+    weights, neighbours, numbers, width = geometry
     k = weights.shape[0]
     n = width * width
     full = (1 << n) - 1
