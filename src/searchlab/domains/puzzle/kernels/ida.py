@@ -80,9 +80,10 @@ def line_conflict(
     return 2 * (count - best)
 
 
-HEURISTIC = "Tuple((int64[:], int64, uint8[:], int64[:, :, :], int64[:]))"
+HEURISTIC = "Tuple((int64[::1], int64, uint8[::1], int64[:, :, ::1], int64[::1]))"
 """The heuristic, one argument of the kernel's functions: the goal square of each tile,
-the mode, and for databases the tables end to end, the slots and the tables' offsets."""
+the mode, and for databases the tables end to end, the slots and the tables' offsets
+(contiguous arrays: numba then indexes the slots' views without strides)."""
 
 Heuristic = tuple[
     npt.NDArray[np.int64], int, npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64]
@@ -124,7 +125,7 @@ def _ranks(
         index[group[tile]] += digit * weight[tile]
 
 
-@njit(f"int64(int64[:], {HEURISTIC}, int64[:], int64)")
+@njit(f"int64(int64[::1], {HEURISTIC}, int64[::1], int64)")
 def evaluate(
     board: npt.NDArray[np.int64], heuristic: Heuristic, index: npt.NDArray[np.int64], mirrored: int
 ) -> int:
@@ -150,7 +151,10 @@ def evaluate(
     return h
 
 
-@njit(f"int64(int64[:], {HEURISTIC}, int64[:], int64, int64, int64, int64, int64[:], int64[:])")
+@njit(
+    f"int64(int64[::1], {HEURISTIC}, int64[::1], int64, int64, int64, int64, int64[::1],"
+    " int64[::1])"
+)
 def search(
     board: npt.NDArray[np.int64],
     heuristic: Heuristic,
@@ -193,6 +197,14 @@ def search(
     mirror_steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # ... on the reflected board
     regular_view, mirror_view = slots[0], slots[1]
     group, mirror_group = regular_view[GROUP], mirror_view[GROUP]
+    mirror = mirror_view[CELL]
+    same = np.zeros(max(offset.shape[0], 1), dtype=np.int64)  # each table's tiles' cells
+    if databases:
+        for cell in range(16):
+            if board[cell] != 0:
+                same[group[board[cell]]] |= 1 << cell
+                if reflected:
+                    same[mirror_group[board[cell]]] |= 1 << mirror[cell]
     step = 0
     mirror_step = 0
     row_lc = np.zeros(4, dtype=np.int64)
@@ -228,8 +240,10 @@ def search(
             board[previous] = 0
             if databases:
                 index[group[tile]] -= steps[depth - 1]
+                same[group[tile]] ^= (1 << b) | (1 << previous)
                 if reflected:
                     index[mirror_group[tile]] -= mirror_steps[depth - 1]
+                    same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[previous])
             elif mode == LINEAR_CONFLICT:
                 if taken[depth - 1] < 2:
                     row_lc[b >> 2] = line_conflict(board, goal_cell, b >> 2, True)
@@ -264,10 +278,12 @@ def search(
         tile = board[nb]
         h = hs[depth]
         if databases:
-            step = rank_step(board, regular_view, tile, nb, b)
+            step = rank_step(board, regular_view, same[group[tile]], tile, nb, b)
             h += _change(heuristic, index, group[tile], step)
             if reflected:
-                mirror_step = rank_step(board, mirror_view, tile, nb, b)
+                mirror_step = rank_step(
+                    board, mirror_view, same[mirror_group[tile]], tile, nb, b
+                )
                 mirror_change = _change(heuristic, index, mirror_group[tile], mirror_step)
                 h_mirror = hs_mirror[depth] + mirror_change
         else:
@@ -299,9 +315,11 @@ def search(
         if databases:
             index[group[tile]] += step
             steps[depth] = step
+            same[group[tile]] ^= (1 << b) | (1 << nb)
             if reflected:
                 index[mirror_group[tile]] += mirror_step
                 mirror_steps[depth] = mirror_step
+                same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[nb])
         elif mode == LINEAR_CONFLICT:
             if direction < 2:
                 row_lc[b >> 2] = ra

@@ -83,27 +83,36 @@ def region_number(region: int, free: int, width: int, full: int) -> int:
 
 @inline
 def rank_step(
-    owner: npt.NDArray[np.int64], view: npt.NDArray[np.int64], tile: int, source: int, target: int
+    owner: npt.NDArray[np.int64],
+    view: npt.NDArray[np.int64],
+    same: int,
+    tile: int,
+    source: int,
+    target: int,
 ) -> int:
     """The change in the rank of ``tile``'s pattern when it moves from cell ``source`` to
-    the empty cell ``target``, read through ``view`` (rows CELL, GROUP, WEIGHT: the
-    table's cell of each board cell, an involution; each tile's pattern, -1 for none; its
-    weight, earlier tiles weighing more). Its digit moves by the distance less the
-    earlier tiles of its pattern passed over, and each later one passed over gains or
-    loses one; the tile on a board cell is ``owner[cell]``."""
+    the empty cell ``target``, read through ``view`` (rows GROUP, WEIGHT and CELL: per
+    tile its pattern, -1 for none, and its weight, earlier tiles weighing more; per board
+    cell its cell in the table's frame, an involution). Its digit moves by the distance
+    less the earlier tiles of its pattern passed over, and each later one passed over
+    gains or loses one: only the cells strictly between count (none for a horizontal
+    move), and of those only the ones in ``same``, the cells (in the table's frame) of
+    the tiles of ``tile``'s pattern. The tile on a board cell is ``owner[cell]``."""
     p = view[CELL, source]
     q = view[CELL, target]
+    weight = view[WEIGHT, tile]
+    change = weight * (q - p)
+    passed = same & ((1 << max(p, q)) - (1 << (min(p, q) + 1)))
     step = 1 if q > p else -1
-    earlier = 0
-    later = 0
-    for c in range(min(p, q) + 1, max(p, q)):
-        other = owner[view[CELL, c]]
-        if other >= 0 and view[GROUP, other] == view[GROUP, tile]:
-            if view[WEIGHT, other] > view[WEIGHT, tile]:
-                earlier += 1
-            else:
-                later += view[WEIGHT, other]
-    return int(view[WEIGHT, tile] * (q - p - step * earlier) + step * later)
+    while passed:
+        low = passed & -passed
+        passed ^= low
+        other = owner[view[CELL, LOWEST[((low * DE_BRUIJN) & 0xFFFFFFFF) >> 27]]]
+        if view[WEIGHT, other] > weight:
+            change -= step * weight
+        else:
+            change += step * view[WEIGHT, other]
+    return int(change)
 
 
 @inline
@@ -127,14 +136,14 @@ def _pack(cells: npt.NDArray[np.int64], k: int, bits: int) -> int:
     return packed
 
 
-GEOMETRY = "Tuple((int64[:], int64[:], uint8[:], int64))"
+GEOMETRY = "Tuple((int64[::1], int64[::1], uint8[::1], int64))"
 """The pattern and its board, one argument of ``expand``: the tiles' weights, each
 cell's neighbours (a mask), ``region_numbers`` (4 wide; else empty), the width."""
 
 Geometry = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.uint8], int]
 
 
-@njit(f"void({GEOMETRY}, int64, uint8[:], uint8[:], uint64[:], uint64[:], int64[:])")
+@njit(f"void({GEOMETRY}, int64, uint8[::1], uint8[::1], uint64[::1], uint64[::1], int64[::1])")
 def expand(
     geometry: Geometry,
     depth: int,
@@ -182,7 +191,7 @@ def expand(
                 low = targets & -targets
                 targets ^= low
                 q = LOWEST[((low * DE_BRUIJN) & 0xFFFFFFFF) >> 27]
-                child = rank + rank_step(owner, view, i, p, q)
+                child = rank + rank_step(owner, view, occupied, i, p, q)
                 child_free = free ^ (1 << p) ^ (1 << q)
                 if numbers.shape[0]:
                     bit = 1 << int(numbers[(child_free << bits) | p])
