@@ -190,9 +190,11 @@ def pdb78_sections(quick: bool, runs: int) -> list[Section]:
             "Ranked tables (the tiles' cells as a k-permutation of the 16 cells: 16!/9! and "
             "16!/8! bytes), built by the kernel's breadth-first search over (placement, blank "
             "region), one byte a placement for the regions seen and a queue of two layers. "
-            "The 8-tile build is estimated from the 6- and 7-tile rates unless the tables are "
-            "in the cache (" + ("they are" if built else "they are not") + "): 2.75 blank "
-            "regions a placement, some 17 G edges, past an hour on this shared machine.",
+            "The 8-tile build is estimated from this run's 7-tile rate, grown as the rate per "
+            "placement grew from 6 to 7 tiles (BUILD_MICROSECONDS; 2.75 blank regions a "
+            "placement against 2.43), unless the tables are in the cache ("
+            + ("they are" if built else "they are not")
+            + "); a table further past the caches will cost more.",
         ],
     )
     rate = 0.0  # seconds a placement, measured on the smaller table

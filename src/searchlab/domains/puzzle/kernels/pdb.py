@@ -41,10 +41,10 @@ QUEUE_ITEMS_PER_ENTRY = 1.0
 """The build's queue at its widest (two layers), in items per placement, with room to
 spare: measured at 0.57 for 6 tiles, about 0.9 for 7 (``build_memory``)."""
 
-BUILD_MICROSECONDS = {6: 1.4, 7: 3.3}
-"""Build time per placement measured here (wall clock, a shared 2-vCPU machine); a
-larger pattern is estimated by the last ratio (more regions a placement, and a table
-past the caches)."""
+BUILD_MICROSECONDS = {6: 0.70, 7: 0.92}
+"""Build time per placement measured here (CPU seconds, BENCHMARKS.md: 6-6-3 in 8.05 s,
+7 tiles in 53.0 s); a larger pattern is estimated by the last ratio (more regions a
+placement), which leaves out the cost of a table further past the caches."""
 
 # Partitions of the 15 goal squares other than the blank's, written for the blank's
 # goal in the bottom-right corner (square 15); other corners are reached by symmetry.
