@@ -20,7 +20,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +42,7 @@ QUEUE_ITEMS_PER_ENTRY = 1.0
 spare: measured at 0.57 for 6 tiles, about 0.9 for 7 (``build_memory``)."""
 
 BUILD_MICROSECONDS = {6: 0.70, 7: 0.92}
-"""Build time per placement measured here (CPU seconds, BENCHMARKS.md: 6-6-3 in 8.05 s,
+"""Build time per placement measured here (CPU seconds, a benchmark run: 6-6-3 in 8.05 s,
 7 tiles in 53.0 s); a larger pattern is estimated by the last ratio (more regions a
 placement), which leaves out the cost of a table further past the caches."""
 
@@ -117,6 +117,23 @@ class Pattern:
         return f"pattern-{len(self.goal_cells)}-{digest}.pdb"
 
 
+def _geometry(pattern: Pattern) -> tuple[Any, ...]:
+    """What ``pdb_build.expand`` knows of the pattern and its board (its GEOMETRY): the
+    tiles' weights, the cells' neighbours, the regions' numbers (4 wide), the width."""
+    from searchlab.domains.puzzle.kernels.pdb_build import (
+        neighbours_for,
+        region_numbers,
+        weights_for,
+    )
+
+    width = pattern.width
+    numbers = np.zeros((1 << 20) if width == 4 else 0, dtype=np.uint8)
+    if width == 4:
+        region_numbers(numbers)
+    weights = weights_for(len(pattern.goal_cells), width * width)
+    return weights, neighbours_for(width), numbers, width
+
+
 def build_table(
     pattern: Pattern,
     progress: Progress | None = None,
@@ -126,27 +143,16 @@ def build_table(
     """Breadth-first search over the pattern's abstract space (in the compiled kernel),
     into ``out`` when given (``pattern.entries`` bytes), the frontier a queue kept in
     chunks of ``CHUNK`` items, each freed once expanded."""
-    from searchlab.domains.puzzle.kernels.pdb_build import (
-        expand,
-        neighbours_for,
-        region_numbers,
-        seed_goal,
-        weights_for,
-    )
+    from searchlab.domains.puzzle.kernels.pdb_build import expand, seed_goal
 
     k = len(pattern.goal_cells)
-    width = pattern.width
-    weights = weights_for(k, width * width)
-    neighbours = neighbours_for(width)
-    numbers = np.zeros((1 << 20) if width == 4 else 0, dtype=np.uint8)
-    if width == 4:
-        region_numbers(numbers)
-    geometry = (weights, neighbours, numbers, width)
+    geometry = _geometry(pattern)
     dist = out if out is not None else np.empty(pattern.entries, dtype=np.uint8)
     dist.fill(255)
     seen = np.zeros(pattern.entries, dtype=np.uint8)
     goal_cells = np.asarray(pattern.goal_cells, dtype=np.int64)
-    rank, bit, first = (int(v) for v in seed_goal(goal_cells, weights, pattern.blank_goal, width))
+    seed = seed_goal(goal_cells, geometry[0], pattern.blank_goal, pattern.width)
+    rank, bit, first = (int(v) for v in seed)
     dist[rank] = 0
     seen[rank] = bit
     layer = [np.array([first], dtype=np.uint64)]
