@@ -39,7 +39,8 @@ CacheStatus = Literal["loaded", "built", "rebuilt"]
 
 QUEUE_ITEMS_PER_ENTRY = 1.0
 """The build's queue at its widest (two layers), in items per placement, with room to
-spare: measured at 0.57 for 6 tiles, about 0.9 for 7 (``build_memory``)."""
+spare: measured at 0.57 for 6 tiles, about 0.9 for 7 (from its peak memory; see
+``build_memory``)."""
 
 BUILD_MICROSECONDS = {6: 0.70, 7: 0.92}
 """Build time per placement measured here (CPU seconds, a benchmark run: 6-6-3 in 8.05 s,
