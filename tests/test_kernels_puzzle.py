@@ -609,6 +609,12 @@ def test_the_8_tile_build_is_refused_without_the_memory_and_ctrl_c_leaves_no_fil
     with pytest.raises(InputError, match=r"8-tile pattern database needs about 5\.2 GB of memory"):
         load_or_build(eight, directory=tmp_path)
 
+    monkeypatch.setattr(resources, "available_memory", lambda: 10**9)  # room for 7 tiles
+    with pytest.raises(InputError, match=r"building the 8-tile pattern database needs about"):
+        pattern_databases("pdb-78", KORF_GOAL, directory=tmp_path)
+    assert not list(tmp_path.iterdir())  # the 7-tile table was not built first
+    monkeypatch.setattr(resources, "available_memory", lambda: None)
+
     def interrupted(*_arguments: object) -> None:
         raise KeyboardInterrupt
 

@@ -271,6 +271,12 @@ def build_estimate(name: str, goal: Sequence[int], directory: Path | None = None
     )
 
 
+def require_room(pattern: Pattern, directory: Path) -> None:
+    """Refuse to build ``pattern`` if it would not fit the memory or the free disk."""
+    require_memory(build_memory(pattern), f"building {pattern.describe()}")
+    require_disk(pattern.entries + 4096, directory, f"caching {pattern.describe()}")
+
+
 def load_or_build(
     pattern: Pattern,
     *,
@@ -286,9 +292,7 @@ def load_or_build(
     table = read_table(path, pattern, out) if existed else None
     if table is not None:
         return table, "loaded"
-    where = path.parent
-    require_memory(build_memory(pattern), f"building {pattern.describe()}")
-    require_disk(pattern.entries + 4096, where, f"caching {pattern.describe()}")
+    require_room(pattern, path.parent)
     table = build_table(pattern, progress, out=out)
     with contextlib.suppress(OSError):  # an unwritable cache costs a rebuild next time
         write_table(path, pattern, table)
@@ -423,6 +427,9 @@ def _load_all(
     offsets = [0]
     for pattern, _ in patterns:
         offsets.append(offsets[-1] + pattern.entries)
+    for pattern, _ in patterns:  # refused before any is built, not after the first
+        if not (directory / pattern.file_name()).exists():
+            require_room(pattern, directory)
     tables = np.empty(offsets[-1], dtype=np.uint8)  # one block: no copy of 500 MB
     statuses: list[CacheStatus] = []
     for number, (pattern, tiles) in enumerate(patterns):
