@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -275,6 +277,22 @@ def abstract_distances(goal_cells: tuple[int, ...], blank_goal: int) -> dict[tup
     return table
 
 
+def lexicographic_rank(cells: tuple[int, ...], n: int) -> int:
+    """Where ``cells`` stands among the k-permutations of n cells in lexicographic order
+    (itertools' order), written out here."""
+    rank = 0
+    for i, cell in enumerate(cells):
+        smaller_free = cell - sum(1 for c in cells[:i] if c < cell)
+        rank += smaller_free * math.perm(n - i - 1, len(cells) - i - 1)
+    return rank
+
+
+def test_the_rank_is_the_lexicographic_order() -> None:
+    for n, k in ((16, 3), (25, 2), (9, 4)):
+        for expected, cells in enumerate(itertools.permutations(range(n), k)):
+            assert lexicographic_rank(cells, n) == expected
+
+
 @pytest.mark.parametrize(
     ("goal_cells", "blank_goal"), [((0, 5), 15), ((6, 9), 0), ((3, 12), 5), ((0, 1, 4), 15)]
 )
@@ -283,11 +301,9 @@ def test_pattern_database_equals_breadth_first_distances(
 ) -> None:
     table = build_table(Pattern(goal_cells, blank_goal))
     expected = abstract_distances(goal_cells, blank_goal)
-    assert len(expected) == Pattern(goal_cells, blank_goal).entries
+    assert len(expected) == Pattern(goal_cells, blank_goal).entries == table.shape[0]
     for cells, distance in expected.items():
-        index = sum(cell << (4 * i) for i, cell in enumerate(cells))
-        assert table[index] == distance, cells
-    assert int((table != 255).sum()) == len(expected)
+        assert table[lexicographic_rank(cells, 16)] == distance, cells
 
 
 def test_partitions_cover_every_tile_once() -> None:
@@ -496,3 +512,113 @@ def test_a_split_search_on_a_local_dask_cluster_is_the_serial_one(cache: Path) -
         )
     assert split.moves == serial.moves
     assert (split.generated, split.expanded) == (serial.generated, serial.expanded)
+
+
+def grid_distances(
+    goal_cells: tuple[int, ...], blank_goal: int, width: int
+) -> dict[tuple[int, ...], int]:
+    """``abstract_distances`` on a board ``width`` wide: 0-1 breadth-first search, a
+    pattern tile's move costs 1; the minimum over blank squares."""
+    n = width * width
+
+    def around(cell: int) -> list[int]:
+        row, col = divmod(cell, width)
+        near = [(row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)]
+        return [r * width + c for r, c in near if 0 <= r < width and 0 <= c < width]
+
+    start = (*goal_cells, blank_goal)
+    best = {start: 0}
+    queue: deque[tuple[int, ...]] = deque([start])
+    while queue:
+        state = queue.popleft()
+        tiles, blank = state[:-1], state[-1]
+        for target in around(blank):
+            cost = int(target in tiles)
+            moved = tuple(blank if t == target else t for t in tiles)
+            child = (*moved, target)
+            if best.get(child, n * n) > best[state] + cost:
+                best[child] = best[state] + cost
+                (queue.append if cost else queue.appendleft)(child)
+    table: dict[tuple[int, ...], int] = {}
+    for state, d in best.items():
+        table[state[:-1]] = min(d, table.get(state[:-1], d))
+    return table
+
+
+@pytest.mark.parametrize(("goal_cells", "blank_goal"), [((0, 6), 24), ((12, 7, 18), 0)])
+def test_a_ranked_table_for_the_24_puzzle_equals_breadth_first_distances(
+    goal_cells: tuple[int, ...], blank_goal: int
+) -> None:
+    table = build_table(Pattern(goal_cells, blank_goal, width=5))
+    expected = grid_distances(goal_cells, blank_goal, 5)
+    assert len(expected) == math.perm(25, len(goal_cells)) == table.shape[0]
+    for cells, distance in expected.items():
+        assert table[lexicographic_rank(cells, 25)] == distance, cells
+
+
+def test_the_kernels_ranks_follow_the_board_move_by_move(cache: Path) -> None:
+    """The sums the kernel keeps up to date (by rank_step) equal ranks from scratch."""
+    from searchlab.domains.puzzle.kernels import _ida, kernel_arguments
+
+    ida = _ida()
+    heuristic, _ = kernel_arguments(KORF_GOAL, "pdb-33333")
+    dbs = pattern_databases("pdb-33333", KORF_GOAL, directory=cache, reflect=True)
+    rng = random.Random("ranks")
+    board = list(KORF_GOAL)
+    index = np.zeros(heuristic[4].shape[0], dtype=np.int64)
+    for _ in range(300):
+        blank = board.index(0)
+        _, target = rng.choice(legal(blank))
+        board[blank], board[target] = board[target], 0
+        cells = np.asarray(board, dtype=np.int64)
+        regular = ida.evaluate(cells, heuristic, index, 0)
+        mirrored = ida.evaluate(cells, heuristic, index, 1)
+        assert (regular, mirrored) == dbs.sums(board)
+        moves = solve_15(tuple(board), KORF_GOAL, heuristic="pdb-33333", cache_dir=cache).moves
+        assert moves is not None and max(regular, mirrored) <= len(moves)
+
+
+def test_the_best_databases_present_are_chosen(tmp_path: Path) -> None:
+    from searchlab.domains.puzzle.kernels.pdb import best_present, build_estimate
+
+    assert best_present(KORF_GOAL, tmp_path) == "pdb-663"
+    estimate = build_estimate("pdb-78", KORF_GOAL, tmp_path)
+    assert estimate is not None
+    assert "(7 and 8 tiles): 576.6 MB of disk" in estimate and "of memory" in estimate
+    from searchlab.domains.puzzle.kernels.pdb import partition_patterns
+
+    patterns = partition_patterns("pdb-78", KORF_GOAL)
+    assert [tiles for _, tiles in patterns] == [tuple(range(1, 8)), tuple(range(8, 16))]
+    for pattern, _ in patterns:
+        (tmp_path / pattern.file_name()).touch()
+    assert best_present(KORF_GOAL, tmp_path) == "pdb-78"
+    assert build_estimate("pdb-78", KORF_GOAL, tmp_path) is None
+
+
+def test_the_8_tile_build_is_refused_without_the_memory_and_ctrl_c_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from searchlab.core import resources
+    from searchlab.domains.puzzle.kernels import pdb
+
+    eight = Pattern(tuple(range(8)), 15)
+    assert eight.entries == 518_918_400
+    monkeypatch.setattr(resources, "available_memory", lambda: 4 * 10**9)
+    with pytest.raises(InputError, match=r"8-tile pattern database needs about 5\.2 GB of memory"):
+        load_or_build(eight, directory=tmp_path)
+
+    monkeypatch.setattr(resources, "available_memory", lambda: 10**9)  # room for 7 tiles
+    with pytest.raises(InputError, match=r"building the 8-tile pattern database needs about"):
+        pattern_databases("pdb-78", KORF_GOAL, directory=tmp_path)
+    assert not list(tmp_path.iterdir())  # the 7-tile table was not built first
+    monkeypatch.setattr(resources, "available_memory", lambda: None)
+
+    def interrupted(*_arguments: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        pdb.load_or_build(Pattern((0, 1), 15), directory=tmp_path)
+    assert not list(tmp_path.iterdir())  # neither the file nor its temporary

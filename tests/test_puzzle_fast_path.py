@@ -10,6 +10,7 @@ from conftest import Refused, RunCli
 
 from searchlab.domains.puzzle import apply_move, make_heuristic, solve, standard_goal
 from searchlab.domains.puzzle.kernels import load_korf100
+from searchlab.domains.puzzle.kernels.pdb import best_present
 
 
 def scrambled(moves: int, seed: int) -> tuple[int, ...]:
@@ -98,6 +99,7 @@ def test_korf100_first_instances_match_published_lengths(run_cli: RunCli) -> Non
     assert [row["length"] for row in payload["rows"]] == published == [57, 55, 59]
     assert [row["instance"] for row in payload["rows"]] == [1, 2, 3]
     assert payload["seconds"] > 0
+    assert payload["heuristic"] == best_present(tuple(range(16)))  # said, and the best cached
 
 
 def test_korf100_refuses_a_bad_count(refused: Refused) -> None:

@@ -145,9 +145,10 @@ def kernel_arguments(
     progress: Progress | None = None,
     check: Callable[[], None] | None = None,
 ) -> tuple[Any, ...]:
-    """What the kernel's ``ida_star`` and ``search`` take after the board: the goal's
-    squares, the heuristic's mode and tables, the move order. Names are checked (then
-    ``check()``, e.g. solvability) before any database is loaded or built."""
+    """What the kernel's ``ida_star`` and ``search`` take after the board: the heuristic
+    (the goal's squares, the mode and the tables: ``ida.HEURISTIC``) and the move order.
+    Names are checked (then ``check()``, e.g. solvability) before any database is loaded
+    or built."""
     if heuristic not in HEURISTICS:
         raise InputError(f"unknown heuristic {heuristic!r}: choose one of {', '.join(HEURISTICS)}")
     if move_order not in MOVE_ORDERS:
@@ -167,12 +168,12 @@ def kernel_arguments(
         mode = ida.LINEAR_CONFLICT if heuristic == "linear-conflict" else ida.MANHATTAN
         tables, slots, offset = _NO_TABLES
     order = np.asarray([MOVES.index(move) for move in MOVE_ORDERS[move_order]], dtype=np.int64)
-    return _goal_cells(goal), mode, tables, slots, offset, order
+    return (_goal_cells(goal), mode, tables, slots, offset), order
 
 
 _NO_TABLES = (
     np.zeros(1, dtype=np.uint8),
-    np.zeros((5, 16), dtype=np.int64),
+    np.zeros((2, 3, 16), dtype=np.int64),
     np.zeros(0, dtype=np.int64),
 )
 """What the kernel takes in place of pattern databases under manhattan or linear-conflict."""
@@ -196,9 +197,7 @@ def _ida() -> ModuleType:
     one_move = np.array([*range(1, 15), 0, 15], dtype=np.int64)
     ida.ida_star(
         one_move,
-        _goal_cells(STANDARD_GOAL),
-        ida.MANHATTAN,
-        *_NO_TABLES,
+        (_goal_cells(STANDARD_GOAL), ida.MANHATTAN, *_NO_TABLES),
         np.arange(4, dtype=np.int64),
         max_expanded=0,
         moves=np.zeros(ida.MAX_DEPTH, dtype=np.int64),

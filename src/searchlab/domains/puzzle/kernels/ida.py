@@ -3,38 +3,34 @@
 The heuristic is kept up to date move by move instead of being recomputed:
 Manhattan distance changes by ±1 for the one tile that moves; linear conflicts are
 recounted only in the two rows (vertical move) or two columns (horizontal move) the
-tile leaves and enters; a pattern-database index changes by one add. The inverse of
+tile leaves and enters; a pattern-database rank changes by ``pdb_build.rank_step``
+(one add for a horizontal move, three cells looked at for a vertical one). The inverse of
 the previous move is never generated. Moves are numbered as the blank moves:
 0 up, 1 down, 2 left, 3 right, and tried in the order the caller gives.
 
-With databases, ``slots`` says for each tile which table it is read from and where in
-its index (rows GROUP and SHIFT). Under ``REFLECTED_DB`` the board is also read
-reflected about the diagonal through the blank's goal (Felner, Korf and Hanan 2004):
-a tile's square is mirrored (row MIRROR) and it counts, in the reflected board, as the
-tile whose goal is the mirror of its own (rows MIRROR_GROUP and MIRROR_SHIFT, into the
-tables of the mirrored patterns). Both sums are admissible, so their maximum is.
+With databases, ``slots`` holds two views of the board (``pdb_build``'s rows GROUP,
+WEIGHT and CELL): view 0 says for each tile which table it is read from and its weight
+in that table's rank (the blank's group is -1), each cell standing for itself. Under
+``REFLECTED_DB`` the board is also read reflected about the diagonal through the
+blank's goal (Felner, Korf and Hanan 2004), view 1: a tile's square is mirrored and it
+counts, in the reflected board, as the tile whose goal is the mirror of its own (the
+same tables read a second time, from group ``len(partition)`` on). Both sums are
+admissible, so their maximum is.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.jit import njit
+from searchlab.domains.puzzle.kernels.pdb_build import CELL, GROUP, WEIGHT, rank_step
+from searchlab.jit import inline, njit
 
 MANHATTAN = 0
 LINEAR_CONFLICT = 1
 PATTERN_DB = 2
 REFLECTED_DB = 3
 
-GROUP = 0
-SHIFT = 1
-MIRROR_GROUP = 2
-MIRROR_SHIFT = 3
-MIRROR = 4
-SLOT_ROWS = 5
 
 MAX_DEPTH = 128  # no 15-puzzle needs more than 80 moves
 NOT_FOUND = -1
@@ -84,77 +80,61 @@ def line_conflict(
     return 2 * (count - best)
 
 
-@njit("int64(uint8[:], int64[:, :], int64[:], int64[:], int64, int64, int64, int64)")
-def _table_step(
-    tables: npt.NDArray[np.uint8],
-    slots: npt.NDArray[np.int64],
-    offset: npt.NDArray[np.int64],
-    index: npt.NDArray[np.int64],
-    tile: int,
-    source: int,
-    target: int,
-    mirrored: int,
-) -> int:
-    """The change in a database sum when ``tile`` slides from ``source`` to
-    ``target`` (read reflected if ``mirrored``); ``index`` is not changed."""
-    if mirrored:
-        g = slots[MIRROR_GROUP, tile]
-        step = slots[MIRROR, target] - slots[MIRROR, source]
-        moved = index[g] + (step << slots[MIRROR_SHIFT, tile])
-    else:
-        g = slots[GROUP, tile]
-        moved = index[g] + ((target - source) << slots[SHIFT, tile])
-    return int(tables[offset[g] + moved]) - int(tables[offset[g] + index[g]])
+HEURISTIC = "Tuple((int64[::1], int64, uint8[::1], int64[:, :, ::1], int64[::1]))"
+"""The heuristic, one argument of the kernel's functions: the goal square of each tile,
+the mode, and for databases the tables end to end, the slots and the tables' offsets
+(contiguous arrays: numba then indexes the slots' views without strides)."""
+
+Heuristic = tuple[
+    npt.NDArray[np.int64], int, npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]
 
 
-@njit("void(int64[:, :], int64[:], int64, int64, int64, int64)")
-def _move_index(
-    slots: npt.NDArray[np.int64],
-    index: npt.NDArray[np.int64],
-    tile: int,
-    source: int,
-    target: int,
-    mirrored: int,
+@inline
+def _change(heuristic: Heuristic, index: npt.NDArray[np.int64], g: int, step: int) -> int:
+    """The change in table ``g``'s value when its rank moves by ``step``."""
+    tables, offset = heuristic[2], heuristic[4]
+    return int(tables[offset[g] + index[g] + step]) - int(tables[offset[g] + index[g]])
+
+
+@inline
+def _ranks(
+    board: npt.NDArray[np.int64], view: npt.NDArray[np.int64], index: npt.NDArray[np.int64]
 ) -> None:
-    """Update the index of ``tile``'s table (or its mirror's) for a slide."""
-    if mirrored:
-        index[slots[MIRROR_GROUP, tile]] += (
-            slots[MIRROR, target] - slots[MIRROR, source]
-        ) << slots[MIRROR_SHIFT, tile]
-    else:
-        index[slots[GROUP, tile]] += (target - source) << slots[SHIFT, tile]
+    """Fill ``index`` with the ranks of the tables ``view`` reads, from scratch: a
+    tile's digit is its cell (in the view) less the earlier tiles of its pattern on
+    lower cells."""
+    group, weight, cell_map = view[GROUP], view[WEIGHT], view[CELL]
+    for cell in range(16):
+        if board[cell] != 0:
+            index[group[board[cell]]] = 0
+    for cell in range(16):
+        tile = board[cell]
+        if tile == 0:
+            continue
+        digit = cell_map[cell]
+        for other_cell in range(16):
+            other = board[other_cell]
+            if (
+                other != 0
+                and group[other] == group[tile]
+                and weight[other] > weight[tile]
+                and cell_map[other_cell] < cell_map[cell]
+            ):
+                digit -= 1
+        index[group[tile]] += digit * weight[tile]
 
 
-@njit("int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64)")
+@njit(f"int64(int64[::1], {HEURISTIC}, int64[::1], int64)")
 def evaluate(
-    board: npt.NDArray[np.int64],
-    goal_cell: npt.NDArray[np.int64],
-    mode: int,
-    tables: npt.NDArray[np.uint8],
-    slots: npt.NDArray[np.int64],
-    offset: npt.NDArray[np.int64],
-    index: npt.NDArray[np.int64],
-    mirrored: int,
+    board: npt.NDArray[np.int64], heuristic: Heuristic, index: npt.NDArray[np.int64], mirrored: int
 ) -> int:
     """The heuristic of ``board`` from scratch (for databases: the regular sum, or the
     reflected one if ``mirrored``, filling that sum's entries of ``index``)."""
+    goal_cell, mode, tables, slots, offset = heuristic
     h = 0
     if mode >= PATTERN_DB:  # PATTERN_DB or REFLECTED_DB
-        for cell in range(16):
-            tile = board[cell]
-            if tile != 0:
-                if mirrored:
-                    index[slots[MIRROR_GROUP, tile]] = 0
-                else:
-                    index[slots[GROUP, tile]] = 0
-        for cell in range(16):
-            tile = board[cell]
-            if tile != 0:
-                if mirrored:
-                    mirrored_cell = slots[MIRROR, cell]
-                    index[slots[MIRROR_GROUP, tile]] += mirrored_cell << slots[MIRROR_SHIFT, tile]
-                else:
-                    index[slots[GROUP, tile]] += cell << slots[SHIFT, tile]
+        _ranks(board, slots[mirrored], index)
         first = offset.shape[0] // 2 if mirrored else 0
         count = offset.shape[0] // 2 if mode == REFLECTED_DB else offset.shape[0]
         for g in range(first, first + count):
@@ -172,16 +152,12 @@ def evaluate(
 
 
 @njit(
-    "int64(int64[:], int64[:], int64, uint8[:], int64[:, :], int64[:], int64[:], int64, int64,"
-    " int64, int64, int64[:], int64[:])"
+    f"int64(int64[::1], {HEURISTIC}, int64[::1], int64, int64, int64, int64, int64[::1],"
+    " int64[::1])"
 )
 def search(
     board: npt.NDArray[np.int64],
-    goal_cell: npt.NDArray[np.int64],
-    mode: int,
-    tables: npt.NDArray[np.uint8],
-    slots: npt.NDArray[np.int64],
-    offset: npt.NDArray[np.int64],
+    heuristic: Heuristic,
     order: npt.NDArray[np.int64],
     g: int,
     last_move: int,
@@ -200,13 +176,14 @@ def search(
     limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
     smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
     """
+    goal_cell, mode, _, slots, offset = heuristic
     databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
     reflected = mode == REFLECTED_DB
     index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
-    h0 = evaluate(board, goal_cell, mode, tables, slots, offset, index, 0)
+    h0 = evaluate(board, heuristic, index, 0)
     h0_mirror = 0
     if reflected:
-        h0_mirror = evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
+        h0_mirror = evaluate(board, heuristic, index, 1)
     blank = 0
     for cell in range(16):
         if board[cell] == 0:
@@ -216,6 +193,20 @@ def search(
     blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
     hs = np.zeros(MAX_DEPTH, dtype=np.int64)  # h, or the regular database sum
     hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
+    steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # each move's change of rank
+    mirror_steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # ... on the reflected board
+    regular_view, mirror_view = slots[0], slots[1]
+    group, mirror_group = regular_view[GROUP], mirror_view[GROUP]
+    mirror = mirror_view[CELL]
+    same = np.zeros(max(offset.shape[0], 1), dtype=np.int64)  # each table's tiles' cells
+    if databases:
+        for cell in range(16):
+            if board[cell] != 0:
+                same[group[board[cell]]] |= 1 << cell
+                if reflected:
+                    same[mirror_group[board[cell]]] |= 1 << mirror[cell]
+    step = 0
+    mirror_step = 0
     row_lc = np.zeros(4, dtype=np.int64)
     col_lc = np.zeros(4, dtype=np.int64)
     if mode == LINEAR_CONFLICT:
@@ -248,9 +239,11 @@ def search(
             board[b] = tile
             board[previous] = 0
             if databases:
-                _move_index(slots, index, tile, previous, b, 0)
+                index[group[tile]] -= steps[depth - 1]
+                same[group[tile]] ^= (1 << b) | (1 << previous)
                 if reflected:
-                    _move_index(slots, index, tile, previous, b, 1)
+                    index[mirror_group[tile]] -= mirror_steps[depth - 1]
+                    same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[previous])
             elif mode == LINEAR_CONFLICT:
                 if taken[depth - 1] < 2:
                     row_lc[b >> 2] = line_conflict(board, goal_cell, b >> 2, True)
@@ -285,11 +278,14 @@ def search(
         tile = board[nb]
         h = hs[depth]
         if databases:
-            h += _table_step(tables, slots, offset, index, tile, nb, b, 0)
+            step = rank_step(board, regular_view, same[group[tile]], tile, nb, b)
+            h += _change(heuristic, index, group[tile], step)
             if reflected:
-                h_mirror = hs_mirror[depth] + _table_step(
-                    tables, slots, offset, index, tile, nb, b, 1
+                mirror_step = rank_step(
+                    board, mirror_view, same[mirror_group[tile]], tile, nb, b
                 )
+                mirror_change = _change(heuristic, index, mirror_group[tile], mirror_step)
+                h_mirror = hs_mirror[depth] + mirror_change
         else:
             target = goal_cell[tile]
             h += _distance(b, target) - _distance(nb, target)
@@ -317,9 +313,13 @@ def search(
         board[b] = tile
         board[nb] = 0
         if databases:
-            _move_index(slots, index, tile, nb, b, 0)
+            index[group[tile]] += step
+            steps[depth] = step
+            same[group[tile]] ^= (1 << b) | (1 << nb)
             if reflected:
-                _move_index(slots, index, tile, nb, b, 1)
+                index[mirror_group[tile]] += mirror_step
+                mirror_steps[depth] = mirror_step
+                same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[nb])
         elif mode == LINEAR_CONFLICT:
             if direction < 2:
                 row_lc[b >> 2] = ra
@@ -356,36 +356,32 @@ def search(
 
 def ida_star(
     board: npt.NDArray[np.int64],
-    *arguments: Any,
+    heuristic: Heuristic,
+    order: npt.NDArray[np.int64],
+    *,
     max_expanded: int,
     moves: npt.NDArray[np.int64],
     counters: npt.NDArray[np.int64],
 ) -> int:
     """Solve ``board`` (16 cells, 0 the blank) by iterations of the compiled ``search``
-    with growing thresholds (a loop of a few dozen rounds: Python's cost is nil).
-    ``arguments`` are ``search``'s after the board and before ``g``: goal squares,
-    mode, tables, slots, offsets, move order.
+    with growing thresholds (a loop of a few dozen rounds: Python's cost is nil),
+    trying the blank's moves in ``order``.
 
     Returns the number of moves (written to ``moves``), NOT_FOUND, or LIMIT_REACHED
     when more than ``max_expanded`` nodes were expanded (0: no limit). ``counters``
     (4 long) receives [generated, expanded, iterations, -]. ``board`` is left as it was.
     """
-    goal_cell, mode, tables, slots, offset, order = arguments
-    index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
-    threshold = int(evaluate(board, goal_cell, mode, tables, slots, offset, index, 0))
+    index = np.zeros(max(heuristic[4].shape[0], 1), dtype=np.int64)
+    threshold = int(evaluate(board, heuristic, index, 0))
     counters[:] = 0
     if threshold == 0:
         return 0
-    if mode == REFLECTED_DB:
-        mirrored = evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
-        threshold = max(threshold, int(mirrored))
+    if heuristic[1] == REFLECTED_DB:
+        threshold = max(threshold, int(evaluate(board, heuristic, index, 1)))
     while True:
         counters[2] += 1
         found = int(
-            search(
-                board, goal_cell, mode, tables, slots, offset, order,
-                0, -1, threshold, max_expanded, moves, counters,
-            )
+            search(board, heuristic, order, 0, -1, threshold, max_expanded, moves, counters)
         )
         if found != NOT_FOUND:
             return found

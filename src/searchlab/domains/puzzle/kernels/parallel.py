@@ -138,14 +138,13 @@ def _heuristic(
     ida: ModuleType, arguments: tuple[Any, ...]
 ) -> Callable[[npt.NDArray[np.int64]], int]:
     """The kernel's h of a board, from scratch (the larger sum when reflected)."""
-    goal_cell, mode, tables, slots, offset, _ = arguments
-    index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
+    heuristic, _ = arguments
+    index = np.zeros(max(heuristic[4].shape[0], 1), dtype=np.int64)
 
     def h(board: npt.NDArray[np.int64]) -> int:
-        value = int(ida.evaluate(board, goal_cell, mode, tables, slots, offset, index, 0))
-        if mode == ida.REFLECTED_DB and value:
-            mirrored = ida.evaluate(board, goal_cell, mode, tables, slots, offset, index, 1)
-            value = max(value, int(mirrored))
+        value = int(ida.evaluate(board, heuristic, index, 0))
+        if heuristic[1] == ida.REFLECTED_DB and value:
+            value = max(value, int(ida.evaluate(board, heuristic, index, 1)))
         return value
 
     return h
@@ -291,7 +290,7 @@ def solve_15_split(
     threshold = h(root)
     while threshold > 0:
         iterations += 1
-        top = _walk_top(h, arguments[5], root, threshold, depth)
+        top = _walk_top(h, arguments[1], root, threshold, depth)
         pending = [item for item, _, _ in top.items if isinstance(item, Task)]
         runs = _Runs(executor, settings, pending)
         below_generated = below_expanded = 0

@@ -14,34 +14,45 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from searchlab.core.errors import InputError
-from searchlab.core.resources import require_disk, require_memory
+from searchlab.core.resources import describe_bytes, require_disk, require_memory
 
-FORMAT = "searchlab-pdb/1"
+FORMAT = "searchlab-pdb/2"  # 2: ranked tables (1: sparse, 16**k)
+CHUNK = 1 << 22
+"""Frontier items per chunk of the build's queue (8 bytes each)."""
 
 Progress = Callable[[str, int, int], None]
 """Called while a database is built: (description, entries filled so far, entries in all)."""
 
 CacheStatus = Literal["loaded", "built", "rebuilt"]
 
-BUILD_BYTES_PER_ENTRY = 7
-"""A build's memory per table entry: the distances (1 byte) and three blank-region
-masks (2 bytes each: seen, this layer, the next)."""
+QUEUE_ITEMS_PER_ENTRY = 1.0
+"""The build's queue at its widest (two layers), in items per placement, with room to
+spare: measured at 0.57 for 6 tiles, about 0.9 for 7 (from its peak memory; see
+``build_memory``)."""
+
+BUILD_MICROSECONDS = {6: 0.70, 7: 0.92}
+"""Build time per placement measured here (CPU seconds, a benchmark run: 6-6-3 in 8.05 s,
+7 tiles in 53.0 s); a larger pattern is estimated by the last ratio (more regions a
+placement), which leaves out the cost of a table further past the caches."""
 
 # Partitions of the 15 goal squares other than the blank's, written for the blank's
 # goal in the bottom-right corner (square 15); other corners are reached by symmetry.
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "pdb-663": ((0, 4, 5, 8, 9, 12), (6, 7, 10, 11, 13, 14), (1, 2, 3)),
+    # Korf & Felner's 7-8: on Korf's goal (blank top left) tiles 1-7 and 8-15
+    "pdb-78": ((8, 9, 10, 11, 12, 13, 14), (0, 1, 2, 3, 4, 5, 6, 7)),
     "pdb-555": ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 10, 12, 13, 14)),
     "pdb-33333": ((0, 1, 2), (3, 7, 11), (4, 5, 6), (8, 9, 12), (10, 13, 14)),
 }
@@ -83,22 +94,17 @@ def partition_cells(name: str, blank_goal: int) -> tuple[tuple[int, ...], ...]:
 
 @dataclass(frozen=True)
 class Pattern:
-    """One pattern: its tiles' goal squares (in tile order) and the blank's goal square."""
+    """One pattern: its tiles' goal squares (in tile order), the blank's goal square, and
+    the board's width (4, or 5 for the 24-puzzle)."""
 
     goal_cells: tuple[int, ...]
     blank_goal: int
-
-    @property
-    def size(self) -> int:
-        return int(16 ** len(self.goal_cells))
+    width: int = 4
 
     @property
     def entries(self) -> int:
-        """How many placements of the tiles there are (the table's meaningful entries)."""
-        count = 1
-        for i in range(len(self.goal_cells)):
-            count *= 16 - i
-        return count
+        """How many placements of the tiles there are: the ranked table's length."""
+        return math.perm(self.width * self.width, len(self.goal_cells))
 
     def describe(self) -> str:
         """``the 6-tile pattern database``: how a message names it."""
@@ -112,31 +118,69 @@ class Pattern:
         return f"pattern-{len(self.goal_cells)}-{digest}.pdb"
 
 
-def build_table(pattern: Pattern, progress: Progress | None = None) -> npt.NDArray[np.uint8]:
-    """Breadth-first search over the pattern's abstract space (in the compiled kernel)."""
-    from searchlab.domains.puzzle.kernels.pdb_build import expand_layer, seed_goal
+def _geometry(pattern: Pattern) -> tuple[Any, ...]:
+    """What ``pdb_build.expand`` knows of the pattern and its board (its GEOMETRY): the
+    tiles' weights, the cells' neighbours, the regions' numbers (4 wide), the width."""
+    from searchlab.domains.puzzle.kernels.pdb_build import (
+        neighbours_for,
+        region_numbers,
+        weights_for,
+    )
+
+    width = pattern.width
+    numbers = np.zeros((1 << 20) if width == 4 else 0, dtype=np.uint8)
+    if width == 4:
+        region_numbers(numbers)
+    weights = weights_for(len(pattern.goal_cells), width * width)
+    return weights, neighbours_for(width), numbers, width
+
+
+def build_table(
+    pattern: Pattern,
+    progress: Progress | None = None,
+    *,
+    out: npt.NDArray[np.uint8] | None = None,
+) -> npt.NDArray[np.uint8]:
+    """Breadth-first search over the pattern's abstract space (in the compiled kernel),
+    into ``out`` when given (``pattern.entries`` bytes), the frontier a queue kept in
+    chunks of ``CHUNK`` items, each freed once expanded."""
+    from searchlab.domains.puzzle.kernels.pdb_build import expand, seed_goal
 
     k = len(pattern.goal_cells)
-    dist = np.full(pattern.size, 255, dtype=np.uint8)
-    seen = np.zeros(pattern.size, dtype=np.uint16)
-    frontier = np.zeros(pattern.size, dtype=np.uint16)
-    following = np.zeros(pattern.size, dtype=np.uint16)
-    seed_goal(
-        k, np.asarray(pattern.goal_cells, dtype=np.int64), pattern.blank_goal, dist, seen, frontier
-    )
+    geometry = _geometry(pattern)
+    dist = out if out is not None else np.empty(pattern.entries, dtype=np.uint8)
+    dist.fill(255)
+    seen = np.zeros(pattern.entries, dtype=np.uint8)
+    goal_cells = np.asarray(pattern.goal_cells, dtype=np.int64)
+    seed = seed_goal(goal_cells, geometry[0], pattern.blank_goal, pattern.width)
+    rank, bit, first = (int(v) for v in seed)
+    dist[rank] = 0
+    seen[rank] = bit
+    layer = [np.array([first], dtype=np.uint64)]
     filled = 1
     depth = 0
     description = f"pattern database, {k} tiles"
-    while True:
-        if progress is not None:
-            progress(description, filled, pattern.entries)
-        new = expand_layer(k, depth, dist, seen, frontier, following)
-        if new == 0 and not following.any():
-            break
-        filled += new
+    status = np.zeros(3, dtype=np.int64)
+    while layer:
+        following: list[npt.NDArray[np.uint64]] = []
+        buffer = np.empty(CHUNK, dtype=np.uint64)
+        status[1] = 0
+        while layer:
+            items = layer.pop(0)
+            status[0] = 0
+            while status[0] < items.shape[0]:
+                expand(geometry, depth, dist, seen, items, buffer, status)
+                filled += int(status[2])
+                if buffer.shape[0] - status[1] < 4 * k:  # full: start the next chunk
+                    following.append(buffer[: status[1]])
+                    buffer = np.empty(CHUNK, dtype=np.uint64)
+                    status[1] = 0
+                if progress is not None:
+                    progress(description, filled, pattern.entries)
+        if status[1]:
+            following.append(buffer[: status[1]].copy())
+        layer = following
         depth += 1
-        frontier, following = following, frontier
-        following[:] = 0
     if progress is not None:
         progress(description, pattern.entries, pattern.entries)
     return dist
@@ -147,58 +191,109 @@ def _header(pattern: Pattern, table: npt.NDArray[np.uint8]) -> bytes:
         "format": FORMAT,
         "key": pattern.key(),
         "length": int(table.shape[0]),
-        "sha256": hashlib.sha256(table.tobytes()).hexdigest(),
+        "sha256": hashlib.sha256(table.data).hexdigest(),
     }
     return json.dumps(header, sort_keys=True).encode() + b"\n"
 
 
-def read_table(path: Path, pattern: Pattern) -> npt.NDArray[np.uint8] | None:
-    """The table stored at ``path`` if it is whole and matches its checksum, else None."""
+def read_table(
+    path: Path, pattern: Pattern, out: npt.NDArray[np.uint8] | None = None
+) -> npt.NDArray[np.uint8] | None:
+    """The table stored at ``path`` (read into ``out`` when given) if it is whole and
+    matches its checksum, else None."""
+    table = out if out is not None else np.empty(pattern.entries, dtype=np.uint8)
     try:
         with path.open("rb") as stream:
-            line = stream.readline(4096)
-            header = json.loads(line)
-            data = stream.read()
+            header = json.loads(stream.readline(4096))
+            got = stream.readinto(table.data)
+            extra = stream.read(1)
     except (OSError, ValueError):
         return None
     if not isinstance(header, dict):
         return None
     if header.get("format") != FORMAT or header.get("key") != pattern.key():
         return None
-    if header.get("length") != pattern.size or len(data) != pattern.size:
+    if header.get("length") != pattern.entries or got != pattern.entries or extra:
         return None
-    if hashlib.sha256(data).hexdigest() != header.get("sha256"):
+    if hashlib.sha256(table.data).hexdigest() != header.get("sha256"):
         return None
-    return np.frombuffer(data, dtype=np.uint8).copy()
+    return table
 
 
 def write_table(path: Path, pattern: Pattern, table: npt.NDArray[np.uint8]) -> None:
-    """Save atomically: a reader sees the old file or the whole new one, never half."""
+    """Save atomically: a reader sees the old file or the whole new one, never half
+    (Ctrl-C while writing removes the temporary file)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(_header(pattern, table))
-            stream.write(table.tobytes())
+            stream.write(table.data)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
 
 
+def build_memory(pattern: Pattern) -> int:
+    """Bytes a build of ``pattern`` needs: the table, one byte a placement for the
+    regions seen, and the queue of two layers at their widest (measured: at most
+    ``QUEUE_ITEMS_PER_ENTRY`` items a placement, 8 bytes each)."""
+    return int(pattern.entries * (2 + 8 * QUEUE_ITEMS_PER_ENTRY))
+
+
+def build_seconds(pattern: Pattern) -> float:
+    """A rough estimate of ``pattern``'s build time on this kind of machine."""
+    k = len(pattern.goal_cells)
+    known = sorted(BUILD_MICROSECONDS)
+    rate = BUILD_MICROSECONDS[min(max(k, known[0]), known[-1])]
+    if k > known[-1]:
+        rate *= (BUILD_MICROSECONDS[known[-1]] / BUILD_MICROSECONDS[known[-2]]) ** (k - known[-1])
+    return pattern.entries * rate * 1e-6
+
+
+def build_estimate(name: str, goal: Sequence[int], directory: Path | None = None) -> str | None:
+    """What building the missing tables of partition ``name`` will take (disk, memory,
+    time), said before it starts; None when every table is cached."""
+    where = directory if directory is not None else cache_dir()
+    missing = [p for p, _ in partition_patterns(name, goal) if not (where / p.file_name()).exists()]
+    if not missing:
+        return None
+    counts = [str(len(p.goal_cells)) for p in missing]
+    sizes = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
+    seconds = sum(build_seconds(p) for p in missing)
+    when = f"{seconds / 60:.0f} minutes" if seconds >= 90 else f"{seconds:.0f} seconds"
+    disk = describe_bytes(sum(p.entries for p in missing))
+    memory = describe_bytes(max(build_memory(p) for p in missing))
+    return (
+        f"building the {name} databases ({sizes} tiles): {disk} of disk in {where}, "
+        f"about {memory} of memory, roughly {when} on one core"
+    )
+
+
+def require_room(pattern: Pattern, directory: Path) -> None:
+    """Refuse to build ``pattern`` if it would not fit the memory or the free disk."""
+    require_memory(build_memory(pattern), f"building {pattern.describe()}")
+    require_disk(pattern.entries + 4096, directory, f"caching {pattern.describe()}")
+
+
 def load_or_build(
-    pattern: Pattern, *, directory: Path | None = None, progress: Progress | None = None
+    pattern: Pattern,
+    *,
+    directory: Path | None = None,
+    progress: Progress | None = None,
+    out: npt.NDArray[np.uint8] | None = None,
 ) -> tuple[npt.NDArray[np.uint8], CacheStatus]:
-    """The pattern's table from the cache, or built (and cached) when missing or damaged."""
+    """The pattern's table from the cache, or built (and cached) when missing or damaged;
+    into ``out`` when given. A build that would not fit the memory or the free disk is
+    refused before it starts."""
     path = (directory if directory is not None else cache_dir()) / pattern.file_name()
     existed = path.exists()
-    table = read_table(path, pattern) if existed else None
+    table = read_table(path, pattern, out) if existed else None
     if table is not None:
         return table, "loaded"
-    where = path.parent
-    require_memory(BUILD_BYTES_PER_ENTRY * pattern.size, f"building {pattern.describe()}")
-    require_disk(pattern.size + 4096, where, f"caching {pattern.describe()}")
-    table = build_table(pattern, progress)
+    require_room(pattern, path.parent)
+    table = build_table(pattern, progress, out=out)
     with contextlib.suppress(OSError):  # an unwritable cache costs a rebuild next time
         write_table(path, pattern, table)
     return table, "rebuilt" if existed else "built"
@@ -208,35 +303,38 @@ def load_or_build(
 class PatternDatabases:
     """The flat arrays the IDA* kernel reads: all tables end to end (``offset``: where
     each pattern's starts; reflected, the list again, for the lookups on the reflected
-    board), and per tile (``slots``, rows as in ``ida``: GROUP, SHIFT, MIRROR_GROUP,
-    MIRROR_SHIFT; MIRROR per square) its pattern and the shift of its square in that
-    pattern's index, on the board and on its reflection."""
+    board), and ``slots``, two views (the board, its reflection) with the rows of
+    ``pdb_build.rank_step``: per tile its pattern and its weight in that pattern's
+    rank, per square the square it stands for."""
 
     name: str
     tables: npt.NDArray[np.uint8]
     slots: npt.NDArray[np.int64]
     offset: npt.NDArray[np.int64]
     statuses: tuple[CacheStatus, ...]
-    reflected: bool  # whether the mirrored patterns are loaded too
+    reflected: bool  # whether the reflected lookups are set up too
 
     def sums(self, board: Sequence[int]) -> tuple[int, int]:
         """The regular and the reflected sum of ``board`` (0 when not reflected), in
-        plain Python: what the kernel keeps up to date move by move."""
-        groups = len(self.offset) // 2 if self.reflected else len(self.offset)
-        index = [0] * len(self.offset)
-        for cell, tile in enumerate(board):
-            if tile:
-                index[int(self.slots[0, tile])] += cell << int(self.slots[1, tile])
-                if self.reflected:
-                    mirrored = int(self.slots[4, cell]) << int(self.slots[3, tile])
-                    index[int(self.slots[2, tile])] += mirrored
-        regular = sum(int(self.tables[self.offset[g] + index[g]]) for g in range(groups))
-        if not self.reflected:
-            return regular, 0
-        reflected = sum(
-            int(self.tables[self.offset[g] + index[g]]) for g in range(groups, 2 * groups)
-        )
-        return regular, reflected
+        plain Python, ranks from scratch: what the kernel keeps up to date move by move."""
+        totals = []
+        for view in self.slots[: 2 if self.reflected else 1].tolist():
+            group, weight, cell_map = view  # pdb_build's rows GROUP, WEIGHT, CELL
+            index: dict[int, int] = {}
+            for cell, tile in enumerate(board):
+                if tile:
+                    earlier = sum(
+                        1
+                        for other_cell, other in enumerate(board)
+                        if other
+                        and group[other] == group[tile]
+                        and weight[other] > weight[tile]
+                        and cell_map[other_cell] < cell_map[cell]
+                    )
+                    digit = cell_map[cell] - earlier
+                    index[group[tile]] = index.get(group[tile], 0) + digit * weight[tile]
+            totals.append(sum(int(self.tables[self.offset[g] + r]) for g, r in index.items()))
+        return totals[0], totals[1] if self.reflected else 0
 
 
 _LOADED: dict[tuple[str, tuple[int, ...], Path, bool], PatternDatabases] = {}
@@ -280,41 +378,80 @@ def forget_loaded() -> None:
     _LOADED.clear()
 
 
+def partition_patterns(
+    name: str, goal: Sequence[int]
+) -> list[tuple[Pattern, tuple[int, ...]]]:
+    """Each pattern of partition ``name`` for ``goal`` (16 cells), with its tiles in
+    the order of its table's rank."""
+    blank_goal = list(goal).index(0)
+    goal_cell = {tile: cell for cell, tile in enumerate(goal)}
+    patterns = []
+    for cells in partition_cells(name, blank_goal):
+        tiles = tuple(sorted(goal[c] for c in cells))
+        patterns.append((Pattern(tuple(goal_cell[t] for t in tiles), blank_goal), tiles))
+    return patterns
+
+
+def present(name: str, goal: Sequence[int], directory: Path | None = None) -> bool:
+    """Whether every table of partition ``name`` for ``goal`` has a cache file (not
+    yet verified: a damaged one is rebuilt when loaded)."""
+    where = directory if directory is not None else cache_dir()
+    return all((where / p.file_name()).exists() for p, _ in partition_patterns(name, goal))
+
+
+BEST_FIRST = ("pdb-78", "pdb-663")
+"""The partitions in order of strength (fewest nodes): what ``best_present`` picks from."""
+
+
+def best_present(goal: Sequence[int], directory: Path | None = None) -> str:
+    """The strongest partition whose tables for ``goal`` are cached (pdb-78 once built),
+    else pdb-663, which takes seconds to build."""
+    for name in BEST_FIRST[:-1]:
+        if present(name, goal, directory):
+            return name
+    return BEST_FIRST[-1]
+
+
 def _load_all(
     name: str, goal: Sequence[int], directory: Path, progress: Progress | None, reflect: bool
 ) -> PatternDatabases:
+    from searchlab.domains.puzzle.kernels.pdb_build import CELL, GROUP, WEIGHT, weights_for
+
     blank_goal = list(goal).index(0)
     goal_cell = {tile: cell for cell, tile in enumerate(goal)}
     mirror = mirror_map(blank_goal) if reflect else None
-    partition = partition_cells(name, blank_goal)
-    slots = np.zeros((5, 16), dtype=np.int64)
-    slots[4] = mirror if mirror is not None else range(16)
-    tables: list[npt.NDArray[np.uint8]] = []
+    patterns = partition_patterns(name, goal)
+    slots = np.full((2, 3, 16), -1, dtype=np.int64)  # the board, and its reflection
+    slots[0, CELL] = range(16)
+    slots[1, CELL] = mirror if mirror is not None else range(16)
+    offsets = [0]
+    for pattern, _ in patterns:
+        offsets.append(offsets[-1] + pattern.entries)
+    for pattern, _ in patterns:  # refused before any is built, not after the first
+        if not (directory / pattern.file_name()).exists():
+            require_room(pattern, directory)
+    tables = np.empty(offsets[-1], dtype=np.uint8)  # one block: no copy of 500 MB
     statuses: list[CacheStatus] = []
-    offsets: list[int] = []
-    start = 0
-    for number, cells in enumerate(partition):
-        tiles = sorted(goal[c] for c in cells)
+    for number, (pattern, tiles) in enumerate(patterns):
+        weights = weights_for(len(tiles), 16)
         for slot, tile in enumerate(tiles):
-            slots[0, tile] = number
-            slots[1, tile] = 4 * slot
-        pattern = Pattern(tuple(goal_cell[t] for t in tiles), blank_goal)
-        table, status = load_or_build(pattern, directory=directory, progress=progress)
-        tables.append(table)
+            slots[0, GROUP, tile] = number
+            slots[0, WEIGHT, tile] = weights[slot]
+        where = tables[offsets[number] : offsets[number + 1]]
+        _, status = load_or_build(pattern, directory=directory, progress=progress, out=where)
         statuses.append(status)
-        offsets.append(start)
-        start += table.shape[0]
+    offsets.pop()
     if mirror is not None:
         # the same tables read on the reflected board: there tile t stands on the
         # mirror of its square and counts as the tile whose goal mirrors t's
         for tile in range(1, 16):
             counted_as = goal[mirror[goal_cell[tile]]]
-            slots[2, tile] = len(partition) + slots[0, counted_as]
-            slots[3, tile] = slots[1, counted_as]
+            slots[1, GROUP, tile] = len(patterns) + slots[0, GROUP, counted_as]
+            slots[1, WEIGHT, tile] = slots[0, WEIGHT, counted_as]
         offsets += offsets
     return PatternDatabases(
         name,
-        np.concatenate(tables),
+        tables,
         slots,
         np.asarray(offsets, dtype=np.int64),
         tuple(statuses),
