@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from inspect import signature
 from typing import Any, Literal
 
@@ -336,13 +337,20 @@ class AlgorithmInfo:
         """Whether it can promise a cheapest path (when its conditions hold)."""
         return self.promise != "none"
 
+    @cached_property
+    def _takes(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The options, and the parts of a run, that ``function`` takes (read once)."""
+        takes = signature(self.function).parameters
+        return (
+            tuple(option.name for option in self.options if option.name in takes),
+            tuple(name for name in _FROM_THE_RUN if name in takes),
+        )
+
     def call(self, it: Run) -> Any:
         """``function`` called with what ``it`` holds (see the class docstring)."""
-        takes = signature(self.function).parameters
-        keywords = {o.name: it.options[o.name] for o in self.options if o.name in takes}
-        for name in _FROM_THE_RUN:
-            if name in takes:
-                keywords[name] = getattr(it, name)
+        options, parts = self._takes
+        keywords = {name: it.options[name] for name in options}
+        keywords.update((name, getattr(it, name)) for name in parts)
         if self.arguments is not None:
             keywords.update(self.arguments(it))
         problem = (it.problem, it.h) if self.informed else (it.problem,)
