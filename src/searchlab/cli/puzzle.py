@@ -25,7 +25,6 @@ from searchlab.domains.puzzle import (
     to_bratko,
     verdict_lines,
 )
-from searchlab.domains.puzzle.heuristics import PATTERN_DATABASES
 from searchlab.domains.puzzle.problem import DEFAULT_MOVE_ORDER, MOVE_ORDERS
 
 
@@ -111,12 +110,12 @@ def korf100_command(
 
     from searchlab.cli.output import progress
     from searchlab.domains.puzzle.kernels import KORF_GOAL, KORF_INSTANCES, korf100
-    from searchlab.domains.puzzle.kernels.pdb import best_present
+    from searchlab.domains.puzzle.kernels.pdb import PARTITIONS, best_present
 
     started = time.perf_counter()
     if heuristic is None:
         heuristic = best_present(KORF_GOAL)
-    databases = heuristic in (*PATTERN_DATABASES, "pdb-78")
+    databases = heuristic in PARTITIONS
     if databases:
         prepare_databases(heuristic, KORF_GOAL, enabled=not as_json)
     count = KORF_INSTANCES if first is None else first
