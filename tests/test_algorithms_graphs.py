@@ -33,7 +33,13 @@ from searchlab import (
     uniform_cost,
     weighted_astar,
 )
-from searchlab.algorithms.registry import ALGORITHMS, CSP_SOLVERS, SEARCHES, run_algorithm
+from searchlab.algorithms.registry import (
+    ALGORITHMS,
+    CSP_SOLVERS,
+    SEARCHES,
+    run_algorithm,
+    stream_algorithm,
+)
 
 # S -1-> A -10-> G            cheapest: S-B-C-G = 2+2+2 = 6
 # S -2-> B -2-> C -2-> G      fewest moves: S-A-G (2 moves, cost 11)
@@ -224,6 +230,9 @@ def test_run_algorithm_finds_every_registered_name() -> None:
     for name in CSP_SOLVERS:  # the others run on constraint satisfaction problems only
         with pytest.raises(InputError, match="solves constraint satisfaction problems"):
             run_algorithm(name, trap())
+        if ALGORITHMS[name].stream:
+            with pytest.raises(InputError, match="solves constraint satisfaction problems"):
+                stream_algorithm(name, trap())
 
 
 def test_run_algorithm_refuses_unknown_names_and_missing_heuristics() -> None:

@@ -370,20 +370,9 @@ class AlgorithmInfo:
         return no_path(solutions.status or Status.EXHAUSTED, solutions.stats, solutions.limit)
 
 
-def _csp(it: Run) -> dict[str, Any]:
-    """No arguments: a check that the problem is a CSP, for the CSP solvers."""
-    if not isinstance(it.problem, CSPProblem):
-        raise InputError(
-            "this algorithm solves constraint satisfaction problems (variables, domains, "
-            "constraints): the problem is not one",
-            field="algorithm",
-        )
-    return {}
-
-
 def _strategy(it: Run) -> dict[str, Any]:
     options = it.options
-    return _csp(it) | {
+    return {
         "strategy": Strategy(
             options["variable_order"],
             options["value_order"],
@@ -597,7 +586,6 @@ ALGORITHMS.add(
         options=(MAX_STEPS, PREPROCESS),
         random=True,
         needs="csp",
-        arguments=_csp,
     ),
     "minconflicts",
 )
@@ -631,6 +619,17 @@ def algorithm_options(name: str, given: Mapping[str, Any]) -> dict[str, Any]:
     return parse_options(ALGORITHMS[canonical].options, given, where=f"the algorithm {canonical}")
 
 
+def _check_fits(name: str, info: AlgorithmInfo, problem: object) -> None:
+    """An InputError when ``name`` needs a kind of problem ``problem`` is not (the CSP
+    solvers read the variables, domains and constraints only a CSP has)."""
+    if info.needs == "csp" and not isinstance(problem, CSPProblem):
+        raise InputError(
+            f"{name} solves constraint satisfaction problems (variables, domains, "
+            "constraints): the problem is not one",
+            field="algorithm",
+        )
+
+
 def run_algorithm(
     name: str,
     problem: Problem[S, M],
@@ -654,6 +653,7 @@ def run_algorithm(
     info = ALGORITHMS[canonical]
     if info.informed and h is None:
         raise InputError(f"the algorithm {canonical!r} needs a heuristic", field="heuristic")
+    _check_fits(canonical, info, problem)
     parsed = algorithm_options(canonical, options or {})
     result = info.run(
         Run(
@@ -691,6 +691,7 @@ def stream_algorithm(
         raise InputError(
             f"the algorithm {canonical} finds one solution, not every one", field="algorithm"
         )
+    _check_fits(canonical, info, problem)
     parsed = algorithm_options(canonical, options or {})
     solutions: Solutions[S, M] = info.call(
         Run(problem, None, parsed, None, None, limits, observer, constraint)
