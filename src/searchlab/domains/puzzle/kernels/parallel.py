@@ -7,20 +7,22 @@ kernel's ``search`` below each, with the same threshold. Consecutive subtrees ar
 batched into tasks of about ``task_nodes`` nodes and handed to an executor (a process
 pool or a Dask cluster; None: here, one after the other).
 
-Only the serial search's work is wanted: it stops at its first goal, so every subtree
-after the one holding the answer is waste. Tasks are therefore submitted lazily, at
-most ``window`` (twice the workers) handed out and not yet read, read back in the
-serial order, and a task stops at its own first goal; once a task holds the answer,
-the tasks not started are cancelled, and those running (a worker cannot be interrupted
-inside the kernel) are waited for and their CPU reported as ``wasted_seconds``. The
-nodes counted are exactly those the serial search counts up to its goal, so the answer
-and the node counts equal ``solve_15``'s (the tests hold them to it).
+Only the serial search's work is wanted, and it stops at its first goal: every subtree
+after the one holding the answer is waste. So tasks are handed out lazily, at most one
+per worker out and not yet read (a worker that finishes ahead of the task being read
+waits rather than search further past it), they are read back in the serial order,
+and a task stops at its own first goal. Once a task holds the answer the tasks not
+handed out are never searched; those already running (the kernel cannot be interrupted)
+are waited for, and their CPU and nodes are reported as waste. The nodes counted are
+exactly those the serial search counts up to its goal, so the answer and the node counts
+equal ``solve_15``'s (the tests hold them to it).
 
-How deep the cut goes is chosen per iteration: deep enough that no subtree is expected
-to exceed a task. A subtree whose root has f = g + h under a threshold T is expected to
-hold about r^((T - f) / 2) nodes' worth of work, r the growth of an iteration over the
-last (observed, from the second iteration on), so the walk goes one move deeper until
-the largest such weight is at most the iteration's share per task.
+How many tasks an iteration gets follows its expected size: the last iteration's nodes
+times its growth over the one before, over ``task_nodes``. An iteration expected to fit
+in one task is searched here, without a round trip. The cut goes one move deeper at a
+time (starting a move above the last iteration's) until there are two subtrees per
+task, and the subtrees are batched by their expected work: r^((T - f) / 2) for a root
+with f = g + h under the threshold T, r the observed growth.
 """
 
 from __future__ import annotations
@@ -30,7 +32,14 @@ import itertools
 import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -48,16 +57,19 @@ MAX_SPLIT_DEPTH = 12
 TASK_NODES = Option(
     "task_nodes",
     "int",
-    "nodes a task aims at: a round trip to a process pool costs about 0.1 ms, to Dask "
-    "about 2 ms, against some 10 ms for 100,000 nodes of the kernel",
+    "nodes a task aims at (default 200,000 for a local process or thread pool, 1,000,000 "
+    "for any other executor: a task costs about 0.2 ms of CPU through a process pool "
+    "and several through Dask, against some 15 ms for 200,000 nodes of the kernel)",
     low=1_000,
     high=10**9,
-    default=200_000,
 )
+LOCAL_TASK_NODES = 200_000
+CLUSTER_TASK_NODES = 1_000_000
 
-WINDOW_PER_WORKER = 2
-"""Tasks handed out and not yet read, per worker: enough that none waits for the next
-while the caller reads, few enough that little runs on past the answer."""
+WINDOW_PER_WORKER = 1
+"""Tasks handed out and not yet read, per worker. Two halved the idle time and doubled
+the nodes searched past the answer (1.10 against 1.03 the serial nodes on Korf's four
+hardest instances, 2 workers): the CPU target comes first."""
 
 GROWTH = 6.0
 """How much larger an iteration is taken to be than the last before two have been seen
@@ -115,9 +127,11 @@ class SplitSolution:
     expanded: int
     iterations: int
     seconds: float  # wall time of the search, workers included
-    tasks: int  # tasks searched, over every iteration
+    tasks: int  # tasks searched and read, over every iteration
     worker_seconds: float  # CPU seconds the tasks took, summed
     wasted_seconds: float  # ... of which in tasks the serial search would not enter
+    wasted_generated: int = 0  # nodes generated in those tasks
+    wasted_tasks: int = 0  # how many there were
     top_seconds: float = 0.0  # CPU seconds of the walks of the tops, in this process
     setup_seconds: float = 0.0  # CPU seconds the workers spent loading, during the search
 
@@ -269,7 +283,7 @@ def _neighbour(blank: int, direction: int) -> int:
     return blank + 1 if (blank & 3) != 3 else -1
 
 
-LEAVES_PER_TASK = 4
+LEAVES_PER_TASK = 2
 """The cut goes deep enough to give each task about this many subtrees to balance."""
 
 
@@ -341,8 +355,8 @@ class _Runs:
             task = self.tasks[len(self.futures)]
             self.futures.append(self.executor.submit(search_subtrees, self.settings, task))
 
-    def stop(self) -> float:
-        """Cancel the tasks after the one read last; the CPU seconds of those that ran
+    def stop(self) -> list[Outcome]:
+        """Cancel the tasks after the one read last; the outcomes of those that ran
         anyway (searched for nothing), waiting for the ones already started (at most
         ``STOP_SECONDS``: a cluster's own cancellation may never answer)."""
         started = [future for future in self.futures[self.read :] if not future.cancel()]
@@ -353,7 +367,7 @@ class _Runs:
             if not future.cancelled() and future.exception() is None
         ]
         self.setup_seconds += sum(outcome.setup_seconds for outcome in outcomes)
-        return sum(outcome.cpu_seconds for outcome in outcomes)
+        return outcomes
 
 
 def _tasks(top: _Top, bounds: list[int], threshold: int) -> list[Task]:
@@ -374,6 +388,8 @@ class _Totals:
     tasks: int = 0
     worker_seconds: float = 0.0
     wasted_seconds: float = 0.0
+    wasted_generated: int = 0
+    wasted_tasks: int = 0
     top_seconds: float = 0.0
     setup_seconds: float = 0.0
     last_generated: int = 0  # the last iteration's nodes generated
@@ -399,13 +415,16 @@ class _Totals:
             found = None if top.goal is None else top.goal.path
         generated += top.generated if stop is None else stop.generated
         expanded += top.expanded if stop is None else stop.expanded
-        wasted = runs.stop() if found is not None else 0.0
+        past = runs.stop() if found is not None else []
+        wasted = sum(outcome.cpu_seconds for outcome in past)
         self.iterations += 1
         self.generated += generated
         self.expanded += expanded
         self.tasks += runs.read
         self.worker_seconds += runs.cpu_seconds + wasted
         self.wasted_seconds += wasted
+        self.wasted_generated += sum(outcome.generated for outcome in past)
+        self.wasted_tasks += len(past)
         self.setup_seconds += runs.setup_seconds
         self.last_generated = generated
         self.next_threshold = next_threshold
@@ -421,6 +440,8 @@ class _Totals:
             self.tasks,
             self.worker_seconds,
             self.wasted_seconds,
+            self.wasted_generated,
+            self.wasted_tasks,
             self.top_seconds,
             self.setup_seconds,
         )
@@ -440,14 +461,15 @@ def solve_15_split(
     move_order: str | None = None,
     executor: Executor | None = None,
     depth: int | None = None,
-    task_nodes: int = TASK_NODES.default,
+    task_nodes: int | None = None,
     workers: int | None = None,
     cache_dir: Path | None = None,
 ) -> SplitSolution:
     """``solve_15`` with each iteration split into subtrees searched over ``executor``
-    (None: here), in tasks of about ``task_nodes`` nodes, at most twice ``workers``
-    (default: the machine's cores) handed out at a time; the cut ``depth`` moves down
-    (None: chosen per iteration). Same moves, same node counts; see the module."""
+    (None: here), in tasks of about ``task_nodes`` nodes (None: see ``TASK_NODES``), at
+    most ``workers`` (default: the machine's cores) handed out at a time; the cut
+    ``depth`` moves down (None: chosen per iteration). Same moves, same node counts;
+    see the module."""
     from searchlab.domains.puzzle.kernels import (
         DEFAULT_HEURISTIC,
         MOVE_NAMES,
@@ -459,6 +481,9 @@ def solve_15_split(
 
     if depth is not None:
         _check(depth, 1, MAX_SPLIT_DEPTH, "the split depth", "depth")
+    if task_nodes is None:
+        local = executor is None or isinstance(executor, ProcessPoolExecutor | ThreadPoolExecutor)
+        task_nodes = LOCAL_TASK_NODES if local else CLUSTER_TASK_NODES
     task_nodes = TASK_NODES.parse(task_nodes)
     if workers is not None:
         _check(workers, 1, 1024, "the number of workers", "workers")
@@ -492,7 +517,8 @@ def solve_15_split(
         first = depth or max(cut - 1, 1)  # tops grow: the last cut, or one above it
         top, bounds, cut = _plan(walk, threshold, first, depth is None, tasks, growth)
         totals.top_seconds += time.thread_time() - walked
-        runs = _Runs(executor, settings, _tasks(top, bounds, threshold), window)
+        pieces = _tasks(top, bounds, threshold)
+        runs = _Runs(executor if len(pieces) > 1 else None, settings, pieces, window)
         found = totals.iteration(runs, top, bounds)
         if found is not None:
             return totals.solution([MOVE_NAMES[m] for m in found], time.perf_counter() - began)
