@@ -57,13 +57,13 @@ MAX_SPLIT_DEPTH = 12
 TASK_NODES = Option(
     "task_nodes",
     "int",
-    "nodes a task aims at (default 200,000 for a local process or thread pool, 1,000,000 "
-    "for any other executor: a task costs about 0.2 ms of CPU through a process pool "
-    "and several through Dask, against some 15 ms for 200,000 nodes of the kernel)",
+    "nodes a task aims at (default 300,000 for a local process or thread pool, 1,000,000 "
+    "for any other executor: a task costs about 0.5 ms of CPU through a process pool "
+    "and several through Dask, against some 25 ms for 300,000 nodes of the kernel)",
     low=1_000,
     high=10**9,
 )
-LOCAL_TASK_NODES = 200_000
+LOCAL_TASK_NODES = 300_000
 CLUSTER_TASK_NODES = 1_000_000
 
 WINDOW_PER_WORKER = 1
