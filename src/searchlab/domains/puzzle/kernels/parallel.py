@@ -67,9 +67,10 @@ LOCAL_TASK_NODES = 300_000
 CLUSTER_TASK_NODES = 1_000_000
 
 WINDOW_PER_WORKER = 1
-"""Tasks handed out and not yet read, per worker. Two halved the idle time and doubled
-the nodes searched past the answer (1.10 against 1.03 the serial nodes on Korf's four
-hardest instances, 2 workers): the CPU target comes first."""
+"""Tasks handed out and not yet read, per worker. With two, the nodes searched came to
+1.10 against 1.03 times the serial ones (Korf's four hardest instances, 2 workers,
+200,000-node tasks); with one, a worker that finishes ahead of the task being read
+waits: the CPU target comes first."""
 
 GROWTH = 6.0
 """How much larger an iteration is taken to be than the last before two have been seen
@@ -467,9 +468,9 @@ def solve_15_split(
 ) -> SplitSolution:
     """``solve_15`` with each iteration split into subtrees searched over ``executor``
     (None: here), in tasks of about ``task_nodes`` nodes (None: see ``TASK_NODES``), at
-    most ``workers`` (default: the machine's cores) handed out at a time; the cut
-    ``depth`` moves down (None: chosen per iteration). Same moves, same node counts;
-    see the module."""
+    most ``workers`` (default: a local pool's own, else the machine's cores) handed out
+    at a time; the cut ``depth`` moves down (None: chosen per iteration). Same moves,
+    same node counts; see the module."""
     from searchlab.domains.puzzle.kernels import (
         DEFAULT_HEURISTIC,
         MOVE_NAMES,
@@ -481,12 +482,14 @@ def solve_15_split(
 
     if depth is not None:
         _check(depth, 1, MAX_SPLIT_DEPTH, "the split depth", "depth")
+    local = executor is None or isinstance(executor, ProcessPoolExecutor | ThreadPoolExecutor)
     if task_nodes is None:
-        local = executor is None or isinstance(executor, ProcessPoolExecutor | ThreadPoolExecutor)
         task_nodes = LOCAL_TASK_NODES if local else CLUSTER_TASK_NODES
     task_nodes = TASK_NODES.parse(task_nodes)
     if workers is not None:
         _check(workers, 1, 1024, "the number of workers", "workers")
+    elif local and executor is not None:  # the workers the pool was made with (CPython's)
+        workers = int(getattr(executor, "_max_workers", 0)) or None
     window = WINDOW_PER_WORKER * (workers or os.cpu_count() or 1)
     start = _four_by_four(board, "board")
     target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
