@@ -7,7 +7,9 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 import pytest
@@ -32,8 +34,12 @@ from searchlab.domains.puzzle.kernels.pdb import (
     partition_cells,
     pattern_databases,
 )
+from searchlab.experiments.executors import SerialExecutor
 
 Board = tuple[int, ...]
+P = ParamSpec("P")
+T = TypeVar("T")
+
 STEP = {"up": -4, "down": 4, "left": -1, "right": 1}
 
 
@@ -422,8 +428,10 @@ def test_loading_the_solver_is_timed_apart_from_the_search() -> None:
     assert found.moves == ["right"] and found.seconds < 0.01
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3, 5])
-def test_a_split_search_gives_the_serial_moves_and_node_counts(depth: int, cache: Path) -> None:
+@pytest.mark.parametrize("depth", [None, 1, 2, 3, 5])
+def test_a_split_search_gives_the_serial_moves_and_node_counts(
+    depth: int | None, cache: Path
+) -> None:
     from searchlab.domains.puzzle.kernels.parallel import solve_15_split
 
     for number in (12, 55, 79):
@@ -468,6 +476,71 @@ def test_korf100_split_over_workers_checks_the_same_lengths(cache: Path) -> None
         split = korf100(2, heuristic="pdb-33333", cache_dir=cache, executor=pool)
     assert [row.generated for row in split.rows] == [row.generated for row in serial.rows]
     assert split.worker_seconds > 0 and serial.worker_seconds == 0
+
+
+class _CountingExecutor(SerialExecutor):
+    """Runs each task at once, here, and counts them: which subtrees were searched."""
+
+    def __init__(self) -> None:
+        self.submitted = 0
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        self.submitted += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_a_split_search_stops_handing_out_subtrees_at_the_answer(
+    workers: int, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Korf's 12th: its last iteration is cut into 43 tasks and the answer lies in the
+    35th; the tasks after it are never handed out, beyond the ``workers - 1`` already
+    out, whose nodes are reported as waste and not counted."""
+    from searchlab.domains.puzzle.kernels import parallel
+
+    planned: list[int] = []  # tasks each iteration was cut into
+    cut = parallel._tasks
+
+    def recorded(*args: Any) -> list[parallel.Task]:
+        tasks = cut(*args)
+        planned.append(len(tasks))
+        return tasks
+
+    monkeypatch.setattr(parallel, "_tasks", recorded)
+    board, _ = load_korf100()[11]
+    serial = solve_15(board, KORF_GOAL, heuristic="pdb-33333", cache_dir=cache)
+    executor = _CountingExecutor()
+    split = parallel.solve_15_split(
+        board,
+        KORF_GOAL,
+        heuristic="pdb-33333",
+        cache_dir=cache,
+        executor=executor,
+        workers=workers,
+        task_nodes=1000,
+    )
+    assert split.moves == serial.moves
+    assert (split.generated, split.expanded) == (serial.generated, serial.expanded)
+    assert planned[-1] == 43 and split.wasted_tasks == workers - 1
+    searched = split.tasks + split.wasted_tasks
+    assert searched < sum(planned)  # the last iteration's later tasks: never searched
+    # an iteration of one task runs here; the others went through the executor
+    assert executor.submitted == searched - sum(1 for count in planned if count == 1)
+    assert (split.wasted_generated > 0) == (split.wasted_seconds > 0) == (workers > 1)
+
+
+def test_bad_split_settings_are_refused(cache: Path) -> None:
+    from searchlab.domains.puzzle.kernels.parallel import solve_15_split
+
+    for settings, field in (
+        ({"task_nodes": 0}, "task_nodes"),
+        ({"task_nodes": 10**10}, "task_nodes"),
+        ({"workers": 0}, "workers"),
+        ({"workers": True}, "workers"),
+    ):
+        with pytest.raises(InputError) as refused:
+            solve_15_split(KORF_GOAL, KORF_GOAL, cache_dir=cache, **settings)
+        assert refused.value.field == field
 
 
 def test_a_bad_split_depth_is_refused(cache: Path) -> None:

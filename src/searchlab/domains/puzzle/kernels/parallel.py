@@ -1,40 +1,86 @@
 """Parallel and distributed IDA*: each iteration cut into subtrees, searched by workers.
 
 Every iteration of IDA* is a depth-first search bounded by a threshold. Here the top of
-that tree, down to ``depth`` moves, is walked in this process in the kernel's own order
-(the same moves, the same tests, the same counting), and each node it reaches at that
-depth becomes a task: the kernel's ``search`` below that node, with the same threshold,
-run by an executor (a process pool or a Dask cluster; None: here, one after the other).
-The results are then read back in the serial order: the first subtree holding a goal
-gives the answer, and the nodes counted are exactly those the serial search would have
-counted up to that goal, so the answer and the node counts equal ``solve_15``'s (the
-tests hold them to it). Subtrees after that one were searched for nothing: their CPU
-time is reported as ``wasted_seconds``, the price of the split.
+that tree is walked in this process in the kernel's own order (the same moves, the same
+tests, the same counting), and the nodes it reaches at the cut become subtrees: the
+kernel's ``search`` below each, with the same threshold. Consecutive subtrees are
+batched into tasks of about ``task_nodes`` nodes and handed to an executor (a process
+pool or a Dask cluster; None: here, one after the other).
+
+Only the serial search's work is wanted, and it stops at its first goal: every subtree
+after the one holding the answer is waste. So tasks are handed out lazily, at most one
+per worker out and not yet read (a worker that finishes ahead of the task being read
+waits rather than search further past it), they are read back in the serial order,
+and a task stops at its own first goal. Once a task holds the answer the tasks not
+handed out are never searched; those already running (the kernel cannot be interrupted)
+are waited for, and their CPU and nodes are reported as waste. The nodes counted are
+exactly those the serial search counts up to its goal, so the answer and the node counts
+equal ``solve_15``'s (the tests hold them to it).
+
+How many tasks an iteration gets follows its expected size: the last iteration's nodes
+times its growth over the one before, over ``task_nodes``. An iteration expected to fit
+in one task is searched here, without a round trip. The cut goes one move deeper at a
+time (starting a move above the last iteration's) until there are two subtrees per
+task, and the subtrees are batched by their expected work: r^((T - f) / 2) for a root
+with f = g + h under the threshold T, r the observed growth.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
+import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, wait
-from dataclasses import dataclass
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from searchlab.core.errors import InputError
+from searchlab.core.options import Option
 
-SPLIT_DEPTH = 4
-"""How many moves the top of the tree goes before it is cut (up to 3**4 subtrees)."""
+Board = tuple[int, ...]
 
 MAX_SPLIT_DEPTH = 12
 
+TASK_NODES = Option(
+    "task_nodes",
+    "int",
+    "nodes a task aims at (default 300,000 for a local process or thread pool, 1,000,000 "
+    "for any other executor: a task costs about 0.5 ms of CPU through a process pool "
+    "and several through Dask, against some 25 ms for 300,000 nodes of the kernel)",
+    low=1_000,
+    high=10**9,
+)
+LOCAL_TASK_NODES = 300_000
+CLUSTER_TASK_NODES = 1_000_000
+
+WINDOW_PER_WORKER = 1
+"""Tasks handed out and not yet read, per worker. With two, the nodes searched came to
+1.10 against 1.03 times the serial ones (Korf's four hardest instances, 2 workers,
+200,000-node tasks); with one, a worker that finishes ahead of the task being read
+waits: the CPU target comes first."""
+
+GROWTH = 6.0
+"""How much larger an iteration is taken to be than the last before two have been seen
+(with pattern databases the 15-puzzle's iterations grow some 4 to 8 times)."""
+
+MAX_TASKS = 4096
+"""At most this many tasks an iteration: the top walk runs in Python."""
+
 STOP_SECONDS = 60.0
-"""How long the subtrees running past the answer are waited for, to count their CPU."""
+"""How long the tasks running past the answer are waited for, to count their CPU."""
 
 
 @dataclass(frozen=True)
@@ -50,24 +96,27 @@ class Settings:
 
 @dataclass(frozen=True)
 class Task:
-    """A subtree: the board at its root, reached from the start by ``path`` (kernel
-    move codes), under ``threshold``."""
+    """Consecutive subtrees of one iteration, in the serial order: the board at each
+    root and the moves (kernel codes) from the start to it, under ``threshold``."""
 
-    board: tuple[int, ...]
-    path: tuple[int, ...]
+    roots: tuple[tuple[Board, tuple[int, ...]], ...]
     threshold: int
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """A subtree searched: the moves from its root to a goal (None: none within the
-    threshold), its counters, the smallest f over the threshold met, CPU seconds."""
+    """A task searched up to its first goal: which root holds it (-1: none) and the
+    moves from that root; the counters summed over the subtrees searched, the smallest f
+    over the threshold met, and the CPU seconds of the search and of the worker's
+    set-up (loading the kernel and the databases, if this task did it; else 0)."""
 
-    moves: tuple[int, ...] | None
+    found_at: int
+    moves: tuple[int, ...]
     generated: int
     expanded: int
     next_threshold: int
     cpu_seconds: float
+    setup_seconds: float
 
 
 @dataclass(frozen=True)
@@ -79,159 +128,149 @@ class SplitSolution:
     expanded: int
     iterations: int
     seconds: float  # wall time of the search, workers included
-    tasks: int  # subtrees searched, over every iteration
-    worker_seconds: float  # CPU seconds the subtrees took, summed
-    wasted_seconds: float  # ... of which in subtrees the serial search would not enter
+    tasks: int  # tasks searched and read, over every iteration
+    worker_seconds: float  # CPU seconds the tasks took, summed
+    wasted_seconds: float  # ... of which in tasks the serial search would not enter
+    wasted_generated: int = 0  # nodes generated in those tasks
+    wasted_tasks: int = 0  # how many there were
+    top_seconds: float = 0.0  # CPU seconds of the walks of the tops, in this process
+    setup_seconds: float = 0.0  # CPU seconds the workers spent loading, during the search
 
 
-@functools.cache
-def _loaded(settings: Settings) -> tuple[ModuleType, tuple[Any, ...]]:
-    """The kernel and its arguments for these settings, loaded once per process."""
+_LOADED: dict[Settings, tuple[ModuleType, tuple[Any, ...]]] = {}
+
+
+def _loaded(settings: Settings) -> tuple[ModuleType, tuple[Any, ...], float]:
+    """The kernel and its arguments for these settings, loaded once per process, and
+    the CPU seconds loading took in this call (0 once loaded)."""
+    if settings in _LOADED:
+        return (*_LOADED[settings], 0.0)
     from searchlab.domains.puzzle.kernels import _ida, kernel_arguments
 
-    return _ida(), kernel_arguments(
-        settings.goal,
-        settings.heuristic,
-        reflect=settings.reflect,
-        move_order=settings.move_order,
-        cache_dir=Path(settings.cache_dir) if settings.cache_dir else None,
-    )
-
-
-def search_subtree(settings: Settings, task: Task) -> Outcome:
-    """One task, in whichever process runs it (a top-level function: it pickles)."""
-    ida, arguments = _loaded(settings)
-    moves = np.zeros(ida.MAX_DEPTH, dtype=np.int64)
-    counters = np.zeros(4, dtype=np.int64)
     began = time.thread_time()
-    found = ida.search(
-        np.asarray(task.board, dtype=np.int64),
-        *arguments,
-        len(task.path),
-        task.path[-1],
-        task.threshold,
-        0,
-        moves,
-        counters,
+    loaded = (
+        _ida(),
+        kernel_arguments(
+            settings.goal,
+            settings.heuristic,
+            reflect=settings.reflect,
+            move_order=settings.move_order,
+            cache_dir=Path(settings.cache_dir) if settings.cache_dir else None,
+        ),
     )
+    _LOADED[settings] = loaded
+    return (*loaded, time.thread_time() - began)
+
+
+def search_subtrees(settings: Settings, task: Task) -> Outcome:
+    """One task, in whichever process runs it (a top-level function: it pickles): its
+    subtrees in order, stopping at the first goal as the serial search does."""
+    ida, arguments, setup = _loaded(settings)
+    moves = np.zeros(ida.MAX_DEPTH, dtype=np.int64)
+    counters = np.zeros(4, dtype=np.int64)  # the kernel adds to [0] and [1]
+    next_threshold = 1 << 30
+    began = time.thread_time()
+    found_at, found = -1, 0
+    for at, (board, path) in enumerate(task.roots):
+        found = ida.search(
+            np.asarray(board, dtype=np.int64),
+            *arguments,
+            len(path),
+            path[-1],
+            task.threshold,
+            0,
+            moves,
+            counters,
+        )
+        next_threshold = min(next_threshold, int(counters[3]))
+        if found >= 0:
+            found_at = at
+            break
     cpu = time.thread_time() - began
-    path = tuple(int(m) for m in moves[:found]) if found >= 0 else None
-    return Outcome(path, int(counters[0]), int(counters[1]), int(counters[3]), cpu)
+    path = tuple(int(m) for m in moves[:found]) if found_at >= 0 else ()
+    return Outcome(found_at, path, int(counters[0]), int(counters[1]), next_threshold, cpu, setup)
 
 
-Item = tuple[Task | tuple[int, ...], int, int]
-"""A subtree to search, or the moves to a goal met in the top; with the nodes
-generated and expanded in the top up to it."""
+@dataclass(frozen=True)
+class _Leaf:
+    """A subtree's root met by the top walk, with its f and the nodes generated and
+    expanded in the top before it (what the serial search has counted on reaching it)."""
+
+    board: Board
+    path: tuple[int, ...]
+    f: int
+    generated: int
+    expanded: int
 
 
 @dataclass
 class _Top:
     """The walk of the top of one iteration's tree, in the serial order."""
 
-    items: list[Item]
+    leaves: list[_Leaf] = field(default_factory=list)
+    goal: _Leaf | None = None  # a goal within the top: the walk stops there
     generated: int = 0
     expanded: int = 1  # the root
     next_threshold: int = 1 << 30
 
 
-def _heuristic(
-    ida: ModuleType, arguments: tuple[Any, ...]
-) -> Callable[[npt.NDArray[np.int64]], int]:
-    """The kernel's h of a board, from scratch (the larger sum when reflected)."""
+def _heuristic(ida: ModuleType, arguments: tuple[Any, ...]) -> Callable[[Board], int]:
+    """The kernel's h of a board, from scratch (the larger sum when reflected), and
+    remembered: the top of every iteration walks mostly the same boards."""
     heuristic, _ = arguments
     index = np.zeros(max(heuristic[4].shape[0], 1), dtype=np.int64)
+    known: dict[Board, int] = {}
 
-    def h(board: npt.NDArray[np.int64]) -> int:
-        value = int(ida.evaluate(board, heuristic, index, 0))
-        if heuristic[1] == ida.REFLECTED_DB and value:
-            value = max(value, int(ida.evaluate(board, heuristic, index, 1)))
+    def h(board: Board) -> int:
+        value = known.get(board)
+        if value is None:
+            cells = np.asarray(board, dtype=np.int64)
+            value = int(ida.evaluate(cells, heuristic, index, 0))
+            if heuristic[1] == ida.REFLECTED_DB and value:
+                value = max(value, int(ida.evaluate(cells, heuristic, index, 1)))
+            known[board] = value
         return value
 
     return h
 
 
 def _walk_top(
-    h: Callable[[npt.NDArray[np.int64]], int],
-    order: npt.NDArray[np.int64],
-    start: npt.NDArray[np.int64],
-    threshold: int,
-    depth: int,
+    h: Callable[[Board], int], order: Sequence[int], start: Board, threshold: int, depth: int
 ) -> _Top:
     """The top ``depth`` moves of one iteration, as the kernel's search walks them."""
-    top = _Top([])
+    top = _Top()
 
-    def visit(board: npt.NDArray[np.int64], path: tuple[int, ...]) -> bool:
-        blank = int(np.flatnonzero(board == 0)[0])
-        for direction in (int(d) for d in order):
+    def visit(board: Board, blank: int, path: tuple[int, ...]) -> bool:
+        for direction in order:
             if path and (path[-1] ^ 1) == direction:
                 continue
             target = _neighbour(blank, direction)
             if target < 0:
                 continue
             top.generated += 1
-            child = board.copy()
-            child[blank], child[target] = child[target], 0
+            cells = list(board)
+            cells[blank], cells[target] = cells[target], 0
+            child = tuple(cells)
             value = h(child)
             f = len(path) + 1 + value
             if f > threshold:
                 top.next_threshold = min(top.next_threshold, f)
                 continue
-            if value == 0:
-                top.items.append(((*path, direction), top.generated, top.expanded))
-                return True  # the serial search stops at its first goal
-            if len(path) + 1 == depth:  # the subtree's search counts its root's expansion
-                task = Task(tuple(int(v) for v in child), (*path, direction), threshold)
-                top.items.append((task, top.generated, top.expanded))
+            moves = (*path, direction)
+            if value == 0 or len(moves) == depth:
+                leaf = _Leaf(child, moves, f, top.generated, top.expanded)
+                if value == 0:
+                    top.goal = leaf
+                    return True  # the serial search stops at its first goal
+                top.leaves.append(leaf)  # its search counts its root's expansion
                 continue
             top.expanded += 1
-            if visit(child, (*path, direction)):
+            if visit(child, target, moves):
                 return True
         return False
 
-    visit(start, ())
+    visit(start, start.index(0), ())
     return top
-
-
-class _Runs:
-    """One iteration's subtrees, searched here in order or submitted to an executor all
-    at once and read back in order; ``stop`` cancels those not started yet."""
-
-    def __init__(self, executor: Executor | None, settings: Settings, tasks: list[Task]):
-        self.settings = settings
-        self.tasks = tasks
-        self.read = 0
-        self.cpu_seconds = 0.0
-        self.futures: list[Future[Outcome]] | None = None
-        if executor is not None:
-            self.futures = [executor.submit(search_subtree, settings, task) for task in tasks]
-
-    @property
-    def started(self) -> int:
-        return self.read
-
-    def next(self) -> Outcome:
-        """The next subtree's outcome, in the serial order."""
-        if self.futures is None:
-            outcome = search_subtree(self.settings, self.tasks[self.read])
-        else:
-            outcome = self.futures[self.read].result()
-        self.read += 1
-        self.cpu_seconds += outcome.cpu_seconds
-        return outcome
-
-    def stop(self) -> float:
-        """Cancel the subtrees after the one read last; the CPU seconds of those that
-        ran anyway (searched for nothing), waiting for the ones already started (at most
-        ``STOP_SECONDS``: a cluster's own cancellation may never answer)."""
-        if self.futures is None:
-            return 0.0
-        started = [future for future in self.futures[self.read :] if not future.cancel()]
-        finished, _ = wait(started, timeout=STOP_SECONDS)
-        return sum(
-            future.result().cpu_seconds
-            for future in finished
-            if not future.cancelled() and future.exception() is None
-        )
 
 
 def _neighbour(blank: int, direction: int) -> int:
@@ -245,6 +284,175 @@ def _neighbour(blank: int, direction: int) -> int:
     return blank + 1 if (blank & 3) != 3 else -1
 
 
+LEAVES_PER_TASK = 2
+"""The cut goes deep enough to give each task about this many subtrees to balance."""
+
+
+def _plan(
+    walk: Callable[[int], _Top], threshold: int, cut: int, deepen: bool, tasks: int, growth: float
+) -> tuple[_Top, list[int], int]:
+    """The top walked ``cut`` moves down (``deepen``: one move deeper at a time until
+    there are ``LEAVES_PER_TASK`` leaves per task, or none: the iteration's whole tree
+    is in the top), its leaves batched into about ``tasks`` tasks of equal expected
+    work: the top, the bounds (the first leaf of each task, then the end) and the cut."""
+    top = walk(cut)
+    while deepen and tasks > 1 and top.goal is None and top.leaves and cut < MAX_SPLIT_DEPTH:
+        if len(top.leaves) >= LEAVES_PER_TASK * tasks:
+            break
+        cut += 1
+        top = walk(cut)
+    weights = [growth ** ((threshold - leaf.f) / 2) for leaf in top.leaves]
+    share = sum(weights) / tasks
+    bounds = [0]
+    load = 0.0
+    for end, weight in enumerate(weights, start=1):
+        load += weight
+        if load >= share and end < len(weights):
+            bounds.append(end)
+            load = 0.0
+    if weights:
+        bounds.append(len(weights))
+    return top, bounds, cut
+
+
+class _Runs:
+    """One iteration's tasks, searched here in order, or handed to an executor lazily
+    (at most ``window`` handed out and not yet read) and read back in order; ``stop``
+    cancels those not started and counts the CPU of those that ran anyway."""
+
+    def __init__(
+        self, executor: Executor | None, settings: Settings, tasks: list[Task], window: int
+    ) -> None:
+        self.executor = executor
+        self.settings = settings
+        self.tasks = tasks
+        self.window = window
+        self.futures: list[Future[Outcome]] = []
+        self.read = 0
+        self.cpu_seconds = 0.0
+        self.setup_seconds = 0.0
+
+    def next(self) -> Outcome:
+        """The next task's outcome, in the serial order (the tasks after it that have
+        finished stay to be read; the workers get new ones as any finishes)."""
+        if self.executor is None:
+            outcome = search_subtrees(self.settings, self.tasks[self.read])
+        else:
+            self._hand_out()
+            future = self.futures[self.read]
+            while not future.done():
+                running = [other for other in self.futures[self.read :] if not other.done()]
+                wait(running, return_when=FIRST_COMPLETED)
+                self._hand_out()
+            outcome = future.result()
+        self.read += 1
+        self.cpu_seconds += outcome.cpu_seconds
+        self.setup_seconds += outcome.setup_seconds
+        return outcome
+
+    def _hand_out(self) -> None:
+        assert self.executor is not None
+        while len(self.futures) < len(self.tasks) and len(self.futures) - self.read < self.window:
+            task = self.tasks[len(self.futures)]
+            self.futures.append(self.executor.submit(search_subtrees, self.settings, task))
+
+    def stop(self) -> list[Outcome]:
+        """Cancel the tasks after the one read last; the outcomes of those that ran
+        anyway (searched for nothing), waiting for the ones already started (at most
+        ``STOP_SECONDS``: a cluster's own cancellation may never answer)."""
+        started = [future for future in self.futures[self.read :] if not future.cancel()]
+        finished, _ = wait(started, timeout=STOP_SECONDS)
+        outcomes = [
+            future.result()
+            for future in finished
+            if not future.cancelled() and future.exception() is None
+        ]
+        self.setup_seconds += sum(outcome.setup_seconds for outcome in outcomes)
+        return outcomes
+
+
+def _tasks(top: _Top, bounds: list[int], threshold: int) -> list[Task]:
+    """The leaves between consecutive bounds, as tasks."""
+    return [
+        Task(tuple((leaf.board, leaf.path) for leaf in top.leaves[a:b]), threshold)
+        for a, b in itertools.pairwise(bounds)
+    ]
+
+
+@dataclass
+class _Totals:
+    """The counters over the iterations read so far, and what the split cost."""
+
+    generated: int = 0
+    expanded: int = 0
+    iterations: int = 0
+    tasks: int = 0
+    worker_seconds: float = 0.0
+    wasted_seconds: float = 0.0
+    wasted_generated: int = 0
+    wasted_tasks: int = 0
+    top_seconds: float = 0.0
+    setup_seconds: float = 0.0
+    last_generated: int = 0  # the last iteration's nodes generated
+    next_threshold: int = 1 << 30  # ... and its smallest f over the threshold
+
+    def iteration(self, runs: _Runs, top: _Top, bounds: list[int]) -> tuple[int, ...] | None:
+        """Read one iteration's tasks in the serial order; the moves to the goal if it
+        holds one (counting stops where the serial search stops), else None."""
+        generated = expanded = 0
+        next_threshold = top.next_threshold
+        found: tuple[int, ...] | None = None
+        stop: _Leaf | None = top.goal  # where counting in the top ends (None: its end)
+        for first in bounds[:-1]:
+            outcome = runs.next()
+            generated += outcome.generated
+            expanded += outcome.expanded
+            next_threshold = min(next_threshold, outcome.next_threshold)
+            if outcome.found_at >= 0:
+                stop = top.leaves[first + outcome.found_at]
+                found = stop.path + outcome.moves
+                break
+        else:
+            found = None if top.goal is None else top.goal.path
+        generated += top.generated if stop is None else stop.generated
+        expanded += top.expanded if stop is None else stop.expanded
+        past = runs.stop() if found is not None else []
+        wasted = sum(outcome.cpu_seconds for outcome in past)
+        self.iterations += 1
+        self.generated += generated
+        self.expanded += expanded
+        self.tasks += runs.read
+        self.worker_seconds += runs.cpu_seconds + wasted
+        self.wasted_seconds += wasted
+        self.wasted_generated += sum(outcome.generated for outcome in past)
+        self.wasted_tasks += len(past)
+        self.setup_seconds += runs.setup_seconds
+        self.last_generated = generated
+        self.next_threshold = next_threshold
+        return found
+
+    def solution(self, moves: list[str], seconds: float) -> SplitSolution:
+        return SplitSolution(
+            moves,
+            self.generated,
+            self.expanded,
+            self.iterations,
+            seconds,
+            self.tasks,
+            self.worker_seconds,
+            self.wasted_seconds,
+            self.wasted_generated,
+            self.wasted_tasks,
+            self.top_seconds,
+            self.setup_seconds,
+        )
+
+
+def _check(value: object, low: int, high: int, what: str, field: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InputError(f"{what} must be {low:,} to {high:,}, not {value!r}", field=field)
+
+
 def solve_15_split(
     board: Sequence[int],
     goal: Sequence[int] | None = None,
@@ -253,11 +461,16 @@ def solve_15_split(
     reflect: bool = True,
     move_order: str | None = None,
     executor: Executor | None = None,
-    depth: int = SPLIT_DEPTH,
+    depth: int | None = None,
+    task_nodes: int | None = None,
+    workers: int | None = None,
     cache_dir: Path | None = None,
 ) -> SplitSolution:
-    """``solve_15`` with each iteration split into subtrees ``depth`` moves down, run
-    over ``executor`` (None: here). Same moves, same node counts; see the module."""
+    """``solve_15`` with each iteration split into subtrees searched over ``executor``
+    (None: here), in tasks of about ``task_nodes`` nodes (None: see ``TASK_NODES``), at
+    most ``workers`` (default: a local pool's own, else the machine's cores) handed out
+    at a time; the cut ``depth`` moves down (None: chosen per iteration). Same moves,
+    same node counts; see the module."""
     from searchlab.domains.puzzle.kernels import (
         DEFAULT_HEURISTIC,
         MOVE_NAMES,
@@ -267,10 +480,17 @@ def solve_15_split(
     from searchlab.domains.puzzle.problem import DEFAULT_MOVE_ORDER
     from searchlab.domains.puzzle.solvability import check_solvable
 
-    if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= MAX_SPLIT_DEPTH:
-        raise InputError(
-            f"the split depth must be 1 to {MAX_SPLIT_DEPTH}, not {depth!r}", field="depth"
-        )
+    if depth is not None:
+        _check(depth, 1, MAX_SPLIT_DEPTH, "the split depth", "depth")
+    local = executor is None or isinstance(executor, ProcessPoolExecutor | ThreadPoolExecutor)
+    if task_nodes is None:
+        task_nodes = LOCAL_TASK_NODES if local else CLUSTER_TASK_NODES
+    task_nodes = TASK_NODES.parse(task_nodes)
+    if workers is not None:
+        _check(workers, 1, 1024, "the number of workers", "workers")
+    elif local and executor is not None:  # the workers the pool was made with (CPython's)
+        workers = int(getattr(executor, "_max_workers", 0)) or None
+    window = WINDOW_PER_WORKER * (workers or os.cpu_count() or 1)
     start = _four_by_four(board, "board")
     target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
     check_solvable(start, target)
@@ -281,48 +501,32 @@ def solve_15_split(
         move_order or DEFAULT_MOVE_ORDER,
         str(cache_dir) if cache_dir is not None else None,
     )
-    ida, arguments = _loaded(settings)
+    ida, arguments, _ = _loaded(settings)
     h = _heuristic(ida, arguments)
-    root = np.asarray(start, dtype=np.int64)
+    order = [int(direction) for direction in arguments[1]]
     began = time.perf_counter()
-    generated = expanded = iterations = tasks = 0
-    worker = 0.0
-    threshold = h(root)
+    totals = _Totals()
+    sizes: list[int] = []  # nodes generated by each iteration
+    threshold = h(start)
+    cut = 1  # the last iteration's cut
     while threshold > 0:
-        iterations += 1
-        top = _walk_top(h, arguments[1], root, threshold, depth)
-        pending = [item for item, _, _ in top.items if isinstance(item, Task)]
-        runs = _Runs(executor, settings, pending)
-        below_generated = below_expanded = 0
-        next_threshold = top.next_threshold
-        found: tuple[int, ...] | None = None
-        for item, shallow_generated, shallow_expanded in top.items:
-            if isinstance(item, Task):
-                outcome = runs.next()
-                below_generated += outcome.generated
-                below_expanded += outcome.expanded
-                next_threshold = min(next_threshold, outcome.next_threshold)
-                if outcome.moves is not None:
-                    found = item.path + outcome.moves
-            else:
-                found = item  # a goal within the top: always the walk's last item
-            if found is not None:
-                wasted = runs.stop()
-                return SplitSolution(
-                    [MOVE_NAMES[m] for m in found],
-                    generated + shallow_generated + below_generated,
-                    expanded + shallow_expanded + below_expanded,
-                    iterations,
-                    time.perf_counter() - began,
-                    tasks + runs.started,
-                    worker + runs.cpu_seconds + wasted,
-                    wasted,
-                )
-        tasks += runs.started
-        worker += runs.cpu_seconds
-        generated += top.generated + below_generated
-        expanded += top.expanded + below_expanded
-        threshold = next_threshold
+        if len(sizes) >= 2:
+            growth = min(max(sizes[-1] / max(sizes[-2], 1), 1.5), 20.0)
+            tasks = min(max(round(sizes[-1] * growth / task_nodes), 1), MAX_TASKS)
+        else:
+            growth, tasks = GROWTH, window
+        walked = time.thread_time()
+        walk = functools.partial(_walk_top, h, order, start, threshold)
+        first = depth or max(cut - 1, 1)  # tops grow: the last cut, or one above it
+        top, bounds, cut = _plan(walk, threshold, first, depth is None, tasks, growth)
+        totals.top_seconds += time.thread_time() - walked
+        pieces = _tasks(top, bounds, threshold)
+        runs = _Runs(executor if len(pieces) > 1 else None, settings, pieces, window)
+        found = totals.iteration(runs, top, bounds)
+        if found is not None:
+            return totals.solution([MOVE_NAMES[m] for m in found], time.perf_counter() - began)
+        sizes.append(totals.last_generated)
+        threshold = totals.next_threshold
         if threshold >= 1 << 30:  # pragma: no cover - the parity test rules it out
             raise AssertionError("IDA* exhausted a solvable 15-puzzle")
-    return SplitSolution([], 0, 0, 0, time.perf_counter() - began, 0, 0.0, 0.0)
+    return totals.solution([], time.perf_counter() - began)
