@@ -273,7 +273,7 @@ def _rows(
     section: Section, counts: dict[str, int], measured: dict[str, list[tuple[Round, Round]]]
 ) -> None:
     """A row a way (medians; ratios against the serial run of the same round), and the
-    target's verdict on the process pool."""
+    target's verdict on the process pool, judged on the CPU all its processes spent."""
     ratios: dict[str, float] = {}
     works: dict[str, float] = {}
     serial_nodes = measured[SERIAL][0][0].done.nodes
@@ -304,10 +304,11 @@ def _rows(
     nodes = _median([run for run, _ in measured[pool]], lambda r: r.done.nodes)
     verdict(
         "parallel IDA* spends at most 10 % more CPU than the serial search",
-        f"{works[pool]:.2f}× the serial work ({counts[pool]} workers: "
-        f"{nodes / serial_nodes:.3f}× its nodes, plus all CPU outside the kernel); raw CPU "
-        f"{ratios[pool]:.2f}×, two unsplit serial searches side by side {ratios[control]:.2f}×",
-        works[pool] <= 1.10,
+        f"{ratios[pool]:.2f}× the serial CPU ({counts[pool]} workers; the work alone, "
+        f"{nodes / serial_nodes:.3f}× its nodes at the serial rate plus all CPU outside the "
+        f"kernel: {works[pool]:.2f}×; two unsplit serial searches side by side "
+        f"{ratios[control]:.2f}×)",
+        ratios[pool] <= 1.10,  # the issue's words: CPU in total, every process's
     )
 
 
