@@ -29,8 +29,8 @@ from searchlab.core.errors import InputError
 from searchlab.core.resources import describe_bytes, require_disk, require_memory
 
 FORMAT = "searchlab-pdb/2"  # 2: ranked tables (1: sparse, 16**k)
-CHUNK = 1 << 22
-"""Frontier items per chunk of the build's queue (8 bytes each)."""
+SCAN = 1 << 24
+"""Ranks a call of the build's kernel scans (a progress report after each)."""
 
 Progress = Callable[[str, int, int], None]
 """Called while a database is built: (description, entries filled so far, entries in all)."""
@@ -142,44 +142,39 @@ def build_table(
     out: npt.NDArray[np.uint8] | None = None,
 ) -> npt.NDArray[np.uint8]:
     """Breadth-first search over the pattern's abstract space (in the compiled kernel),
-    into ``out`` when given (``pattern.entries`` bytes), the frontier a queue kept in
-    chunks of ``CHUNK`` items, each freed once expanded."""
-    from searchlab.domains.puzzle.kernels.pdb_build import expand, seed_goal
+    into ``out`` when given (``pattern.entries`` bytes): each layer a scan of the table
+    in rank order, ``SCAN`` ranks a call, between the lowest and the highest rank the
+    layer before reached."""
+    from searchlab.domains.puzzle.kernels.pdb_build import expand_layer, seed_goal
 
     k = len(pattern.goal_cells)
     geometry = _geometry(pattern)
     dist = out if out is not None else np.empty(pattern.entries, dtype=np.uint8)
     dist.fill(255)
-    seen = np.zeros(pattern.entries, dtype=np.uint8)
+    padded = -(-pattern.entries // 8) * 8  # whole words for the scan
+    seen = np.zeros(padded, dtype=np.uint8)
+    current = np.zeros(padded, dtype=np.uint8)
+    following = np.zeros(padded, dtype=np.uint8)
     goal_cells = np.asarray(pattern.goal_cells, dtype=np.int64)
-    seed = seed_goal(goal_cells, geometry[0], pattern.blank_goal, pattern.width)
-    rank, bit, first = (int(v) for v in seed)
-    dist[rank] = 0
-    seen[rank] = bit
-    layer = [np.array([first], dtype=np.uint64)]
-    filled = 1
+    rank, bit = (int(v) for v in seed_goal(goal_cells, geometry[0], pattern.blank_goal, pattern.width))
+    seen[rank] = current[rank] = bit
+    low, high = rank, rank + 1
+    filled = 0
     depth = 0
     description = f"pattern database, {k} tiles"
-    status = np.zeros(3, dtype=np.int64)
-    while layer:
-        following: list[npt.NDArray[np.uint64]] = []
-        buffer = np.empty(CHUNK, dtype=np.uint64)
-        status[1] = 0
-        while layer:
-            items = layer.pop(0)
-            status[0] = 0
-            while status[0] < items.shape[0]:
-                expand(geometry, depth, dist, seen, items, buffer, status)
-                filled += int(status[2])
-                if buffer.shape[0] - status[1] < 4 * k:  # full: start the next chunk
-                    following.append(buffer[: status[1]])
-                    buffer = np.empty(CHUNK, dtype=np.uint64)
-                    status[1] = 0
-                if progress is not None:
-                    progress(description, filled, pattern.entries)
-        if status[1]:
-            following.append(buffer[: status[1]].copy())
-        layer = following
+    bounds = np.zeros(2, dtype=np.int64)
+    while low < high:
+        bounds[:] = (padded, 0)
+        words = current.view(np.uint64)
+        for start in range(low & ~7, high, SCAN):
+            stop = min(start + SCAN, high)
+            filled += expand_layer(
+                geometry, depth, start, stop, dist, seen, current, words, following, bounds
+            )
+            if progress is not None:
+                progress(description, filled, pattern.entries)
+        current, following = following, current  # the scan left ``current`` all zero
+        low, high = (int(v) for v in bounds)
         depth += 1
     if progress is not None:
         progress(description, pattern.entries, pattern.entries)
