@@ -184,6 +184,7 @@ def expand_layer(
     for row in range(width):
         sides[0] &= ~(1 << (row * width + width - 1))
         sides[1] &= ~(1 << (row * width))
+    fresh = np.zeros(8 * k, dtype=np.int64)  # a state's new children and their bits
     known = 0  # how many leading tiles of ``cells`` stand as the last rank placed them
     valued = 0
     low = bounds[0]
@@ -227,6 +228,7 @@ def expand_layer(
                 for _ in range(number):  # the regions below it, lowest cell first
                     rest_free &= ~flood(rest_free & -rest_free, free, width, full)
                 region = flood(rest_free & -rest_free, free, width, full)
+                found = 0
                 for way in range(4):  # the tiles next to the region, one side at a time
                     step = steps[way]
                     if step > 0:
@@ -249,13 +251,19 @@ def expand_layer(
                         else:
                             child_region = flood(mover, child_free, width, full)
                             bit = 1 << region_number(child_region, child_free, width, full)
+                        # no branch on whether the child is new (about one in six is,
+                        # past any prediction): it is written down either way, and only
+                        # the new ones counted
                         was = np.int64(seen[child])
-                        if was & bit:
-                            continue
                         seen[child] = np.uint8(was | bit)
-                        following[child] = np.uint8(np.int64(following[child]) | bit)
-                        low = min(low, child)
-                        high = max(high, child + 1)
+                        fresh[found] = child
+                        fresh[found + 1] = bit & ~was
+                        found += 2 * ((bit & ~was) != 0)
+                for j in range(0, found, 2):
+                    child = fresh[j]
+                    following[child] = np.uint8(np.int64(following[child]) | fresh[j + 1])
+                    low = min(low, child)
+                    high = max(high, child + 1)
         word += 1
     bounds[0] = low
     bounds[1] = high
