@@ -605,8 +605,8 @@ def test_the_8_tile_build_is_refused_without_the_memory_and_ctrl_c_leaves_no_fil
 
     eight = Pattern(tuple(range(8)), 15)
     assert eight.entries == 518_918_400
-    monkeypatch.setattr(resources, "available_memory", lambda: 4 * 10**9)
-    with pytest.raises(InputError, match=r"8-tile pattern database needs about 5\.2 GB of memory"):
+    monkeypatch.setattr(resources, "available_memory", lambda: 2 * 10**9)
+    with pytest.raises(InputError, match=r"8-tile pattern database needs about 2\.4 GB of memory"):
         load_or_build(eight, directory=tmp_path)
 
     monkeypatch.setattr(resources, "available_memory", lambda: 10**9)  # room for 7 tiles

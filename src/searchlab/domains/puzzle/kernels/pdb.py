@@ -37,10 +37,13 @@ Progress = Callable[[str, int, int], None]
 
 CacheStatus = Literal["loaded", "built", "rebuilt"]
 
-QUEUE_ITEMS_PER_ENTRY = 1.0
-"""The build's queue at its widest (two layers), in items per placement, with room to
-spare: measured at 0.57 for 6 tiles, about 0.9 for 7 (from its peak memory; see
-``build_memory``)."""
+BUILD_BYTES_PER_ENTRY = 4
+"""The build's arrays, one byte each a placement: the table, the regions seen, the
+regions of the layer scanned and of the next."""
+BUILD_OVERHEAD = 300_000_000
+"""The process around them (Python, numpy, the compiled kernels, the 1 MB table of
+region numbers), measured with room to spare: the 7-tile build peaked at 0.38 GB of
+resident memory, 0.23 GB of it the arrays."""
 
 BUILD_MICROSECONDS = {6: 0.70, 7: 0.92}
 """Build time per placement measured here (CPU seconds, a benchmark run: 6-6-3 in 8.05 s,
@@ -231,10 +234,9 @@ def write_table(path: Path, pattern: Pattern, table: npt.NDArray[np.uint8]) -> N
 
 
 def build_memory(pattern: Pattern) -> int:
-    """Bytes a build of ``pattern`` needs: the table, one byte a placement for the
-    regions seen, and the queue of two layers at their widest (measured: at most
-    ``QUEUE_ITEMS_PER_ENTRY`` items a placement, 8 bytes each)."""
-    return int(pattern.entries * (2 + 8 * QUEUE_ITEMS_PER_ENTRY))
+    """Bytes a build of ``pattern`` needs: ``BUILD_BYTES_PER_ENTRY`` a placement and the
+    process around them (``BUILD_OVERHEAD``)."""
+    return pattern.entries * BUILD_BYTES_PER_ENTRY + BUILD_OVERHEAD
 
 
 def build_seconds(pattern: Pattern) -> float:
