@@ -122,20 +122,16 @@ class Pattern:
 
 
 def _geometry(pattern: Pattern) -> tuple[Any, ...]:
-    """What ``pdb_build.expand`` knows of the pattern and its board (its GEOMETRY): the
-    tiles' weights, the cells' neighbours, the regions' numbers (4 wide), the width."""
-    from searchlab.domains.puzzle.kernels.pdb_build import (
-        neighbours_for,
-        region_numbers,
-        weights_for,
-    )
+    """What ``pdb_build.expand_layer`` knows of the pattern and its board (its GEOMETRY):
+    the tiles' weights, the regions' numbers (4 wide), the width."""
+    from searchlab.domains.puzzle.kernels.pdb_build import region_numbers, weights_for
 
     width = pattern.width
     numbers = np.zeros((1 << 20) if width == 4 else 0, dtype=np.uint8)
     if width == 4:
         region_numbers(numbers)
     weights = weights_for(len(pattern.goal_cells), width * width)
-    return weights, neighbours_for(width), numbers, width
+    return weights, numbers, width
 
 
 def build_table(
@@ -159,7 +155,8 @@ def build_table(
     current = np.zeros(padded, dtype=np.uint8)
     following = np.zeros(padded, dtype=np.uint8)
     goal_cells = np.asarray(pattern.goal_cells, dtype=np.int64)
-    rank, bit = (int(v) for v in seed_goal(goal_cells, geometry[0], pattern.blank_goal, pattern.width))
+    seed = seed_goal(goal_cells, geometry[0], pattern.blank_goal, pattern.width)
+    rank, bit = (int(v) for v in seed)
     seen[rank] = current[rank] = bit
     low, high = rank, rank + 1
     filled = 0

@@ -16,10 +16,17 @@ product of the radices after it (``weights``). A move of tile i from p to q chan
 the rank by ``rank_step``: only tiles on the cells strictly between p and q matter,
 none for a horizontal move, width - 1 cells for a vertical one.
 
-The frontier is a queue of (cells packed ``bits`` apiece, one cell of the region), not
-a scan of the table: layers near the start and the end are tiny, and no item has to
-be unranked. A placement's regions are numbered by their lowest cell (fewer than eight
-on a 4×4 or 5×5 board for the patterns built here), one bit each in ``seen``.
+A layer is a scan of the table in rank order, not a queue: a byte a placement holds the
+bits of its regions in the layer (``current``) and another those of the next
+(``following``); a placement's regions are numbered by their lowest cell (at most eight
+on a 4×4 or 5×5 board for the patterns built here), one bit each, and ``seen`` keeps
+every region reached. Four bytes a placement with the table (a queue of two layers
+peaked near five for 8 tiles), and the scan reads them in order: ranks rise, so a
+placement is unranked from the one before it (mostly the last tile's digit), and the
+children of the last tiles' moves fall near it; a child's ``seen`` (and, when new,
+``following``) is the only access out of order. The layers at the start and the end are
+tiny: a layer's scan is bounded by the lowest and the highest rank the one before
+reached.
 """
 
 from __future__ import annotations
@@ -128,11 +135,11 @@ def rank_of(cells: npt.NDArray[np.int64], weights: npt.NDArray[np.int64], k: int
     return rank
 
 
-GEOMETRY = "Tuple((int64[::1], int64[::1], uint8[::1], int64))"
-"""The pattern and its board, one argument of ``expand_layer``: the tiles' weights, each
-cell's neighbours (a mask), ``region_numbers`` (4 wide; else empty), the width."""
+GEOMETRY = "Tuple((int64[::1], uint8[::1], int64))"
+"""The pattern and its board, one argument of ``expand_layer``: the tiles' weights,
+``region_numbers`` (4 wide; else empty), the width."""
 
-Geometry = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.uint8], int]
+Geometry = tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8], int]
 
 
 @inline
@@ -167,7 +174,7 @@ def expand_layer(
     (the next layer), whose written ranks widen ``bounds`` ([lowest, past the highest]).
     Returns how many placements got their value. Without ``region_numbers`` (5 wide)
     the regions are flooded."""
-    weights, neighbours, numbers, width = geometry
+    weights, numbers, width = geometry
     k = weights.shape[0]
     n = width * width
     full = (1 << n) - 1
@@ -219,7 +226,7 @@ def expand_layer(
                 taken[i + 1] = taken[i] | (1 << cell)
                 base[i + 1] = base[i] + digit * weights[i]
             known = k
-            occupied = taken[k]
+            occupied = int(taken[k])
             free = full & ~occupied
             while marks:  # each region of this layer, by its number
                 number = LOWEST[(((marks & -marks) * DE_BRUIJN) & 0xFFFFFFFF) >> 27]
@@ -308,14 +315,3 @@ def weights_for(k: int, cells: int) -> npt.NDArray[np.int64]:
     for i in range(k - 2, -1, -1):
         weights[i] = weights[i + 1] * (cells - i - 1)
     return weights
-
-
-def neighbours_for(width: int) -> npt.NDArray[np.int64]:
-    """Each cell's orthogonal neighbours as a bit mask."""
-    masks = np.zeros(width * width, dtype=np.int64)
-    for cell in range(width * width):
-        row, col = divmod(cell, width)
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            if 0 <= r < width and 0 <= c < width:
-                masks[cell] |= 1 << (r * width + c)
-    return masks
