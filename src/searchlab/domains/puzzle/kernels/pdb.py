@@ -45,10 +45,10 @@ BUILD_OVERHEAD = 300_000_000
 region numbers), measured with room to spare: the 7-tile build peaked at 0.38 GB of
 resident memory, 0.23 GB of it the arrays."""
 
-BUILD_MICROSECONDS = {6: 0.70, 7: 0.92}
-"""Build time per placement measured here (CPU seconds, a benchmark run: 6-6-3 in 8.05 s,
-7 tiles in 53.0 s); a larger pattern is estimated by the last ratio (more regions a
-placement), which leaves out the cost of a table further past the caches."""
+BUILD_MICROSECONDS = {6: 0.41, 7: 0.55, 8: 0.60}
+"""Build time per placement measured here (CPU seconds of the layer scan, 00:40 UTC: 6
+tiles in 2.35 s, best of four, 7 tiles in 31.8 s, 8 tiles in 313.6 s); a larger pattern
+is estimated by the last ratio (more regions a placement)."""
 
 # Partitions of the 15 goal squares other than the blank's, written for the blank's
 # goal in the bottom-right corner (square 15); other corners are reached by symmetry.
