@@ -41,8 +41,8 @@ BUILD_BYTES_PER_ENTRY = 4
 """The build's arrays, one byte each a placement: the table, the regions seen, the
 regions of the layer scanned and of the next."""
 BUILD_OVERHEAD = 300_000_000
-"""The process around them (Python, numpy, the compiled kernels, the 1 MB table of
-region numbers), measured with room to spare: the 7-tile build peaked at 0.38 GB of
+"""The process around them (Python, numpy, the compiled kernels, the 2 MB of region
+tables), measured with room to spare: the 7-tile build peaked at 0.38 GB of
 resident memory, 0.23 GB of it the arrays."""
 
 BUILD_MICROSECONDS = {6: 0.41, 7: 0.55, 8: 0.60}
@@ -123,15 +123,16 @@ class Pattern:
 
 def _geometry(pattern: Pattern) -> tuple[Any, ...]:
     """What ``pdb_build.expand_layer`` knows of the pattern and its board (its GEOMETRY):
-    the tiles' weights, the regions' numbers (4 wide), the width."""
+    the tiles' weights, the regions' numbers and cells (4 wide), the width."""
     from searchlab.domains.puzzle.kernels.pdb_build import region_numbers, weights_for
 
     width = pattern.width
     numbers = np.zeros((1 << 20) if width == 4 else 0, dtype=np.uint8)
+    regions = np.zeros((1 << 19) if width == 4 else 0, dtype=np.uint16)
     if width == 4:
-        region_numbers(numbers)
+        region_numbers(numbers, regions)
     weights = weights_for(len(pattern.goal_cells), width * width)
-    return weights, numbers, width
+    return weights, numbers, regions, width
 
 
 def build_table(

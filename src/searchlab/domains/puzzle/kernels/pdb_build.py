@@ -135,11 +135,11 @@ def rank_of(cells: npt.NDArray[np.int64], weights: npt.NDArray[np.int64], k: int
     return rank
 
 
-GEOMETRY = "Tuple((int64[::1], uint8[::1], int64))"
+GEOMETRY = "Tuple((int64[::1], uint8[::1], uint16[::1], int64))"
 """The pattern and its board, one argument of ``expand_layer``: the tiles' weights,
-``region_numbers`` (4 wide; else empty), the width."""
+the regions' numbers and their cells (``region_numbers``: 4 wide; else empty), the width."""
 
-Geometry = tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8], int]
+Geometry = tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8], npt.NDArray[np.uint16], int]
 
 
 @inline
@@ -174,7 +174,7 @@ def expand_layer(
     (the next layer), whose written ranks widen ``bounds`` ([lowest, past the highest]).
     Returns how many placements got their value. Without ``region_numbers`` (5 wide)
     the regions are flooded."""
-    weights, numbers, width = geometry
+    weights, numbers, regions, width = geometry
     k = weights.shape[0]
     n = width * width
     full = (1 << n) - 1
@@ -231,10 +231,13 @@ def expand_layer(
             while marks:  # each region of this layer, by its number
                 number = LOWEST[(((marks & -marks) * DE_BRUIJN) & 0xFFFFFFFF) >> 27]
                 marks &= marks - 1
-                rest_free = free
-                for _ in range(number):  # the regions below it, lowest cell first
-                    rest_free &= ~flood(rest_free & -rest_free, free, width, full)
-                region = flood(rest_free & -rest_free, free, width, full)
+                if regions.shape[0]:
+                    region = np.int64(regions[(free << 3) | number])
+                else:
+                    rest_free = free
+                    for _ in range(number):  # the regions below it, lowest cell first
+                        rest_free &= ~flood(rest_free & -rest_free, free, width, full)
+                    region = flood(rest_free & -rest_free, free, width, full)
                 found = 0
                 for way in range(4):  # the tiles next to the region, one side at a time
                     step = steps[way]
@@ -296,16 +299,19 @@ def seed_goal(
     return seed
 
 
-@njit("void(uint8[:])")
-def region_numbers(numbers: npt.NDArray[np.uint8]) -> None:
+@njit("void(uint8[:], uint16[:])")
+def region_numbers(numbers: npt.NDArray[np.uint8], regions: npt.NDArray[np.uint16]) -> None:
     """Fill ``numbers[free << 4 | cell]``: which region of the free cells ``free`` (a
-    4×4 mask) holds ``cell``, for every mask (1 MB): a lookup in place of two floods
-    for each child the build generates."""
+    4×4 mask) holds ``cell``, for every mask (1 MB), and ``regions[free << 3 | number]``:
+    that region's cells (1 MB): lookups in place of the floods for each child the build
+    generates and each state it expands."""
     for free in range(1 << 16):
         for cell in range(16):
             if (free >> cell) & 1:
                 region = flood(1 << cell, free, 4, 0xFFFF)
-                numbers[(free << 4) | cell] = region_number(region, free, 4, 0xFFFF)
+                number = region_number(region, free, 4, 0xFFFF)
+                numbers[(free << 4) | cell] = number
+                regions[(free << 3) | number] = region
 
 
 def weights_for(k: int, cells: int) -> npt.NDArray[np.int64]:
