@@ -174,6 +174,8 @@ def pdb78_build_section(quick: bool, eight: bool) -> tuple[Section, bool]:
     cached."""
     import tracemalloc
 
+    import numpy as np
+
     from searchlab.core.resources import describe_bytes
     from searchlab.domains.puzzle.kernels import KORF_GOAL, load_solver
     from searchlab.domains.puzzle.kernels.pdb import (
@@ -181,15 +183,17 @@ def pdb78_build_section(quick: bool, eight: bool) -> tuple[Section, bool]:
         build_memory,
         build_seconds,
         build_table,
+        cache_dir,
         partition_patterns,
         present,
+        read_table,
     )
 
     load_solver()
     built = present("pdb-78", KORF_GOAL)
     build = Section(
         "15-puzzle: the 7-8 pattern databases (ranked)",
-        ["table", "entries", "disk", "build memory (estimate)", "peak", "build time"],
+        ["table", "entries", "disk", "build memory (estimate)", "peak", "build time", "cached"],
         notes=[
             "Korf & Felner's partition: on Korf's goal (blank top left) tiles 1-7 and 8-15. "
             "Ranked tables (the tiles' cells as a k-permutation of the 16 cells: 16!/9! and "
@@ -204,7 +208,8 @@ def pdb78_build_section(quick: bool, eight: bool) -> tuple[Section, bool]:
                 "`--only puzzle15-78-build` builds it here, in minutes). "
             )
             + f"The queue builder before it: {QUEUE_BUILDER} for the 8-tile table, 37.8 s "
-            "for the 7-tile one (the full run of 23:18 UTC).",
+            "for the 7-tile one (the full run of 23:18 UTC). 'cached': whether a table built "
+            "here equals the one in the cache (built by whichever builder was current).",
         ],
     )
     rate = 0.0  # seconds a placement, measured on the smaller table
@@ -213,20 +218,25 @@ def pdb78_build_section(quick: bool, eight: bool) -> tuple[Section, bool]:
     for pattern, tiles in partition_patterns("pdb-78", KORF_GOAL):
         k = len(tiles)
         peak = "-"
+        same = "-"
         if k <= (6 if quick else 8 if eight else 7):
             tracemalloc.start()
             started = clock()
-            build_table(pattern)
+            table = build_table(pattern)
             took = clock() - started
             peak = describe_bytes(tracemalloc.get_traced_memory()[1])
             tracemalloc.stop()
+            cached = read_table(cache_dir() / pattern.file_name(), pattern) if built else None
+            if cached is not None:  # a table built by the builder when it was cached
+                same = "equal" if np.array_equal(cached, table) else "DIFFERENT"
+            del table, cached
             rate = took / pattern.entries
             total += took
             measured += 1
             when = seconds(took)
         else:  # the rate per placement grows from 7 to 8 tiles as BUILD_MICROSECONDS does
             growth = build_seconds(pattern) / pattern.entries / (BUILD_MICROSECONDS[7] * 1e-6)
-            estimate = pattern.entries * rate * growth
+            estimate = pattern.entries * rate * growth if rate else build_seconds(pattern)
             total += estimate
             when = f"{'cached' if built else 'not built'}: about {seconds(estimate)} estimated"
         build.add(
@@ -236,11 +246,12 @@ def pdb78_build_section(quick: bool, eight: bool) -> tuple[Section, bool]:
             describe_bytes(build_memory(pattern)),
             peak,
             when,
+            same,
         )
     verdict(
         "the 7-8 build under a minute on one core",
-        f"{'' if measured == 2 else 'about '}{seconds(total)}: 7-tile table {build.rows[0][-1]}; "
-        f"8-tile {build.rows[1][-1]} (the queue builder: {QUEUE_BUILDER})",
+        f"{'' if measured == 2 else 'about '}{seconds(total)}: 7-tile table {build.rows[0][5]}; "
+        f"8-tile {build.rows[1][5]} (the queue builder: {QUEUE_BUILDER})",
         measured == 2 and total < 60,
     )
     return build, built

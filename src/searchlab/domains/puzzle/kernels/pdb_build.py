@@ -232,7 +232,7 @@ def expand_layer(
                 number = LOWEST[(((marks & -marks) * DE_BRUIJN) & 0xFFFFFFFF) >> 27]
                 marks &= marks - 1
                 if regions.shape[0]:
-                    region = np.int64(regions[(free << 3) | number])
+                    region = int(regions[(free << 3) | number])
                 else:
                     rest_free = free
                     for _ in range(number):  # the regions below it, lowest cell first
