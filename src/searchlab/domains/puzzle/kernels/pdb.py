@@ -45,10 +45,11 @@ BUILD_OVERHEAD = 300_000_000
 tables), measured with room to spare: the 7-tile build peaked at 0.38 GB of
 resident memory, 0.23 GB of it the arrays."""
 
-BUILD_MICROSECONDS = {6: 0.41, 7: 0.55, 8: 0.60}
-"""Build time per placement measured here (CPU seconds of the layer scan, 00:40 UTC: 6
-tiles in 2.35 s, best of four, 7 tiles in 31.8 s, 8 tiles in 313.6 s); a larger pattern
-is estimated by the last ratio (more regions a placement)."""
+BUILD_MICROSECONDS = {6: 0.37, 7: 0.44, 8: 0.61}
+"""Build time per placement measured here (CPU seconds of the layer scan: 6 tiles in
+2.14 s, best of four; 7 tiles in 25.2 s and 8 in 318 s, ``python -m benchmarks --only
+puzzle15-78-build`` at 00:46 UTC); a larger pattern is estimated by the last ratio (more
+regions a placement, a table further past the caches)."""
 
 # Partitions of the 15 goal squares other than the blank's, written for the blank's
 # goal in the bottom-right corner (square 15); other corners are reached by symmetry.
