@@ -29,23 +29,27 @@ from searchlab.core.errors import InputError
 from searchlab.core.resources import describe_bytes, require_disk, require_memory
 
 FORMAT = "searchlab-pdb/2"  # 2: ranked tables (1: sparse, 16**k)
-CHUNK = 1 << 22
-"""Frontier items per chunk of the build's queue (8 bytes each)."""
+SCAN = 1 << 24
+"""Ranks a call of the build's kernel scans (a progress report after each)."""
 
 Progress = Callable[[str, int, int], None]
 """Called while a database is built: (description, entries filled so far, entries in all)."""
 
 CacheStatus = Literal["loaded", "built", "rebuilt"]
 
-QUEUE_ITEMS_PER_ENTRY = 1.0
-"""The build's queue at its widest (two layers), in items per placement, with room to
-spare: measured at 0.57 for 6 tiles, about 0.9 for 7 (from its peak memory; see
-``build_memory``)."""
+BUILD_BYTES_PER_ENTRY = 4
+"""The build's arrays, one byte each a placement: the table, the regions seen, the
+regions of the layer scanned and of the next."""
+BUILD_OVERHEAD = 300_000_000
+"""The process around them (Python, numpy, the compiled kernels, the 2 MB of region
+tables), measured with room to spare: the 7-tile build peaked at 0.38 GB of
+resident memory, 0.23 GB of it the arrays."""
 
-BUILD_MICROSECONDS = {6: 0.70, 7: 0.92}
-"""Build time per placement measured here (CPU seconds, a benchmark run: 6-6-3 in 8.05 s,
-7 tiles in 53.0 s); a larger pattern is estimated by the last ratio (more regions a
-placement), which leaves out the cost of a table further past the caches."""
+BUILD_MICROSECONDS = {6: 0.37, 7: 0.44, 8: 0.61}
+"""Build time per placement measured here (CPU seconds of the layer scan: 6 tiles in
+2.14 s, best of four; 7 tiles in 25.2 s and 8 in 318 s, ``python -m benchmarks --only
+puzzle15-78-build`` at 00:46 UTC); a larger pattern is estimated by the last ratio (more
+regions a placement, a table further past the caches)."""
 
 # Partitions of the 15 goal squares other than the blank's, written for the blank's
 # goal in the bottom-right corner (square 15); other corners are reached by symmetry.
@@ -119,20 +123,17 @@ class Pattern:
 
 
 def _geometry(pattern: Pattern) -> tuple[Any, ...]:
-    """What ``pdb_build.expand`` knows of the pattern and its board (its GEOMETRY): the
-    tiles' weights, the cells' neighbours, the regions' numbers (4 wide), the width."""
-    from searchlab.domains.puzzle.kernels.pdb_build import (
-        neighbours_for,
-        region_numbers,
-        weights_for,
-    )
+    """What ``pdb_build.expand_layer`` knows of the pattern and its board (its GEOMETRY):
+    the tiles' weights, the regions' numbers and cells (4 wide), the width."""
+    from searchlab.domains.puzzle.kernels.pdb_build import region_numbers, weights_for
 
     width = pattern.width
     numbers = np.zeros((1 << 20) if width == 4 else 0, dtype=np.uint8)
+    regions = np.zeros((1 << 19) if width == 4 else 0, dtype=np.uint16)
     if width == 4:
-        region_numbers(numbers)
+        region_numbers(numbers, regions)
     weights = weights_for(len(pattern.goal_cells), width * width)
-    return weights, neighbours_for(width), numbers, width
+    return weights, numbers, regions, width
 
 
 def build_table(
@@ -142,44 +143,40 @@ def build_table(
     out: npt.NDArray[np.uint8] | None = None,
 ) -> npt.NDArray[np.uint8]:
     """Breadth-first search over the pattern's abstract space (in the compiled kernel),
-    into ``out`` when given (``pattern.entries`` bytes), the frontier a queue kept in
-    chunks of ``CHUNK`` items, each freed once expanded."""
-    from searchlab.domains.puzzle.kernels.pdb_build import expand, seed_goal
+    into ``out`` when given (``pattern.entries`` bytes): each layer a scan of the table
+    in rank order, ``SCAN`` ranks a call, between the lowest and the highest rank the
+    layer before reached."""
+    from searchlab.domains.puzzle.kernels.pdb_build import expand_layer, seed_goal
 
     k = len(pattern.goal_cells)
     geometry = _geometry(pattern)
     dist = out if out is not None else np.empty(pattern.entries, dtype=np.uint8)
     dist.fill(255)
-    seen = np.zeros(pattern.entries, dtype=np.uint8)
+    padded = -(-pattern.entries // 8) * 8  # whole words for the scan
+    seen = np.zeros(padded, dtype=np.uint8)
+    current = np.zeros(padded, dtype=np.uint8)
+    following = np.zeros(padded, dtype=np.uint8)
     goal_cells = np.asarray(pattern.goal_cells, dtype=np.int64)
     seed = seed_goal(goal_cells, geometry[0], pattern.blank_goal, pattern.width)
-    rank, bit, first = (int(v) for v in seed)
-    dist[rank] = 0
-    seen[rank] = bit
-    layer = [np.array([first], dtype=np.uint64)]
-    filled = 1
+    rank, bit = (int(v) for v in seed)
+    seen[rank] = current[rank] = bit
+    low, high = rank, rank + 1
+    filled = 0
     depth = 0
     description = f"pattern database, {k} tiles"
-    status = np.zeros(3, dtype=np.int64)
-    while layer:
-        following: list[npt.NDArray[np.uint64]] = []
-        buffer = np.empty(CHUNK, dtype=np.uint64)
-        status[1] = 0
-        while layer:
-            items = layer.pop(0)
-            status[0] = 0
-            while status[0] < items.shape[0]:
-                expand(geometry, depth, dist, seen, items, buffer, status)
-                filled += int(status[2])
-                if buffer.shape[0] - status[1] < 4 * k:  # full: start the next chunk
-                    following.append(buffer[: status[1]])
-                    buffer = np.empty(CHUNK, dtype=np.uint64)
-                    status[1] = 0
-                if progress is not None:
-                    progress(description, filled, pattern.entries)
-        if status[1]:
-            following.append(buffer[: status[1]].copy())
-        layer = following
+    bounds = np.zeros(2, dtype=np.int64)
+    while low < high:
+        bounds[:] = (padded, 0)
+        words = current.view(np.uint64)
+        for start in range(low & ~7, high, SCAN):
+            stop = min(start + SCAN, high)
+            filled += expand_layer(
+                geometry, depth, start, stop, dist, seen, current, words, following, bounds
+            )
+            if progress is not None:
+                progress(description, filled, pattern.entries)
+        current, following = following, current  # the scan left ``current`` all zero
+        low, high = (int(v) for v in bounds)
         depth += 1
     if progress is not None:
         progress(description, pattern.entries, pattern.entries)
@@ -236,10 +233,9 @@ def write_table(path: Path, pattern: Pattern, table: npt.NDArray[np.uint8]) -> N
 
 
 def build_memory(pattern: Pattern) -> int:
-    """Bytes a build of ``pattern`` needs: the table, one byte a placement for the
-    regions seen, and the queue of two layers at their widest (measured: at most
-    ``QUEUE_ITEMS_PER_ENTRY`` items a placement, 8 bytes each)."""
-    return int(pattern.entries * (2 + 8 * QUEUE_ITEMS_PER_ENTRY))
+    """Bytes a build of ``pattern`` needs: ``BUILD_BYTES_PER_ENTRY`` a placement and the
+    process around them (``BUILD_OVERHEAD``)."""
+    return pattern.entries * BUILD_BYTES_PER_ENTRY + BUILD_OVERHEAD
 
 
 def build_seconds(pattern: Pattern) -> float:

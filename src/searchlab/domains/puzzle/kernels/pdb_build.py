@@ -16,10 +16,17 @@ product of the radices after it (``weights``). A move of tile i from p to q chan
 the rank by ``rank_step``: only tiles on the cells strictly between p and q matter,
 none for a horizontal move, width - 1 cells for a vertical one.
 
-The frontier is a queue of (cells packed ``bits`` apiece, one cell of the region), not
-a scan of the table: layers near the start and the end are tiny, and no item has to
-be unranked. A placement's regions are numbered by their lowest cell (fewer than eight
-on a 4×4 or 5×5 board for the patterns built here), one bit each in ``seen``.
+A layer is a scan of the table in rank order, not a queue: a byte a placement holds the
+bits of its regions in the layer (``current``) and another those of the next
+(``following``); a placement's regions are numbered by their lowest cell (at most eight
+on a 4×4 or 5×5 board for the patterns built here), one bit each, and ``seen`` keeps
+every region reached. Four bytes a placement with the table (a queue of two layers
+peaked near five for 8 tiles), and the scan reads them in order: ranks rise, so a
+placement is unranked from the one before it (mostly the last tile's digit), and the
+children of the last tiles' moves fall near it; a child's ``seen`` (and, when new,
+``following``) is the only access out of order. The layers at the start and the end are
+tiny: a layer's scan is bounded by the lowest and the highest rank the one before
+reached.
 """
 
 from __future__ import annotations
@@ -128,126 +135,183 @@ def rank_of(cells: npt.NDArray[np.int64], weights: npt.NDArray[np.int64], k: int
     return rank
 
 
+GEOMETRY = "Tuple((int64[::1], uint8[::1], uint16[::1], int64))"
+"""The pattern and its board, one argument of ``expand_layer``: the tiles' weights,
+the regions' numbers and their cells (``region_numbers``: 4 wide; else empty), the width."""
+
+Geometry = tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8], npt.NDArray[np.uint16], int]
+
+
 @inline
-def _pack(cells: npt.NDArray[np.int64], k: int, bits: int) -> int:
-    packed = 0
-    for i in range(k):
-        packed |= cells[i] << (bits * i)
-    return packed
+def nth_cell(free: int, nth: int) -> int:
+    """The ``nth`` (from 0) cell of the mask ``free``, counting from the lowest."""
+    for _ in range(nth):
+        free &= free - 1
+    return int(LOWEST[(((free & -free) * DE_BRUIJN) & 0xFFFFFFFF) >> 27])
 
 
-GEOMETRY = "Tuple((int64[::1], int64[::1], uint8[::1], int64))"
-"""The pattern and its board, one argument of ``expand``: the tiles' weights, each
-cell's neighbours (a mask), ``region_numbers`` (4 wide; else empty), the width."""
-
-Geometry = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.uint8], int]
-
-
-@njit(f"void({GEOMETRY}, int64, uint8[::1], uint8[::1], uint64[::1], uint64[::1], int64[::1])")
-def expand(
+@njit(
+    f"int64({GEOMETRY}, int64, int64, int64, uint8[::1], uint8[::1], uint8[::1], uint64[::1],"
+    " uint8[::1], int64[::1])"
+)
+def expand_layer(
     geometry: Geometry,
     depth: int,
+    start: int,
+    stop: int,
     dist: npt.NDArray[np.uint8],
     seen: npt.NDArray[np.uint8],
-    items: npt.NDArray[np.uint64],
-    following: npt.NDArray[np.uint64],
-    out: npt.NDArray[np.int64],
-) -> None:
-    """Expand the items of one layer (``depth``) from ``out[0]`` on, writing the new
-    ones (depth + 1) to ``following`` from ``out[1]`` on until it has no room for a
-    whole item's children; ``out`` is left at [items read, items written, placements
-    given their first value here]. Without ``region_numbers`` (5 wide) the regions are
-    flooded."""
-    weights, neighbours, numbers, width = geometry
+    current: npt.NDArray[np.uint8],
+    words: npt.NDArray[np.uint64],
+    following: npt.NDArray[np.uint8],
+    bounds: npt.NDArray[np.int64],
+) -> int:
+    """Expand the states of layer ``depth`` whose placements rank in [start, stop)
+    (``start`` a multiple of 8): ``current[rank]`` holds the bits of their regions
+    (``words``, the same bytes eight at a time, lets the scan skip empty stretches) and
+    is cleared as it is read. A placement met here for the first time gets its value in
+    ``dist``. Children new to ``seen`` get their region's bit there and in ``following``
+    (the next layer), whose written ranks widen ``bounds`` ([lowest, past the highest]).
+    Returns how many placements got their value. Without ``region_numbers`` (5 wide)
+    the regions are flooded."""
+    weights, numbers, regions, width = geometry
     k = weights.shape[0]
     n = width * width
     full = (1 << n) - 1
     bits = 4 if n <= 16 else 5
-    field = (1 << bits) - 1
     cells = np.zeros(k, dtype=np.int64)
+    base = np.zeros(k + 1, dtype=np.int64)  # the rank of tiles 0..i-1 where they stand
+    taken = np.zeros(k + 1, dtype=np.int64)  # the cells of tiles 0..i-1
     owner = np.full(n, -1, dtype=np.int64)
     view = np.zeros((3, n), dtype=np.int64)  # one pattern, the board as it stands
     view[WEIGHT, :k] = weights
     view[CELL] = np.arange(n)
-    read = out[0]
-    written = out[1]
+    steps = np.array([1, -1, width, -width], dtype=np.int64)  # a tile's move: q - p
+    sides = np.full(4, full, dtype=np.int64)  # the cells a tile may move from that way
+    for row in range(width):
+        sides[0] &= ~(1 << (row * width + width - 1))
+        sides[1] &= ~(1 << (row * width))
+    fresh = np.zeros(8 * k, dtype=np.int64)  # a state's new children and their bits
+    known = 0  # how many leading tiles of ``cells`` stand as the last rank placed them
     valued = 0
-    room = following.shape[0] - 4 * k
-    while read < items.shape[0] and written <= room:
-        item = np.int64(items[read])
-        read += 1
-        occupied = 0
-        for i in range(k):
-            cells[i] = (item >> (bits * i)) & field
-            occupied |= 1 << cells[i]
-            owner[cells[i]] = i
-        free = full & ~occupied
-        region = flood(1 << ((item >> (bits * k)) & field), free, width, full)
-        rank = rank_of(cells, weights, k)
-        for i in range(k):
-            p = cells[i]
-            targets = neighbours[p] & region
-            while targets:  # one pass per child: a loop over directions mispredicts
-                low = targets & -targets
-                targets ^= low
-                q = LOWEST[((low * DE_BRUIJN) & 0xFFFFFFFF) >> 27]
-                child = rank + rank_step(owner, view, occupied, i, p, q)
-                child_free = free ^ (1 << p) ^ (1 << q)
-                if numbers.shape[0]:
-                    bit = 1 << int(numbers[(child_free << bits) | p])
+    low = bounds[0]
+    high = bounds[1]
+    word = start >> 3
+    while word << 3 < stop:
+        if words[word] == 0:  # most of a layer's table is not in it
+            word += 1
+            continue
+        for rank in range(word << 3, (word << 3) + 8):
+            marks = np.int64(current[rank])
+            if marks == 0:
+                continue
+            current[rank] = 0
+            if dist[rank] == UNSEEN:
+                dist[rank] = depth
+                valued += 1
+            # unrank incrementally: ranks rise, so tiles 0..level-1 stay where they were
+            # while the rank stays in the block they fix (weights[level - 1] ranks)
+            level = known
+            while level > 0 and rank >= base[level] + weights[level - 1]:
+                level -= 1
+            for i in range(level, known):
+                owner[cells[i]] = -1
+            rest = rank - base[level]
+            for i in range(level, k):
+                digit = rest // weights[i]
+                rest -= digit * weights[i]
+                cell = nth_cell(full & ~taken[i], digit)
+                cells[i] = cell
+                owner[cell] = i
+                taken[i + 1] = taken[i] | (1 << cell)
+                base[i + 1] = base[i] + digit * weights[i]
+            known = k
+            occupied = int(taken[k])
+            free = full & ~occupied
+            while marks:  # each region of this layer, by its number
+                number = LOWEST[(((marks & -marks) * DE_BRUIJN) & 0xFFFFFFFF) >> 27]
+                marks &= marks - 1
+                if regions.shape[0]:
+                    region = int(regions[(free << 3) | number])
                 else:
-                    child_region = flood(1 << p, child_free, width, full)
-                    bit = 1 << region_number(child_region, child_free, width, full)
-                marks = np.int64(seen[child])
-                if marks & bit:
-                    continue
-                seen[child] = np.uint8(marks | bit)
-                if marks == 0:
-                    dist[child] = depth + 1
-                    valued += 1
-                cells[i] = q
-                following[written] = _pack(cells, k, bits) | (p << (bits * k))
-                written += 1
-                cells[i] = p
-        for i in range(k):
-            owner[cells[i]] = -1
-    out[0] = read
-    out[1] = written
-    out[2] = valued
+                    rest_free = free
+                    for _ in range(number):  # the regions below it, lowest cell first
+                        rest_free &= ~flood(rest_free & -rest_free, free, width, full)
+                    region = flood(rest_free & -rest_free, free, width, full)
+                found = 0
+                for way in range(4):  # the tiles next to the region, one side at a time
+                    step = steps[way]
+                    if step > 0:
+                        movers = (region >> step) & occupied & sides[way]
+                    else:
+                        movers = (region << -step) & occupied & sides[way]
+                    while movers:
+                        mover = movers & -movers
+                        movers ^= mover
+                        p = LOWEST[((mover * DE_BRUIJN) & 0xFFFFFFFF) >> 27]
+                        q = p + step
+                        tile = owner[p]
+                        if way < 2:  # across: no cell between, only its own digit moves
+                            child = rank + step * weights[tile]
+                        else:
+                            child = rank + rank_step(owner, view, occupied, tile, p, q)
+                        child_free = free ^ mover ^ (1 << q)
+                        if numbers.shape[0]:
+                            bit = 1 << int(numbers[(child_free << bits) | p])
+                        else:
+                            child_region = flood(mover, child_free, width, full)
+                            bit = 1 << region_number(child_region, child_free, width, full)
+                        # no branch on whether the child is new (about one in six is,
+                        # past any prediction): it is written down either way, and only
+                        # the new ones counted
+                        was = np.int64(seen[child])
+                        seen[child] = np.uint8(was | bit)
+                        fresh[found] = child
+                        fresh[found + 1] = bit & ~was
+                        found += 2 * ((bit & ~was) != 0)
+                for j in range(0, found, 2):
+                    child = fresh[j]
+                    following[child] = np.uint8(np.int64(following[child]) | fresh[j + 1])
+                    low = min(low, child)
+                    high = max(high, child + 1)
+        word += 1
+    bounds[0] = low
+    bounds[1] = high
+    return valued
 
 
 @njit("int64[:](int64[:], int64[:], int64, int64)")
 def seed_goal(
     goal_cells: npt.NDArray[np.int64], weights: npt.NDArray[np.int64], blank_cell: int, width: int
 ) -> npt.NDArray[np.int64]:
-    """The goal placement's rank, the bit of the blank's region (depth 0), and the first
-    layer's one item (the goal's cells packed, and the blank's cell)."""
+    """The goal placement's rank and the bit of the blank's region: the first layer."""
     k = goal_cells.shape[0]
     n = width * width
     full = (1 << n) - 1
-    bits = 4 if n <= 16 else 5
     occupied = 0
     for i in range(k):
         occupied |= 1 << goal_cells[i]
     free = full & ~occupied
     region = flood(1 << blank_cell, free, width, full)
-    seed = np.zeros(3, dtype=np.int64)
+    seed = np.zeros(2, dtype=np.int64)
     seed[0] = rank_of(goal_cells, weights, k)
     seed[1] = 1 << region_number(region, free, width, full)
-    seed[2] = _pack(goal_cells, k, bits) | (blank_cell << (bits * k))
     return seed
 
 
-@njit("void(uint8[:])")
-def region_numbers(numbers: npt.NDArray[np.uint8]) -> None:
+@njit("void(uint8[:], uint16[:])")
+def region_numbers(numbers: npt.NDArray[np.uint8], regions: npt.NDArray[np.uint16]) -> None:
     """Fill ``numbers[free << 4 | cell]``: which region of the free cells ``free`` (a
-    4×4 mask) holds ``cell``, for every mask (1 MB): a lookup in place of two floods
-    for each child the build generates."""
+    4×4 mask) holds ``cell``, for every mask (1 MB), and ``regions[free << 3 | number]``:
+    that region's cells (1 MB): lookups in place of the floods for each child the build
+    generates and each state it expands."""
     for free in range(1 << 16):
         for cell in range(16):
             if (free >> cell) & 1:
                 region = flood(1 << cell, free, 4, 0xFFFF)
-                numbers[(free << 4) | cell] = region_number(region, free, 4, 0xFFFF)
+                number = region_number(region, free, 4, 0xFFFF)
+                numbers[(free << 4) | cell] = number
+                regions[(free << 3) | number] = region
 
 
 def weights_for(k: int, cells: int) -> npt.NDArray[np.int64]:
@@ -257,14 +321,3 @@ def weights_for(k: int, cells: int) -> npt.NDArray[np.int64]:
     for i in range(k - 2, -1, -1):
         weights[i] = weights[i + 1] * (cells - i - 1)
     return weights
-
-
-def neighbours_for(width: int) -> npt.NDArray[np.int64]:
-    """Each cell's orthogonal neighbours as a bit mask."""
-    masks = np.zeros(width * width, dtype=np.int64)
-    for cell in range(width * width):
-        row, col = divmod(cell, width)
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            if 0 <= r < width and 0 <= c < width:
-                masks[cell] |= 1 << (r * width + c)
-    return masks
