@@ -25,6 +25,8 @@ admissible, so their maximum is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -443,6 +445,7 @@ def ida_star(
     max_expanded: int,
     moves: npt.NDArray[np.int64],
     counters: npt.NDArray[np.int64],
+    iteration: Callable[[int, int], None] | None = None,
 ) -> int:
     """Solve ``board`` (16 or 25 cells, 0 the blank) by iterations of the compiled ``search``
     with growing thresholds (a loop of a few dozen rounds: Python's cost is nil),
@@ -451,6 +454,7 @@ def ida_star(
     Returns the number of moves (written to ``moves``), NOT_FOUND, or LIMIT_REACHED
     when more than ``max_expanded`` nodes were expanded (0: no limit). ``counters``
     (4 long) receives [generated, expanded, iterations, -]. ``board`` is left as it was.
+    ``iteration(threshold, generated)`` hears after each iteration.
     """
     index = np.zeros(max(heuristic[4].shape[0], 1), dtype=np.int64)
     threshold = int(evaluate(board, heuristic, index, 0))
@@ -464,6 +468,8 @@ def ida_star(
         found = int(
             search(board, heuristic, order, 0, -1, threshold, max_expanded, moves, counters)
         )
+        if iteration is not None:
+            iteration(threshold, int(counters[0]))
         if found != NOT_FOUND:
             return found
         if counters[3] >= 1 << 30:
