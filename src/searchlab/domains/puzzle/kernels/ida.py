@@ -1,7 +1,7 @@
 """Compiled IDA* for the 4×4 and 5×5 sliding-tile puzzles, with an explicit stack.
 
 One kernel serves both boards: its body (``_search``) takes the width as an argument
-and is compiled twice, with the width a constant (``search_4``, ``search_5``), so the
+and is compiled twice, with the width a constant (``KERNELS``), so the
 4×4 board's rows and columns stay shifts and masks; ``search`` picks by the board's
 length.
 
@@ -193,7 +193,7 @@ def _search(
     NOT_FOUND, or LIMIT_REACHED once ``counters[1]`` passes ``max_expanded`` (0: no
     limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
     smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
-    ``width`` is a constant where this is compiled (``search_4``, ``search_5``), so the
+    ``width`` is a constant where this is compiled (``KERNELS``), so the
     moves' tests and the rows and columns fold to shifts and masks on 4×4 boards.
     """
     goal_cell, mode, _, slots, offset = heuristic
@@ -383,40 +383,31 @@ SEARCH = (
 )
 
 
-@njit(SEARCH)
-def search_4(
-    board: npt.NDArray[np.int64],
-    heuristic: Heuristic,
-    order: npt.NDArray[np.int64],
-    g: int,
-    last_move: int,
-    threshold: int,
-    max_expanded: int,
-    moves: npt.NDArray[np.int64],
-    counters: npt.NDArray[np.int64],
-) -> int:
-    """``search`` compiled for 4×4 boards."""
-    return _search(
-        board, heuristic, order, g, last_move, threshold, max_expanded, moves, counters, 4
-    )
+def _compiled(width: int) -> Callable[..., int]:
+    """``_search`` compiled for boards ``width`` wide, the width a constant of the code
+    (numba freezes a closure's variables; its cache keys each version by them)."""
+
+    @njit(SEARCH)
+    def kernel(
+        board: npt.NDArray[np.int64],
+        heuristic: Heuristic,
+        order: npt.NDArray[np.int64],
+        g: int,
+        last_move: int,
+        threshold: int,
+        max_expanded: int,
+        moves: npt.NDArray[np.int64],
+        counters: npt.NDArray[np.int64],
+    ) -> int:
+        return _search(
+            board, heuristic, order, g, last_move, threshold, max_expanded, moves, counters, width
+        )
+
+    return kernel
 
 
-@njit(SEARCH)
-def search_5(
-    board: npt.NDArray[np.int64],
-    heuristic: Heuristic,
-    order: npt.NDArray[np.int64],
-    g: int,
-    last_move: int,
-    threshold: int,
-    max_expanded: int,
-    moves: npt.NDArray[np.int64],
-    counters: npt.NDArray[np.int64],
-) -> int:
-    """``search`` compiled for 5×5 boards."""
-    return _search(
-        board, heuristic, order, g, last_move, threshold, max_expanded, moves, counters, 5
-    )
+KERNELS = {16: _compiled(4), 25: _compiled(5)}
+"""``search`` compiled for each board the kernel takes, by its number of cells."""
 
 
 def search(
@@ -431,7 +422,7 @@ def search(
     counters: npt.NDArray[np.int64],
 ) -> int:
     """One iteration of IDA* (``_search``) on a 4×4 or a 5×5 board (16 or 25 cells)."""
-    kernel = search_4 if board.shape[0] == 16 else search_5
+    kernel = KERNELS[board.shape[0]]
     return int(
         kernel(board, heuristic, order, g, last_move, threshold, max_expanded, moves, counters)
     )
