@@ -390,18 +390,13 @@ def korf24(
     first: int | None = None,
     *,
     heuristic: str = "pdb-6666",
-    progress: Callable[[int, int], None] | None = None,
-    iteration: Iteration | None = None,
-    database_progress: Progress | None = None,
-    cache_dir: Path | None = None,
-    reflect: bool = True,
-    move_order: str = DEFAULT_MOVE_ORDER,
-    max_expanded: int | None = None,
+    **options: Any,
 ) -> KorfRun:
     """Solve Korf and Taylor's 24-puzzles (``korf_taylor``): those ``names``d, or the
     first ``first``, or all ten, each length checked against the published one as in
-    ``korf100``; past ``max_expanded`` expansions an instance is left unsolved (its
-    row's length None). ``iteration`` hears after each iteration of IDA*."""
+    ``korf100``. ``options`` are ``solve_set``'s: with ``max_expanded`` an instance
+    stopped by it is left unsolved (its row's length None); ``iteration`` hears after
+    each iteration of IDA* (an instance takes minutes)."""
     known = [instance.name for instance in korf_taylor()]
     unknown = [name for name in names or () if name not in known]
     if unknown:
@@ -416,18 +411,7 @@ def korf24(
         )
     chosen: list[Instance] = korf_taylor(list(names or ()), first)
     numbered = [(int(item.name), item.board, item.optimal) for item in chosen]
-    return solve_set(
-        numbered,
-        KORF_GOAL_24,
-        heuristic=heuristic,
-        progress=progress,
-        iteration=iteration,
-        database_progress=database_progress,
-        cache_dir=cache_dir,
-        reflect=reflect,
-        move_order=move_order,
-        max_expanded=max_expanded,
-    )
+    return solve_set(numbered, KORF_GOAL_24, heuristic=heuristic, **options)
 
 
 def solve_set(

@@ -1,9 +1,8 @@
 """Compiled IDA* for the 4×4 and 5×5 sliding-tile puzzles, with an explicit stack.
 
-One kernel serves both boards: its body (``_search``) takes the width as an argument
-and is compiled twice, with the width a constant (``KERNELS``), so the
-4×4 board's rows and columns stay shifts and masks; ``search`` picks by the board's
-length.
+One kernel serves both boards: its body (``_compiled``) is compiled twice, with the
+width a constant (``KERNELS``), so the 4×4 board's rows and columns stay shifts and
+masks; ``search`` picks by the board's length.
 
 The heuristic is kept up to date move by move instead of being recomputed:
 Manhattan distance changes by ±1 for the one tile that moves; linear conflicts are
@@ -26,6 +25,7 @@ admissible, so their maximum is.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -171,212 +171,6 @@ def evaluate(
     return h
 
 
-@inline
-def _search(
-    board: npt.NDArray[np.int64],
-    heuristic: Heuristic,
-    order: npt.NDArray[np.int64],
-    g: int,
-    last_move: int,
-    threshold: int,
-    max_expanded: int,
-    moves: npt.NDArray[np.int64],
-    counters: npt.NDArray[np.int64],
-    width: int,
-) -> int:
-    """One iteration of IDA*: depth-first below ``board``, reached in ``g`` moves
-    (the last one ``last_move``, whose inverse is not tried; -1: none), through the
-    nodes whose f = g + h is at most ``threshold``, trying the blank's moves in
-    ``order``. ``board`` itself is expanded without a test (its parent tested it).
-
-    Returns the number of moves from ``board`` to the goal (written to ``moves``),
-    NOT_FOUND, or LIMIT_REACHED once ``counters[1]`` passes ``max_expanded`` (0: no
-    limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
-    smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
-    ``width`` is a constant where this is compiled (``KERNELS``), so the
-    moves' tests and the rows and columns fold to shifts and masks on 4×4 boards.
-    """
-    goal_cell, mode, _, slots, offset = heuristic
-    databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
-    reflected = mode == REFLECTED_DB
-    index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
-    h0 = evaluate(board, heuristic, index, 0)
-    h0_mirror = 0
-    if reflected:
-        h0_mirror = evaluate(board, heuristic, index, 1)
-    n = width * width
-    blank = 0
-    for cell in range(n):
-        if board[cell] == 0:
-            blank = cell
-    taken = np.zeros(MAX_DEPTH, dtype=np.int64)
-    next_dir = np.zeros(MAX_DEPTH, dtype=np.int64)
-    blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
-    hs = np.zeros(MAX_DEPTH, dtype=np.int64)  # h, or the regular database sum
-    hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
-    steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # each move's change of rank
-    mirror_steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # ... on the reflected board
-    regular_view, mirror_view = slots[0], slots[1]
-    group, mirror_group = regular_view[GROUP], mirror_view[GROUP]
-    mirror = mirror_view[CELL]
-    same = np.zeros(max(offset.shape[0], 1), dtype=np.int64)  # each table's tiles' cells
-    if databases:
-        for cell in range(n):
-            if board[cell] != 0:
-                same[group[board[cell]]] |= 1 << cell
-                if reflected:
-                    same[mirror_group[board[cell]]] |= 1 << mirror[cell]
-    step = 0
-    mirror_step = 0
-    row_lc = np.zeros(width, dtype=np.int64)
-    col_lc = np.zeros(width, dtype=np.int64)
-    if mode == LINEAR_CONFLICT:
-        for line in range(width):
-            row_lc[line] = line_conflict(board, goal_cell, line, True)
-            col_lc[line] = line_conflict(board, goal_cell, line, False)
-    generated = counters[0]
-    expanded = counters[1] + 1
-    next_threshold = 1 << 30
-    ra = 0
-    rb = 0
-    ca = 0
-    cb = 0
-    h_mirror = 0
-    depth = 0
-    next_dir[0] = 0
-    blanks[0] = blank
-    hs[0] = h0
-    hs_mirror[0] = h0_mirror
-    found = NOT_FOUND
-    while depth >= 0:
-        b = blanks[depth]
-        if next_dir[depth] == 4:
-            if depth == 0:
-                break
-            # undo the move that led here: the tile at the previous blank square
-            # slides back to where the blank is now
-            previous = blanks[depth - 1]
-            tile = board[previous]
-            board[b] = tile
-            board[previous] = 0
-            if databases:
-                index[group[tile]] -= steps[depth - 1]
-                same[group[tile]] ^= (1 << b) | (1 << previous)
-                if reflected:
-                    index[mirror_group[tile]] -= mirror_steps[depth - 1]
-                    same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[previous])
-            elif mode == LINEAR_CONFLICT:
-                if taken[depth - 1] < 2:
-                    row_lc[b // width] = line_conflict(board, goal_cell, b // width, True)
-                    line = previous // width
-                    row_lc[line] = line_conflict(board, goal_cell, line, True)
-                else:
-                    col_lc[b % width] = line_conflict(board, goal_cell, b % width, False)
-                    line = previous % width
-                    col_lc[line] = line_conflict(board, goal_cell, line, False)
-            depth -= 1
-            continue
-        direction = order[next_dir[depth]]
-        next_dir[depth] += 1
-        before = taken[depth - 1] if depth > 0 else last_move
-        if before >= 0 and (before ^ 1) == direction:
-            continue  # the inverse of the move just made
-        if direction == 0:
-            if b < width:
-                continue
-            nb = b - width
-        elif direction == 1:
-            if b >= n - width:
-                continue
-            nb = b + width
-        elif direction == 2:
-            if b % width == 0:
-                continue
-            nb = b - 1
-        else:
-            if b % width == width - 1:
-                continue
-            nb = b + 1
-        generated += 1
-        tile = board[nb]
-        h = hs[depth]
-        if databases:
-            step = rank_step(board, regular_view, same[group[tile]], tile, nb, b)
-            h += _change(heuristic, index, group[tile], step)
-            if reflected:
-                mirror_step = rank_step(
-                    board, mirror_view, same[mirror_group[tile]], tile, nb, b
-                )
-                mirror_change = _change(heuristic, index, mirror_group[tile], mirror_step)
-                h_mirror = hs_mirror[depth] + mirror_change
-        else:
-            target = goal_cell[tile]
-            h += _distance(b, target, width) - _distance(nb, target, width)
-            if mode == LINEAR_CONFLICT:
-                board[b] = tile
-                board[nb] = 0
-                if direction < 2:
-                    h -= row_lc[b // width] + row_lc[nb // width]
-                    ra = line_conflict(board, goal_cell, b // width, True)
-                    rb = line_conflict(board, goal_cell, nb // width, True)
-                    h += ra + rb
-                else:
-                    h -= col_lc[b % width] + col_lc[nb % width]
-                    ca = line_conflict(board, goal_cell, b % width, False)
-                    cb = line_conflict(board, goal_cell, nb % width, False)
-                    h += ca + cb
-                board[nb] = tile
-                board[b] = 0
-        f = g + depth + 1 + max(h, h_mirror)
-        if f > threshold:
-            if f < next_threshold:
-                next_threshold = f
-            continue
-        # make the move
-        board[b] = tile
-        board[nb] = 0
-        if databases:
-            index[group[tile]] += step
-            steps[depth] = step
-            same[group[tile]] ^= (1 << b) | (1 << nb)
-            if reflected:
-                index[mirror_group[tile]] += mirror_step
-                mirror_steps[depth] = mirror_step
-                same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[nb])
-        elif mode == LINEAR_CONFLICT:
-            if direction < 2:
-                row_lc[b // width] = ra
-                row_lc[nb // width] = rb
-            else:
-                col_lc[b % width] = ca
-                col_lc[nb % width] = cb
-        taken[depth] = direction
-        depth += 1
-        blanks[depth] = nb
-        hs[depth] = h
-        hs_mirror[depth] = h_mirror
-        next_dir[depth] = 0
-        if h == 0:
-            for d in range(depth):
-                moves[d] = taken[d]
-            found = depth
-            break
-        expanded += 1
-        if max_expanded > 0 and expanded > max_expanded:
-            found = LIMIT_REACHED
-            break
-        if depth >= MAX_DEPTH - 1 - g:
-            next_dir[depth] = 4
-    # put the board back as it was given
-    for d in range(depth, 0, -1):
-        board[blanks[d]] = board[blanks[d - 1]]
-        board[blanks[d - 1]] = 0
-    counters[0] = generated
-    counters[1] = expanded
-    counters[3] = next_threshold
-    return found
-
-
 SEARCH = (
     f"int64(int64[::1], {HEURISTIC}, int64[::1], int64, int64, int64, int64, int64[::1],"
     " int64[::1])"
@@ -384,8 +178,7 @@ SEARCH = (
 
 
 def _compiled(width: int) -> Callable[..., int]:
-    """``_search`` compiled for boards ``width`` wide, the width a constant of the code
-    (numba freezes a closure's variables; its cache keys each version by them)."""
+    """One iteration of IDA*, compiled for boards ``width`` wide (``KERNELS``)."""
 
     @njit(SEARCH)
     def kernel(
@@ -399,9 +192,198 @@ def _compiled(width: int) -> Callable[..., int]:
         moves: npt.NDArray[np.int64],
         counters: npt.NDArray[np.int64],
     ) -> int:
-        return _search(
-            board, heuristic, order, g, last_move, threshold, max_expanded, moves, counters, width
-        )
+        """One iteration of IDA*: depth-first below ``board``, reached in ``g`` moves
+        (the last one ``last_move``, whose inverse is not tried; -1: none), through the
+        nodes whose f = g + h is at most ``threshold``, trying the blank's moves in
+        ``order``. ``board`` itself is expanded without a test (its parent tested it).
+
+        Returns the number of moves from ``board`` to the goal (written to ``moves``),
+        NOT_FOUND, or LIMIT_REACHED once ``counters[1]`` passes ``max_expanded`` (0: no
+        limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
+        smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
+        ``width`` is a constant of the code (numba freezes a closure's variables, and its
+        cache keys each version by them), so on 4×4 boards the moves' tests and the rows
+        and columns fold to shifts and masks.
+        """
+        goal_cell, mode, _, slots, offset = heuristic
+        databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
+        reflected = mode == REFLECTED_DB
+        index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
+        h0 = evaluate(board, heuristic, index, 0)
+        h0_mirror = 0
+        if reflected:
+            h0_mirror = evaluate(board, heuristic, index, 1)
+        n = width * width
+        blank = 0
+        for cell in range(n):
+            if board[cell] == 0:
+                blank = cell
+        taken = np.zeros(MAX_DEPTH, dtype=np.int64)
+        next_dir = np.zeros(MAX_DEPTH, dtype=np.int64)
+        blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
+        hs = np.zeros(MAX_DEPTH, dtype=np.int64)  # h, or the regular database sum
+        hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
+        steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # each move's change of rank
+        mirror_steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # ... on the reflected board
+        regular_view, mirror_view = slots[0], slots[1]
+        group, mirror_group = regular_view[GROUP], mirror_view[GROUP]
+        mirror = mirror_view[CELL]
+        same = np.zeros(max(offset.shape[0], 1), dtype=np.int64)  # each table's tiles' cells
+        if databases:
+            for cell in range(n):
+                if board[cell] != 0:
+                    same[group[board[cell]]] |= 1 << cell
+                    if reflected:
+                        same[mirror_group[board[cell]]] |= 1 << mirror[cell]
+        step = 0
+        mirror_step = 0
+        row_lc = np.zeros(width, dtype=np.int64)
+        col_lc = np.zeros(width, dtype=np.int64)
+        if mode == LINEAR_CONFLICT:
+            for line in range(width):
+                row_lc[line] = line_conflict(board, goal_cell, line, True)
+                col_lc[line] = line_conflict(board, goal_cell, line, False)
+        generated = counters[0]
+        expanded = counters[1] + 1
+        next_threshold = 1 << 30
+        ra = 0
+        rb = 0
+        ca = 0
+        cb = 0
+        h_mirror = 0
+        depth = 0
+        next_dir[0] = 0
+        blanks[0] = blank
+        hs[0] = h0
+        hs_mirror[0] = h0_mirror
+        found = NOT_FOUND
+        while depth >= 0:
+            b = blanks[depth]
+            if next_dir[depth] == 4:
+                if depth == 0:
+                    break
+                # undo the move that led here: the tile at the previous blank square
+                # slides back to where the blank is now
+                previous = blanks[depth - 1]
+                tile = board[previous]
+                board[b] = tile
+                board[previous] = 0
+                if databases:
+                    index[group[tile]] -= steps[depth - 1]
+                    same[group[tile]] ^= (1 << b) | (1 << previous)
+                    if reflected:
+                        index[mirror_group[tile]] -= mirror_steps[depth - 1]
+                        same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[previous])
+                elif mode == LINEAR_CONFLICT:
+                    if taken[depth - 1] < 2:
+                        row_lc[b // width] = line_conflict(board, goal_cell, b // width, True)
+                        line = previous // width
+                        row_lc[line] = line_conflict(board, goal_cell, line, True)
+                    else:
+                        col_lc[b % width] = line_conflict(board, goal_cell, b % width, False)
+                        line = previous % width
+                        col_lc[line] = line_conflict(board, goal_cell, line, False)
+                depth -= 1
+                continue
+            direction = order[next_dir[depth]]
+            next_dir[depth] += 1
+            before = taken[depth - 1] if depth > 0 else last_move
+            if before >= 0 and (before ^ 1) == direction:
+                continue  # the inverse of the move just made
+            if direction == 0:
+                if b < width:
+                    continue
+                nb = b - width
+            elif direction == 1:
+                if b >= n - width:
+                    continue
+                nb = b + width
+            elif direction == 2:
+                if b % width == 0:
+                    continue
+                nb = b - 1
+            else:
+                if b % width == width - 1:
+                    continue
+                nb = b + 1
+            generated += 1
+            tile = board[nb]
+            h = hs[depth]
+            if databases:
+                step = rank_step(board, regular_view, same[group[tile]], tile, nb, b)
+                h += _change(heuristic, index, group[tile], step)
+                if reflected:
+                    mirror_step = rank_step(
+                        board, mirror_view, same[mirror_group[tile]], tile, nb, b
+                    )
+                    mirror_change = _change(heuristic, index, mirror_group[tile], mirror_step)
+                    h_mirror = hs_mirror[depth] + mirror_change
+            else:
+                target = goal_cell[tile]
+                h += _distance(b, target, width) - _distance(nb, target, width)
+                if mode == LINEAR_CONFLICT:
+                    board[b] = tile
+                    board[nb] = 0
+                    if direction < 2:
+                        h -= row_lc[b // width] + row_lc[nb // width]
+                        ra = line_conflict(board, goal_cell, b // width, True)
+                        rb = line_conflict(board, goal_cell, nb // width, True)
+                        h += ra + rb
+                    else:
+                        h -= col_lc[b % width] + col_lc[nb % width]
+                        ca = line_conflict(board, goal_cell, b % width, False)
+                        cb = line_conflict(board, goal_cell, nb % width, False)
+                        h += ca + cb
+                    board[nb] = tile
+                    board[b] = 0
+            f = g + depth + 1 + max(h, h_mirror)
+            if f > threshold:
+                if f < next_threshold:
+                    next_threshold = f
+                continue
+            # make the move
+            board[b] = tile
+            board[nb] = 0
+            if databases:
+                index[group[tile]] += step
+                steps[depth] = step
+                same[group[tile]] ^= (1 << b) | (1 << nb)
+                if reflected:
+                    index[mirror_group[tile]] += mirror_step
+                    mirror_steps[depth] = mirror_step
+                    same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[nb])
+            elif mode == LINEAR_CONFLICT:
+                if direction < 2:
+                    row_lc[b // width] = ra
+                    row_lc[nb // width] = rb
+                else:
+                    col_lc[b % width] = ca
+                    col_lc[nb % width] = cb
+            taken[depth] = direction
+            depth += 1
+            blanks[depth] = nb
+            hs[depth] = h
+            hs_mirror[depth] = h_mirror
+            next_dir[depth] = 0
+            if h == 0:
+                for d in range(depth):
+                    moves[d] = taken[d]
+                found = depth
+                break
+            expanded += 1
+            if max_expanded > 0 and expanded > max_expanded:
+                found = LIMIT_REACHED
+                break
+            if depth >= MAX_DEPTH - 1 - g:
+                next_dir[depth] = 4
+        # put the board back as it was given
+        for d in range(depth, 0, -1):
+            board[blanks[d]] = board[blanks[d - 1]]
+            board[blanks[d - 1]] = 0
+        counters[0] = generated
+        counters[1] = expanded
+        counters[3] = next_threshold
+        return found
 
     return kernel
 
@@ -410,22 +392,10 @@ KERNELS = {16: _compiled(4), 25: _compiled(5)}
 """``search`` compiled for each board the kernel takes, by its number of cells."""
 
 
-def search(
-    board: npt.NDArray[np.int64],
-    heuristic: Heuristic,
-    order: npt.NDArray[np.int64],
-    g: int,
-    last_move: int,
-    threshold: int,
-    max_expanded: int,
-    moves: npt.NDArray[np.int64],
-    counters: npt.NDArray[np.int64],
-) -> int:
-    """One iteration of IDA* (``_search``) on a 4×4 or a 5×5 board (16 or 25 cells)."""
-    kernel = KERNELS[board.shape[0]]
-    return int(
-        kernel(board, heuristic, order, g, last_move, threshold, max_expanded, moves, counters)
-    )
+def search(board: npt.NDArray[np.int64], *arguments: Any) -> int:
+    """One iteration of IDA* (``_compiled``'s kernel, whose arguments follow the
+    board) on a 4×4 or a 5×5 board (16 or 25 cells)."""
+    return int(KERNELS[board.shape[0]](board, *arguments))
 
 
 def ida_star(
