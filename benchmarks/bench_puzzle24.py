@@ -19,19 +19,10 @@ def puzzle24_sections(quick: bool, runs: int) -> list[Section]:
     Korf and Taylor's instances 2 and 6 solved once each with 6-6-6-6 plus reflection
     (each takes minutes: one run, whatever ``runs`` says), the lengths checked."""
     from searchlab.core.resources import describe_bytes
-    from searchlab.domains.puzzle.kernels import KORF_GOAL_24, korf24, load_solver
-    from searchlab.domains.puzzle.kernels.pdb import (
-        build_memory,
-        build_seconds,
-        cache_dir,
-        forget_loaded,
-        partition_patterns,
-        pattern_databases,
-        present,
-    )
+    from searchlab.domains.puzzle.kernels import KORF_GOAL_24, korf24, load_solver, pdb
 
     load_solver()
-    built = present("pdb-6666", KORF_GOAL_24)
+    built = pdb.present("pdb-6666", KORF_GOAL_24)
     build = Section(
         "24-puzzle: the 6-6-6-6 pattern databases (ranked)",
         ["tiles (Korf's goal)", "entries", "disk", "build memory (estimate)", "build time"],
@@ -46,14 +37,14 @@ def puzzle24_sections(quick: bool, runs: int) -> list[Section]:
             + ".",
         ],
     )
-    for pattern, tiles in partition_patterns("pdb-6666", KORF_GOAL_24):
+    for pattern, tiles in pdb.partition_patterns("pdb-6666", KORF_GOAL_24):
         build.add(
             " ".join(str(tile) for tile in tiles),
             f"{pattern.entries:,}",
             describe_bytes(pattern.entries),
-            describe_bytes(build_memory(pattern)),
+            describe_bytes(pdb.build_memory(pattern)),
             f"{'cached' if built else 'not built'}: about "
-            f"{build_seconds(pattern) / 60:.1f} min estimated",
+            f"{pdb.build_seconds(pattern) / 60:.1f} min estimated",
         )
     if quick or not built:  # each instance takes minutes
         verdict(
@@ -62,15 +53,15 @@ def puzzle24_sections(quick: bool, runs: int) -> list[Section]:
             False,
         )
         return [build]
-    forget_loaded()
+    pdb.forget_loaded()
     started = clock()
-    pattern_databases("pdb-6666", KORF_GOAL_24, reflect=True)
+    pdb.pattern_databases("pdb-6666", KORF_GOAL_24, reflect=True)
     load = clock() - started
     solving = Section(
         "24-puzzle: Korf and Taylor's instances, IDA* + 6-6-6-6 with reflection",
         ["instance", "length", "published", "nodes generated", "search time", "nodes / s"],
         notes=[
-            f"Tables from {cache_dir()}, loaded and checked in {seconds(load)} before the "
+            f"Tables from {pdb.cache_dir()}, loaded and checked in {seconds(load)} before the "
             "clock starts; Korf's move order (up, left, right, down); one run each (CPU "
             "seconds). The lengths are compared with Korf and Taylor's (1996).",
         ],
@@ -103,5 +94,5 @@ def puzzle24_sections(quick: bool, runs: int) -> list[Section]:
         f"rate {rate / 1e6:.1f} M nodes/s",
         False,
     )
-    forget_loaded()
+    pdb.forget_loaded()
     return [build, solving]

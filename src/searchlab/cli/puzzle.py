@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -30,6 +30,9 @@ from searchlab.domains.puzzle import (
 )
 from searchlab.domains.puzzle.problem import DEFAULT_MOVE_ORDER, MOVE_ORDERS
 
+if TYPE_CHECKING:
+    from searchlab.domains.puzzle.kernels import KorfRun
+
 
 def prepare_databases(name: str, goal: Board, *, enabled: bool) -> None:
     """Load the pattern databases now, with a progress bar on a terminal when they have
@@ -47,6 +50,32 @@ def prepare_databases(name: str, goal: Board, *, enabled: bool) -> None:
             bar.update(description=f"building {description}", completed=filled, total=total)
 
         pattern_databases(name, goal, progress=report)
+
+
+def run_rows(run: KorfRun) -> list[dict[str, Any]]:
+    """A published set's rows as ``korf100`` and ``korf24`` print them in --json."""
+    return [
+        {
+            "instance": row.instance,
+            "length": row.length,
+            "optimal": row.optimal,
+            "optimal_found": row.length == row.optimal,
+            "generated": row.generated,
+            "expanded": row.expanded,
+            "seconds": round(row.seconds, 6),
+        }
+        for row in run.rows
+    ]
+
+
+MOVE_ORDER_OPTION = click.option(
+    "--move-order",
+    type=click.Choice(list(MOVE_ORDERS)),
+    default=DEFAULT_MOVE_ORDER,
+    show_default=True,
+    help="The order the blank's moves are tried in (Korf's is up, left, right, down).",
+)
+"""``--move-order``, the same in ``korf100`` and ``korf24``."""
 
 
 @click.command("korf100")
@@ -71,13 +100,7 @@ def prepare_databases(name: str, goal: Board, *, enabled: bool) -> None:
     help="Also read the pattern databases on the board reflected about its diagonal "
     "(Felner, Korf & Hanan 2004) and take the larger sum: about a quarter of the nodes.",
 )
-@click.option(
-    "--move-order",
-    type=click.Choice(list(MOVE_ORDERS)),
-    default=DEFAULT_MOVE_ORDER,
-    show_default=True,
-    help="The order the blank's moves are tried in (Korf's is up, left, right, down).",
-)
+@MOVE_ORDER_OPTION
 @split_options(
     "every iteration of IDA*, as subtrees (the same answers and node counts; the CPU the "
     "split costs is reported),"
@@ -97,7 +120,8 @@ def korf100_command(
     Runs the compiled IDA* and checks every length against the published optimum.
     Prints instance, length, nodes generated and seconds; --json gives
     {"heuristic", "reflect", "move_order", "jobs", "rows": [{"instance", "length",
-    "generated", "seconds"}, ...], "seconds": total, "worker_seconds",
+    "optimal", "optimal_found", "generated", "expanded", "seconds"}, ...], "seconds":
+    total, "worker_seconds",
     "wasted_seconds"}: with --jobs or --cluster, the CPU seconds the workers spent on
     subtrees, and those spent on subtrees the serial search would not have entered. With
     pdb-663 all 100 take seconds; manhattan takes minutes. The databases used are said
@@ -142,15 +166,7 @@ def korf100_command(
             executor=executor,
         )
     total = time.perf_counter() - started
-    rows = [
-        {
-            "instance": row.instance,
-            "length": row.length,
-            "generated": row.generated,
-            "seconds": round(row.seconds, 6),
-        }
-        for row in run.rows
-    ]
+    rows = run_rows(run)
     if as_json:
         print_json(
             {
@@ -225,13 +241,7 @@ KORF24_NAMES = [str(number) for number in range(1, 11)]
     help="Also read the databases on the board reflected about its main diagonal and "
     "take the larger sum (as Korf and Felner's solver does).",
 )
-@click.option(
-    "--move-order",
-    type=click.Choice(list(MOVE_ORDERS)),
-    default=DEFAULT_MOVE_ORDER,
-    show_default=True,
-    help="The order the blank's moves are tried in (Korf's is up, left, right, down).",
-)
+@MOVE_ORDER_OPTION
 @click_option(MAX_EXPANDED, help="Stop an instance after expanding this many nodes (0 to 10^12).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def korf24_command(
@@ -294,18 +304,7 @@ def korf24_command(
             max_expanded=max_expanded,
         )
     total = time.perf_counter() - started
-    rows = [
-        {
-            "instance": row.instance,
-            "length": row.length,
-            "optimal": row.optimal,
-            "optimal_found": row.length == row.optimal,
-            "generated": row.generated,
-            "expanded": row.expanded,
-            "seconds": round(row.seconds, 6),
-        }
-        for row in run.rows
-    ]
+    rows = run_rows(run)
     stopped = any(row.length is None for row in run.rows)
     if as_json:
         print_json(
