@@ -26,6 +26,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_parallel import parallel_section
     from benchmarks.bench_prolog import prolog_sections
     from benchmarks.bench_puzzle import pdb78_build_sections, pdb78_sections, puzzle_sections
+    from benchmarks.bench_puzzle24 import puzzle24_sections
     from benchmarks.bench_queens import counting, repair
     from benchmarks.bench_routes import routes_sections
     from benchmarks.bench_startup import startup_section
@@ -39,6 +40,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "puzzle15": puzzle_sections,
         "puzzle15-78": pdb78_sections,
         "puzzle15-78-build": pdb78_build_sections,
+        "puzzle24": puzzle24_sections,
         "parallel-ida": lambda quick, runs: [parallel_section(quick, runs)],
         "jit": lambda quick, runs: [jit_section(quick, runs)],
         "startup": lambda quick, runs: [startup_section(quick, runs)],

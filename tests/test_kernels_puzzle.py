@@ -380,7 +380,7 @@ def test_bad_requests_are_input_errors(cache: Path) -> None:
     # one wording: the domain's, word for word
     reason = solvability.unsolvable_reason(unsolvable, STANDARD_GOAL)
     assert str(refused.value) == f"this board is unsolvable for that goal: {reason}"
-    with pytest.raises(InputError, match="4×4 boards only; the board is 3×3"):
+    with pytest.raises(InputError, match="4×4 and 5×5 boards only; the board is 3×3"):
         solve_15(tuple(range(9)))
     with pytest.raises(InputError, match="the board: tile 1 appears more than once"):
         solve_15((1, 1, *range(2, 16)))

@@ -195,7 +195,8 @@ def test_no_request_at_all_makes_the_server_fail(
     path = data.draw(paths(session_ids), "path")
     query = data.draw(queries, "query")
     sent_headers = {
-        name: value.encode("latin-1") for name, value in data.draw(headers, "headers").items()
+        name.encode("latin-1"): value.encode("latin-1")
+        for name, value in data.draw(headers, "headers").items()
     }
     body = data.draw(bodies, "body")
     check(

@@ -2,8 +2,8 @@
 
 Starts in three notations (Bratko's X/Y squares, a grid, a flat list), Bratko's
 positions (a), (b), (c) by name, three named goals or any board, every systematic
-algorithm and the local ones, seven heuristics, and the compiled IDA* for 4×4 boards
-(``engine="auto"`` takes it whenever it gives the same shortest length).
+algorithm and the local ones, the heuristics, and the compiled IDA* for 4×4 and 5×5
+boards (``engine="auto"`` takes it whenever it gives the same shortest length).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from searchlab.domains.puzzle.board import (
     standard_goal,
     to_bratko,
 )
-from searchlab.domains.puzzle.heuristics import HEURISTICS, PATTERN_DATABASES
+from searchlab.domains.puzzle.heuristics import HEURISTICS, PATTERN_DATABASES, default_heuristic
 from searchlab.domains.puzzle.problem import Move, SlidingPuzzle, apply_move
 from searchlab.domains.puzzle.solvability import random_board, unsolvable_reason
 
@@ -69,8 +69,8 @@ def goal_name(goal: Board) -> str:
 def kernel_refusal(request: SearchRequest, observed: bool) -> str | None:
     """Why the compiled 15-puzzle solver cannot serve this request (None if it can)."""
     start: ParsedBoard = request.start
-    if start.size != 4:
-        return "the compiled solver takes 4×4 boards only"
+    if start.size not in (4, 5):
+        return "the compiled solver takes 4×4 and 5×5 boards only"
     if request.algorithm not in KERNEL_ALGORITHMS:
         return (
             "the compiled solver runs IDA*, which stands in for astar or ida, "
@@ -121,7 +121,9 @@ class PuzzleDomain(Domain[Board, Move]):
     )
     default_algorithm = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = HEURISTICS
-    default_heuristic_note = "pdb-663 on 4×4 boards, manhattan otherwise"
+    default_heuristic_note = (
+        "pdb-663 on 4×4 boards, pdb-6666 on 5×5 once built (else pdb-444444), manhattan otherwise"
+    )
     engines = ("kernel", "generic")
     size = Option("size", "int", "board side (3: the 8-puzzle)", default=3, low=2, high=MAX_SIDE)
     views = ("puzzle",)
@@ -133,7 +135,9 @@ class PuzzleDomain(Domain[Board, Move]):
         "A start may be typed in Bratko's notation, as rows or as a flat list (0 is the "
         "blank). Bratko's heuristic (totdist + 3·seq) is not admissible, so only an "
         "admissible one with A*, IDA* or RBFS guarantees a shortest path. pdb-663 and "
-        "pdb-555 are pattern databases for 4×4 boards, built on first use, then kept."
+        "pdb-555 are pattern databases for 4×4 boards, pdb-6666 and pdb-444444 for 5×5, "
+        "built on first use, then kept (pdb-6666 takes minutes: it is used by default once "
+        "built)."
     )
     commands = "searchlab.cli.puzzle:puzzle_commands"
     tour = "searchlab.cli.puzzle:tour_puzzle"
@@ -194,8 +198,8 @@ class PuzzleDomain(Domain[Board, Move]):
 
     # -- algorithms -------------------------------------------------------------------
     def default_heuristic_for(self, start: Any, goal: Any) -> str:
-        """Pattern databases on 4×4 boards, manhattan otherwise."""
-        return "pdb-663" if start.size == 4 else "manhattan"
+        """Pattern databases on 4×4 and 5×5 boards, manhattan otherwise."""
+        return default_heuristic(goal)
 
     def problem(self, request: SearchRequest) -> SlidingPuzzle:
         return SlidingPuzzle(request.start.tiles, request.goal)
@@ -211,7 +215,7 @@ class PuzzleDomain(Domain[Board, Move]):
 
     def prepare(self, request: SearchRequest, progress: Progress | None = None) -> None:
         """Build or load the pattern databases now (seconds on first use, then cached)."""
-        if request.heuristic in PATTERN_DATABASES and request.start.size == 4:
+        if request.heuristic in PATTERN_DATABASES and request.start.size in (4, 5):
             from searchlab.domains.puzzle.kernels.pdb import pattern_databases
 
             pattern_databases(request.heuristic, request.goal, progress=progress)
@@ -269,7 +273,7 @@ class PuzzleDomain(Domain[Board, Move]):
         found = solve_15(
             start,
             request.goal,
-            heuristic=request.heuristic or "pdb-663",
+            heuristic=request.heuristic,
             max_expanded=request.limits.max_expanded,
         )
         total = time.perf_counter() - began
@@ -293,9 +297,18 @@ class PuzzleDomain(Domain[Board, Move]):
         line = super().describe(request, result)
         if request.engine == "kernel":
             line += " (compiled IDA*)"
+        if request.heuristic == "pdb-444444" and not _full_databases(request.goal):
+            line += "; the 6-6-6-6 databases (pdb-6666) are not built, 4-tile ones stood in"
         if result.solved and not result.moves:
             line = line.replace(plural(0, "move"), "0 moves: the start is the goal")
         return line
+
+
+def _full_databases(goal: Board) -> bool:
+    """Whether the 24-puzzle's 6-6-6-6 tables for ``goal`` are cached."""
+    from searchlab.domains.puzzle.kernels.pdb import present
+
+    return present("pdb-6666", goal)
 
 
 def _reaches(start: ParsedBoard, goal: str) -> bool:

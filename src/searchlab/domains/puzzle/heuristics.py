@@ -235,14 +235,16 @@ ADMISSIBLE: frozenset[str] = frozenset(name for name, spec in HEURISTICS.items()
 the others (the 4×4 pattern databases below)."""
 
 
-def _pattern_database_factory(name: str) -> HeuristicFactory:
-    """The 4×4 pattern databases of the compiled kernels, as plain heuristics: built by
-    breadth-first search on first use (seconds) and cached on disk afterwards."""
+def _pattern_database_factory(name: str, size: int = 4) -> HeuristicFactory:
+    """The pattern databases of the compiled kernels (4×4, or ``size``), as plain
+    heuristics: built by breadth-first search on first use and cached on disk."""
 
     def factory(goal: Board) -> BoardHeuristic:
-        if board_size(goal) != 4:
+        if board_size(goal) != size:
             k = board_size(goal)
-            raise InputError(f"the heuristic {name!r} is defined for 4×4 boards only, not {k}×{k}")
+            raise InputError(
+                f"the heuristic {name!r} is defined for {size}×{size} boards only, not {k}×{k}"
+            )
         from searchlab.domains.puzzle.kernels import pdb_heuristic
 
         return pdb_heuristic(name, goal, reflect=True)
@@ -250,8 +252,9 @@ def _pattern_database_factory(name: str) -> HeuristicFactory:
     return factory
 
 
-PATTERN_DATABASES = ("pdb-663", "pdb-555")
-"""The pattern-database heuristics; ``pdb-663`` is the default for 4×4 boards."""
+PATTERN_DATABASES = ("pdb-663", "pdb-555", "pdb-6666", "pdb-444444")
+"""The pattern-database heuristics; ``pdb-663`` is the default for 4×4 boards, and on
+5×5 ``pdb-6666`` once its tables are built, else ``pdb-444444``."""
 
 register_heuristic(
     "pdb-663",
@@ -265,8 +268,25 @@ register_heuristic(
     admissible=True,
     summary="4×4 only: additive pattern databases of 5, 5 and 5 tiles",
 )
+register_heuristic(
+    "pdb-6666",
+    _pattern_database_factory("pdb-6666", 5),
+    admissible=True,
+    summary="5×5 only: Korf and Felner's four 6-tile databases (built once: minutes, 510 MB)",
+)
+register_heuristic(
+    "pdb-444444",
+    _pattern_database_factory("pdb-444444", 5),
+    admissible=True,
+    summary="5×5 only: six 4-tile databases (built in seconds; weaker)",
+)
 
 
 def default_heuristic(goal: Board) -> str:
-    """The heuristic used when none is named: pattern databases on 4×4, else manhattan."""
+    """The heuristic used when none is named: pattern databases on 4×4 and 5×5 (the
+    strongest cached on 5×5: ``pdb.best_present``), else manhattan."""
+    if board_size(goal) == 5:
+        from searchlab.domains.puzzle.kernels.pdb import best_present
+
+        return best_present(goal)
     return "pdb-663" if board_size(goal) == 4 else "manhattan"

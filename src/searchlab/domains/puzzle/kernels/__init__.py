@@ -1,21 +1,25 @@
-"""Fast optimal 15-puzzle solving: IDA* in a compiled kernel with pattern databases.
+"""Fast optimal 15- and 24-puzzle solving: IDA* in a compiled kernel with pattern databases.
 
 Entry points (the compiled code loads on first call, so importing this is cheap):
 
-- ``solve_15(board, goal=None, heuristic="pdb-663", progress=None)``: the shortest
-  solution as moves of the blank ("up", "down", "left", "right"), nodes generated and
-  search seconds. Any goal works; databases are built per goal (blank in a corner:
-  the standard partitions turned to fit; elsewhere: adapted) and cached on disk.
+- ``solve_15(board, goal=None, heuristic=None, progress=None)``: the shortest
+  solution of a 4×4 or 5×5 board as moves of the blank ("up", "down", "left",
+  "right"), nodes generated and search seconds. Any goal works; databases are built
+  per goal (blank in a corner: the standard partitions turned to fit; elsewhere:
+  adapted) and cached on disk.
 - ``load_solver()``: load the compiled IDA* now and say how long that took, so that
   set-up is reported apart from the search.
 - ``load_korf100()`` and ``korf100(first, progress=)``: Korf's (1985) 100 standard
   instances with their known optimal lengths, and the one run over them (rows and
   totals, every length checked against the published one) that ``searchlab puzzle
-  korf100`` and the benchmark share.
+  korf100`` and the benchmark share; ``korf24`` the same over Korf and Taylor's ten
+  24-puzzles (``korf_taylor``).
 
 Heuristics: ``manhattan``, ``linear-conflict`` (Manhattan plus linear conflicts) and
-the additive pattern databases ``pdb-663`` (the default), ``pdb-555`` and
-``pdb-33333`` (tiny, for tests), all admissible, so every answer is optimal.
+the additive pattern databases ``pdb-663`` (the default on 4×4), ``pdb-78``,
+``pdb-555`` and ``pdb-33333`` (tiny, for tests); on 5×5 ``pdb-6666`` (Korf and
+Felner's) and ``pdb-444444`` (built in seconds). All admissible, so every answer is
+optimal.
 """
 
 from __future__ import annotations
@@ -35,7 +39,13 @@ import numpy.typing as npt
 
 from searchlab.core.errors import InputError
 from searchlab.domains.puzzle.board import board_size, validate_tiles
-from searchlab.domains.puzzle.kernels.pdb import PARTITIONS, Progress, pattern_databases
+from searchlab.domains.puzzle.kernels.korf_taylor import KORF_GOAL_24, Instance, korf_taylor
+from searchlab.domains.puzzle.kernels.pdb import (
+    PARTITIONS,
+    Progress,
+    best_present,
+    pattern_databases,
+)
 from searchlab.domains.puzzle.problem import DEFAULT_MOVE_ORDER, MOVE_ORDERS, MOVES
 from searchlab.domains.puzzle.solvability import check_solvable
 
@@ -52,6 +62,7 @@ HEURISTICS: tuple[str, ...] = ("manhattan", "linear-conflict", *PARTITIONS)
 DEFAULT_HEURISTIC = "pdb-663"
 
 STANDARD_GOAL: tuple[int, ...] = (*range(1, 16), 0)
+STANDARD_GOAL_24: tuple[int, ...] = (*range(1, 25), 0)
 KORF_GOAL: tuple[int, ...] = tuple(range(16))
 """The goal of Korf's instances: blank top-left, then 1 … 15."""
 
@@ -70,32 +81,64 @@ class FastSolution:
     seconds: float  # the search alone, without loading or building databases
 
 
-def _four_by_four(cells: Sequence[int], what: str) -> Board:
+KERNEL_SIZES = (4, 5)
+"""The board sides the compiled IDA* is built for."""
+
+
+def _kernel_board(cells: Sequence[int], what: str, size: int | None = None) -> Board:
     """``cells`` as a board, refused in the domain's words (``validate_tiles``) when it
-    is not one, and when it is not the 4×4 board this solver is built for."""
+    is not one, when it is not a 4×4 or 5×5 board this solver is built for, and (with
+    ``size``) when its side is not ``size``."""
     try:
         board = validate_tiles([int(v) for v in cells])
     except InputError as error:
         raise InputError(f"the {what}: {error}") from None
     k = board_size(board)
-    if k != 4:
-        raise InputError(f"the compiled solver takes 4×4 boards only; the {what} is {k}×{k}")
+    if k not in KERNEL_SIZES:
+        raise InputError(
+            f"the compiled solver takes 4×4 and 5×5 boards only; the {what} is {k}×{k}"
+        )
+    if size is not None and k != size:
+        raise InputError(f"the {what} is {k}×{k} but the board is {size}×{size}")
     return board
+
+
+def _four_by_four(cells: Sequence[int], what: str) -> Board:
+    """``_kernel_board`` held to 4×4: what the split search (``parallel``) takes."""
+    board = _kernel_board(cells, what)
+    if len(board) != 16:
+        raise InputError(f"the split search takes 4×4 boards only; the {what} is 5×5")
+    return board
+
+
+def standard_goal_for(board: Board) -> Board:
+    """The standard goal (1 … n-1, blank last) of ``board``'s size."""
+    return STANDARD_GOAL if len(board) == 16 else STANDARD_GOAL_24
+
+
+def default_heuristic_for(goal: Board) -> str:
+    """The heuristic ``solve_15`` takes when none is named: pdb-663 on 4×4; on 5×5 the
+    strongest databases cached (``pdb.best_present``: pdb-6666 once built, else
+    pdb-444444, which builds in seconds)."""
+    return DEFAULT_HEURISTIC if len(goal) == 16 else best_present(goal)
 
 
 def solve_15(
     board: Sequence[int],
     goal: Sequence[int] | None = None,
     *,
-    heuristic: str = DEFAULT_HEURISTIC,
+    heuristic: str | None = None,
     progress: Progress | None = None,
     max_expanded: int | None = None,
     cache_dir: Path | None = None,
     reflect: bool = True,
     move_order: str = DEFAULT_MOVE_ORDER,
+    iteration: Callable[[int, int], None] | None = None,
 ) -> FastSolution:
-    """A shortest solution of a 4×4 board by IDA*.
+    """A shortest solution of a 4×4 or 5×5 board by IDA*.
 
+    ``heuristic`` None: ``default_heuristic_for`` the goal. ``iteration(threshold,
+    generated)`` hears after each iteration (a 24-puzzle's take minutes).
     With ``reflect`` a pattern database is also read on the board reflected about the
     diagonal through the blank's goal, and the larger sum taken (when the goal has such
     a diagonal; the mirrored patterns' tables are built too). ``move_order`` names the
@@ -105,11 +148,15 @@ def solve_15(
     are checked by the domain's ``validate_tiles`` and ``check_solvable``); past
     ``max_expanded`` expansions the search stops with ``moves`` None.
     """
-    start = _four_by_four(board, "board")
-    target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
+    start = _kernel_board(board, "board")
+    target = (
+        _kernel_board(goal, "goal", board_size(start))
+        if goal is not None
+        else standard_goal_for(start)
+    )
     arguments = kernel_arguments(
         target,
-        heuristic,
+        heuristic if heuristic is not None else default_heuristic_for(target),
         reflect=reflect,
         move_order=move_order,
         cache_dir=cache_dir,
@@ -126,10 +173,11 @@ def solve_15(
         max_expanded=max_expanded or 0,
         moves=moves,
         counters=counters,
+        iteration=iteration,
     )
     seconds = time.perf_counter() - began
     if length == ida.NOT_FOUND:  # pragma: no cover - the parity test rules it out
-        raise AssertionError("IDA* exhausted a solvable 15-puzzle")
+        raise AssertionError("IDA* exhausted a solvable puzzle")
     found = None if length == ida.LIMIT_REACHED else [MOVE_NAMES[m] for m in moves[:length]]
     generated, expanded, iterations = (int(c) for c in counters[:3])
     return FastSolution(found, generated, expanded, iterations, seconds)
@@ -181,7 +229,7 @@ _NO_TABLES = (
 
 def _goal_cells(goal: Board) -> npt.NDArray[np.int64]:
     """The square each tile belongs on, the kernel's way of reading a goal."""
-    cells = np.zeros(16, dtype=np.int64)
+    cells = np.zeros(len(goal), dtype=np.int64)
     for cell, tile in enumerate(goal):
         cells[tile] = cell
     return cells
@@ -223,7 +271,7 @@ def pdb_heuristic(
     cache_dir: Path | None = None,
     reflect: bool = False,
 ) -> Callable[[Sequence[int]], float]:
-    """A pattern-database heuristic as a plain function of a 16-cell board, for the
+    """A pattern-database heuristic as a plain function of a 16- or 25-cell board, for the
     generic engine (e.g. to register ``pdb-663`` in the domain's heuristic registry).
     Admissible and consistent (with ``reflect``: the larger of the regular and the
     reflected sum); the databases load (or build) now, not per call."""
@@ -231,7 +279,7 @@ def pdb_heuristic(
         raise InputError(
             f"unknown pattern database {name!r}: choose one of {', '.join(PARTITIONS)}"
         )
-    target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
+    target = _kernel_board(goal, "goal") if goal is not None else STANDARD_GOAL
     dbs = pattern_databases(
         name, target, directory=cache_dir, progress=progress, reflect=reflect
     )
@@ -260,11 +308,12 @@ KORF_INSTANCES = 100
 
 @dataclass(frozen=True)
 class KorfRow:
-    """One instance of Korf's set, solved: its number (1-based), the length found (always
-    the published optimum: ``korf100`` checks), nodes and search seconds."""
+    """One instance of a published set, solved: its number (1-based), the length found
+    (the published optimum: ``solve_set`` checks; None when ``max_expanded`` stopped
+    the search first), nodes and search seconds."""
 
     instance: int
-    length: int
+    length: int | None
     optimal: int
     generated: int
     expanded: int
@@ -273,7 +322,7 @@ class KorfRow:
 
 @dataclass(frozen=True)
 class KorfRun:
-    """Korf's instances solved by one heuristic: a row each, and the totals."""
+    """A set's instances solved by one heuristic: a row each, and the totals."""
 
     heuristic: str
     rows: tuple[KorfRow, ...]
@@ -288,6 +337,10 @@ class KorfRun:
     def seconds(self) -> float:
         """The searches' seconds summed (loading the databases not included)."""
         return sum(row.seconds for row in self.rows)
+
+
+Iteration = Callable[[int, int, int], None]
+"""Called after each iteration of IDA*: (instance number, threshold, nodes generated)."""
 
 
 def korf100(
@@ -318,17 +371,76 @@ def korf100(
                 f"between 1 and {len(instances)}, not {first!r}"
             )
         instances = instances[:first]
+    numbered = [(number, board, optimal) for number, (board, optimal) in enumerate(instances, 1)]
+    return solve_set(
+        numbered,
+        KORF_GOAL,
+        heuristic=heuristic,
+        progress=progress,
+        database_progress=database_progress,
+        cache_dir=cache_dir,
+        reflect=reflect,
+        move_order=move_order,
+        executor=executor,
+    )
+
+
+def korf24(
+    names: Sequence[str] | None = None,
+    first: int | None = None,
+    *,
+    heuristic: str = "pdb-6666",
+    **options: Any,
+) -> KorfRun:
+    """Solve Korf and Taylor's 24-puzzles (``korf_taylor``): those ``names``d, or the
+    first ``first``, or all ten, each length checked against the published one as in
+    ``korf100``. ``options`` are ``solve_set``'s: with ``max_expanded`` an instance
+    stopped by it is left unsolved (its row's length None); ``iteration`` hears after
+    each iteration of IDA* (an instance takes minutes)."""
+    known = [instance.name for instance in korf_taylor()]
+    unknown = [name for name in names or () if name not in known]
+    if unknown:
+        raise InputError(
+            f"Korf and Taylor's set has no instance {unknown[0]!r}: its names are "
+            f"{', '.join(known)}"
+        )
+    if first is not None and not 1 <= first <= len(known):
+        raise InputError(
+            f"Korf and Taylor's set has {len(known)} instances: the number to solve must "
+            f"be between 1 and {len(known)}, not {first!r}"
+        )
+    chosen: list[Instance] = korf_taylor(list(names or ()), first)
+    numbered = [(int(item.name), item.board, item.optimal) for item in chosen]
+    return solve_set(numbered, KORF_GOAL_24, heuristic=heuristic, **options)
+
+
+def solve_set(
+    instances: Sequence[tuple[int, Board, int]],
+    goal: Board,
+    *,
+    heuristic: str,
+    progress: Callable[[int, int], None] | None = None,
+    iteration: Iteration | None = None,
+    database_progress: Progress | None = None,
+    cache_dir: Path | None = None,
+    reflect: bool = True,
+    move_order: str = DEFAULT_MOVE_ORDER,
+    executor: Executor | None = None,
+    max_expanded: int | None = None,
+) -> KorfRun:
+    """Solve each (number, board, published length) of a set for ``goal``, checking
+    every length found against the published one (AssertionError if they differ)."""
     if heuristic in PARTITIONS:  # build or load once, before the clock of instance 1
         pattern_databases(
             heuristic,
-            KORF_GOAL,
+            goal,
             directory=cache_dir,
             progress=database_progress,
             reflect=reflect,
         )
     rows: list[KorfRow] = []
     worker = wasted = 0.0
-    for number, (board, optimal) in enumerate(instances, start=1):
+    for done, (number, board, optimal) in enumerate(instances, start=1):
         settings: dict[str, Any] = {
             "heuristic": heuristic,
             "cache_dir": cache_dir,
@@ -336,21 +448,24 @@ def korf100(
             "move_order": move_order,
         }
         if executor is None:
-            found: FastSolution | SplitSolution = solve_15(board, KORF_GOAL, **settings)
+            heard = None if iteration is None else functools.partial(iteration, number)
+            found: FastSolution | SplitSolution = solve_15(
+                board, goal, max_expanded=max_expanded, iteration=heard, **settings
+            )
         else:
             from searchlab.domains.puzzle.kernels.parallel import solve_15_split
 
-            found = solve_15_split(board, KORF_GOAL, executor=executor, **settings)
+            found = solve_15_split(board, goal, executor=executor, **settings)
             worker += found.worker_seconds
             wasted += found.wasted_seconds
         length = None if found.moves is None else len(found.moves)
-        if length != optimal:
+        if length != optimal and not (length is None and max_expanded):
             raise AssertionError(f"instance {number}: found {length} moves, published {optimal}")
         rows.append(
-            KorfRow(number, optimal, optimal, found.generated, found.expanded, found.seconds)
+            KorfRow(number, length, optimal, found.generated, found.expanded, found.seconds)
         )
         if progress is not None:
-            progress(number, len(instances))
+            progress(done, len(instances))
     return KorfRun(heuristic, tuple(rows), worker, wasted)
 
 
@@ -358,13 +473,16 @@ __all__ = [
     "DEFAULT_HEURISTIC",
     "HEURISTICS",
     "KORF_GOAL",
+    "KORF_GOAL_24",
     "KORF_INSTANCES",
     "MOVE_NAMES",
     "MOVE_ORDERS",
     "STANDARD_GOAL",
+    "STANDARD_GOAL_24",
     "FastSolution",
     "KorfRow",
     "KorfRun",
+    "korf24",
     "korf100",
     "load_korf100",
     "load_solver",

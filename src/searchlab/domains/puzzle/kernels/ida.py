@@ -1,4 +1,8 @@
-"""Compiled IDA* for the 4×4 sliding-tile puzzle, with an explicit stack.
+"""Compiled IDA* for the 4×4 and 5×5 sliding-tile puzzles, with an explicit stack.
+
+One kernel serves both boards: its body (``_compiled``) is compiled twice, with the
+width a constant (``KERNELS``), so the 4×4 board's rows and columns stay shifts and
+masks; ``search`` picks by the board's length.
 
 The heuristic is kept up to date move by move instead of being recomputed:
 Manhattan distance changes by ±1 for the one tile that moves; linear conflicts are
@@ -20,6 +24,9 @@ admissible, so their maximum is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -32,14 +39,23 @@ PATTERN_DB = 2
 REFLECTED_DB = 3
 
 
-MAX_DEPTH = 128  # no 15-puzzle needs more than 80 moves
+MAX_DEPTH = 256  # no 15-puzzle needs more than 80 moves, no 24-puzzle more than 205
 NOT_FOUND = -1
 LIMIT_REACHED = -2
 
 
-@njit("int64(int64, int64)")
-def _distance(a: int, b: int) -> int:
-    return abs((a >> 2) - (b >> 2)) + abs((a & 3) - (b & 3))
+@inline
+def _width(n: int) -> int:
+    """The side of a square board of ``n`` cells."""
+    width = 1
+    while width * width < n:
+        width += 1
+    return width
+
+
+@inline
+def _distance(a: int, b: int, width: int) -> int:
+    return abs(a // width - b // width) + abs(a % width - b % width)
 
 
 @njit("int64(int64[:], int64[:], int64, boolean)")
@@ -48,21 +64,22 @@ def line_conflict(
 ) -> int:
     """Twice the fewest tiles to take out of a row (or column) so that the tiles left
     there that belong there are in goal order: the linear-conflict extra moves."""
-    targets = np.empty(4, dtype=np.int64)
+    width = _width(board.shape[0])
+    targets = np.empty(width, dtype=np.int64)
     count = 0
-    for j in range(4):
-        cell = line * 4 + j if is_row else j * 4 + line
+    for j in range(width):
+        cell = line * width + j if is_row else j * width + line
         tile = board[cell]
         if tile == 0:
             continue
         g = goal_cell[tile]
-        if is_row and (g >> 2) == line:
-            targets[count] = g & 3
+        if is_row and g // width == line:
+            targets[count] = g % width
             count += 1
-        elif not is_row and (g & 3) == line:
-            targets[count] = g >> 2
+        elif not is_row and g % width == line:
+            targets[count] = g // width
             count += 1
-    # count tiles outside a longest increasing run: at most 4 tiles, so try every subset
+    # count tiles outside a longest increasing run: at most 5 tiles, so try every subset
     best = 0
     for subset in range(1 << count):
         last = -1
@@ -105,15 +122,16 @@ def _ranks(
     tile's digit is its cell (in the view) less the earlier tiles of its pattern on
     lower cells."""
     group, weight, cell_map = view[GROUP], view[WEIGHT], view[CELL]
-    for cell in range(16):
+    n = board.shape[0]
+    for cell in range(n):
         if board[cell] != 0:
             index[group[board[cell]]] = 0
-    for cell in range(16):
+    for cell in range(n):
         tile = board[cell]
         if tile == 0:
             continue
         digit = cell_map[cell]
-        for other_cell in range(16):
+        for other_cell in range(n):
             other = board[other_cell]
             if (
                 other != 0
@@ -140,218 +158,244 @@ def evaluate(
         for g in range(first, first + count):
             h += tables[offset[g] + index[g]]
         return h
-    for cell in range(16):
+    n = board.shape[0]
+    width = _width(n)
+    for cell in range(n):
         tile = board[cell]
         if tile != 0:
-            h += _distance(cell, goal_cell[tile])
+            h += _distance(cell, goal_cell[tile], width)
     if mode == LINEAR_CONFLICT:
-        for line in range(4):
+        for line in range(width):
             h += line_conflict(board, goal_cell, line, True)
             h += line_conflict(board, goal_cell, line, False)
     return h
 
 
-@njit(
+SEARCH = (
     f"int64(int64[::1], {HEURISTIC}, int64[::1], int64, int64, int64, int64, int64[::1],"
     " int64[::1])"
 )
-def search(
-    board: npt.NDArray[np.int64],
-    heuristic: Heuristic,
-    order: npt.NDArray[np.int64],
-    g: int,
-    last_move: int,
-    threshold: int,
-    max_expanded: int,
-    moves: npt.NDArray[np.int64],
-    counters: npt.NDArray[np.int64],
-) -> int:
-    """One iteration of IDA*: depth-first below ``board``, reached in ``g`` moves
-    (the last one ``last_move``, whose inverse is not tried; -1: none), through the
-    nodes whose f = g + h is at most ``threshold``, trying the blank's moves in
-    ``order``. ``board`` itself is expanded without a test (its parent tested it).
 
-    Returns the number of moves from ``board`` to the goal (written to ``moves``),
-    NOT_FOUND, or LIMIT_REACHED once ``counters[1]`` passes ``max_expanded`` (0: no
-    limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
-    smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
-    """
-    goal_cell, mode, _, slots, offset = heuristic
-    databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
-    reflected = mode == REFLECTED_DB
-    index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
-    h0 = evaluate(board, heuristic, index, 0)
-    h0_mirror = 0
-    if reflected:
-        h0_mirror = evaluate(board, heuristic, index, 1)
-    blank = 0
-    for cell in range(16):
-        if board[cell] == 0:
-            blank = cell
-    taken = np.zeros(MAX_DEPTH, dtype=np.int64)
-    next_dir = np.zeros(MAX_DEPTH, dtype=np.int64)
-    blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
-    hs = np.zeros(MAX_DEPTH, dtype=np.int64)  # h, or the regular database sum
-    hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
-    steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # each move's change of rank
-    mirror_steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # ... on the reflected board
-    regular_view, mirror_view = slots[0], slots[1]
-    group, mirror_group = regular_view[GROUP], mirror_view[GROUP]
-    mirror = mirror_view[CELL]
-    same = np.zeros(max(offset.shape[0], 1), dtype=np.int64)  # each table's tiles' cells
-    if databases:
-        for cell in range(16):
-            if board[cell] != 0:
-                same[group[board[cell]]] |= 1 << cell
-                if reflected:
-                    same[mirror_group[board[cell]]] |= 1 << mirror[cell]
-    step = 0
-    mirror_step = 0
-    row_lc = np.zeros(4, dtype=np.int64)
-    col_lc = np.zeros(4, dtype=np.int64)
-    if mode == LINEAR_CONFLICT:
-        for line in range(4):
-            row_lc[line] = line_conflict(board, goal_cell, line, True)
-            col_lc[line] = line_conflict(board, goal_cell, line, False)
-    generated = counters[0]
-    expanded = counters[1] + 1
-    next_threshold = 1 << 30
-    ra = 0
-    rb = 0
-    ca = 0
-    cb = 0
-    h_mirror = 0
-    depth = 0
-    next_dir[0] = 0
-    blanks[0] = blank
-    hs[0] = h0
-    hs_mirror[0] = h0_mirror
-    found = NOT_FOUND
-    while depth >= 0:
-        b = blanks[depth]
-        if next_dir[depth] == 4:
-            if depth == 0:
-                break
-            # undo the move that led here: the tile at the previous blank square
-            # slides back to where the blank is now
-            previous = blanks[depth - 1]
-            tile = board[previous]
-            board[b] = tile
-            board[previous] = 0
-            if databases:
-                index[group[tile]] -= steps[depth - 1]
-                same[group[tile]] ^= (1 << b) | (1 << previous)
-                if reflected:
-                    index[mirror_group[tile]] -= mirror_steps[depth - 1]
-                    same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[previous])
-            elif mode == LINEAR_CONFLICT:
-                if taken[depth - 1] < 2:
-                    row_lc[b >> 2] = line_conflict(board, goal_cell, b >> 2, True)
-                    row_lc[previous >> 2] = line_conflict(board, goal_cell, previous >> 2, True)
-                else:
-                    col_lc[b & 3] = line_conflict(board, goal_cell, b & 3, False)
-                    col_lc[previous & 3] = line_conflict(board, goal_cell, previous & 3, False)
-            depth -= 1
-            continue
-        direction = order[next_dir[depth]]
-        next_dir[depth] += 1
-        before = taken[depth - 1] if depth > 0 else last_move
-        if before >= 0 and (before ^ 1) == direction:
-            continue  # the inverse of the move just made
-        if direction == 0:
-            if b < 4:
-                continue
-            nb = b - 4
-        elif direction == 1:
-            if b >= 12:
-                continue
-            nb = b + 4
-        elif direction == 2:
-            if (b & 3) == 0:
-                continue
-            nb = b - 1
-        else:
-            if (b & 3) == 3:
-                continue
-            nb = b + 1
-        generated += 1
-        tile = board[nb]
-        h = hs[depth]
+
+def _compiled(width: int) -> Callable[..., int]:
+    """One iteration of IDA*, compiled for boards ``width`` wide (``KERNELS``)."""
+
+    @njit(SEARCH)
+    def kernel(
+        board: npt.NDArray[np.int64],
+        heuristic: Heuristic,
+        order: npt.NDArray[np.int64],
+        g: int,
+        last_move: int,
+        threshold: int,
+        max_expanded: int,
+        moves: npt.NDArray[np.int64],
+        counters: npt.NDArray[np.int64],
+    ) -> int:
+        """One iteration of IDA*: depth-first below ``board``, reached in ``g`` moves
+        (the last one ``last_move``, whose inverse is not tried; -1: none), through the
+        nodes whose f = g + h is at most ``threshold``, trying the blank's moves in
+        ``order``. ``board`` itself is expanded without a test (its parent tested it).
+
+        Returns the number of moves from ``board`` to the goal (written to ``moves``),
+        NOT_FOUND, or LIMIT_REACHED once ``counters[1]`` passes ``max_expanded`` (0: no
+        limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
+        smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
+        ``width`` is a constant of the code (numba freezes a closure's variables, and its
+        cache keys each version by them), so on 4×4 boards the moves' tests and the rows
+        and columns fold to shifts and masks.
+        """
+        goal_cell, mode, _, slots, offset = heuristic
+        databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
+        reflected = mode == REFLECTED_DB
+        index = np.zeros(max(offset.shape[0], 1), dtype=np.int64)
+        h0 = evaluate(board, heuristic, index, 0)
+        h0_mirror = 0
+        if reflected:
+            h0_mirror = evaluate(board, heuristic, index, 1)
+        n = width * width
+        blank = 0
+        for cell in range(n):
+            if board[cell] == 0:
+                blank = cell
+        taken = np.zeros(MAX_DEPTH, dtype=np.int64)
+        next_dir = np.zeros(MAX_DEPTH, dtype=np.int64)
+        blanks = np.zeros(MAX_DEPTH, dtype=np.int64)
+        hs = np.zeros(MAX_DEPTH, dtype=np.int64)  # h, or the regular database sum
+        hs_mirror = np.zeros(MAX_DEPTH, dtype=np.int64)  # the reflected sum
+        steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # each move's change of rank
+        mirror_steps = np.zeros(MAX_DEPTH, dtype=np.int64)  # ... on the reflected board
+        regular_view, mirror_view = slots[0], slots[1]
+        group, mirror_group = regular_view[GROUP], mirror_view[GROUP]
+        mirror = mirror_view[CELL]
+        same = np.zeros(max(offset.shape[0], 1), dtype=np.int64)  # each table's tiles' cells
         if databases:
-            step = rank_step(board, regular_view, same[group[tile]], tile, nb, b)
-            h += _change(heuristic, index, group[tile], step)
-            if reflected:
-                mirror_step = rank_step(
-                    board, mirror_view, same[mirror_group[tile]], tile, nb, b
-                )
-                mirror_change = _change(heuristic, index, mirror_group[tile], mirror_step)
-                h_mirror = hs_mirror[depth] + mirror_change
-        else:
-            target = goal_cell[tile]
-            h += _distance(b, target) - _distance(nb, target)
-            if mode == LINEAR_CONFLICT:
+            for cell in range(n):
+                if board[cell] != 0:
+                    same[group[board[cell]]] |= 1 << cell
+                    if reflected:
+                        same[mirror_group[board[cell]]] |= 1 << mirror[cell]
+        step = 0
+        mirror_step = 0
+        row_lc = np.zeros(width, dtype=np.int64)
+        col_lc = np.zeros(width, dtype=np.int64)
+        if mode == LINEAR_CONFLICT:
+            for line in range(width):
+                row_lc[line] = line_conflict(board, goal_cell, line, True)
+                col_lc[line] = line_conflict(board, goal_cell, line, False)
+        generated = counters[0]
+        expanded = counters[1] + 1
+        next_threshold = 1 << 30
+        ra = 0
+        rb = 0
+        ca = 0
+        cb = 0
+        h_mirror = 0
+        depth = 0
+        next_dir[0] = 0
+        blanks[0] = blank
+        hs[0] = h0
+        hs_mirror[0] = h0_mirror
+        found = NOT_FOUND
+        while depth >= 0:
+            b = blanks[depth]
+            if next_dir[depth] == 4:
+                if depth == 0:
+                    break
+                # undo the move that led here: the tile at the previous blank square
+                # slides back to where the blank is now
+                previous = blanks[depth - 1]
+                tile = board[previous]
                 board[b] = tile
-                board[nb] = 0
-                if direction < 2:
-                    h -= row_lc[b >> 2] + row_lc[nb >> 2]
-                    ra = line_conflict(board, goal_cell, b >> 2, True)
-                    rb = line_conflict(board, goal_cell, nb >> 2, True)
-                    h += ra + rb
-                else:
-                    h -= col_lc[b & 3] + col_lc[nb & 3]
-                    ca = line_conflict(board, goal_cell, b & 3, False)
-                    cb = line_conflict(board, goal_cell, nb & 3, False)
-                    h += ca + cb
-                board[nb] = tile
-                board[b] = 0
-        f = g + depth + 1 + max(h, h_mirror)
-        if f > threshold:
-            if f < next_threshold:
-                next_threshold = f
-            continue
-        # make the move
-        board[b] = tile
-        board[nb] = 0
-        if databases:
-            index[group[tile]] += step
-            steps[depth] = step
-            same[group[tile]] ^= (1 << b) | (1 << nb)
-            if reflected:
-                index[mirror_group[tile]] += mirror_step
-                mirror_steps[depth] = mirror_step
-                same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[nb])
-        elif mode == LINEAR_CONFLICT:
-            if direction < 2:
-                row_lc[b >> 2] = ra
-                row_lc[nb >> 2] = rb
+                board[previous] = 0
+                if databases:
+                    index[group[tile]] -= steps[depth - 1]
+                    same[group[tile]] ^= (1 << b) | (1 << previous)
+                    if reflected:
+                        index[mirror_group[tile]] -= mirror_steps[depth - 1]
+                        same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[previous])
+                elif mode == LINEAR_CONFLICT:
+                    if taken[depth - 1] < 2:
+                        row_lc[b // width] = line_conflict(board, goal_cell, b // width, True)
+                        line = previous // width
+                        row_lc[line] = line_conflict(board, goal_cell, line, True)
+                    else:
+                        col_lc[b % width] = line_conflict(board, goal_cell, b % width, False)
+                        line = previous % width
+                        col_lc[line] = line_conflict(board, goal_cell, line, False)
+                depth -= 1
+                continue
+            direction = order[next_dir[depth]]
+            next_dir[depth] += 1
+            before = taken[depth - 1] if depth > 0 else last_move
+            if before >= 0 and (before ^ 1) == direction:
+                continue  # the inverse of the move just made
+            if direction == 0:
+                if b < width:
+                    continue
+                nb = b - width
+            elif direction == 1:
+                if b >= n - width:
+                    continue
+                nb = b + width
+            elif direction == 2:
+                if b % width == 0:
+                    continue
+                nb = b - 1
             else:
-                col_lc[b & 3] = ca
-                col_lc[nb & 3] = cb
-        taken[depth] = direction
-        depth += 1
-        blanks[depth] = nb
-        hs[depth] = h
-        hs_mirror[depth] = h_mirror
-        next_dir[depth] = 0
-        if h == 0:
-            for d in range(depth):
-                moves[d] = taken[d]
-            found = depth
-            break
-        expanded += 1
-        if max_expanded > 0 and expanded > max_expanded:
-            found = LIMIT_REACHED
-            break
-        if depth >= MAX_DEPTH - 1 - g:
-            next_dir[depth] = 4
-    # put the board back as it was given
-    for d in range(depth, 0, -1):
-        board[blanks[d]] = board[blanks[d - 1]]
-        board[blanks[d - 1]] = 0
-    counters[0] = generated
-    counters[1] = expanded
-    counters[3] = next_threshold
-    return found
+                if b % width == width - 1:
+                    continue
+                nb = b + 1
+            generated += 1
+            tile = board[nb]
+            h = hs[depth]
+            if databases:
+                step = rank_step(board, regular_view, same[group[tile]], tile, nb, b)
+                h += _change(heuristic, index, group[tile], step)
+                if reflected:
+                    mirror_step = rank_step(
+                        board, mirror_view, same[mirror_group[tile]], tile, nb, b
+                    )
+                    mirror_change = _change(heuristic, index, mirror_group[tile], mirror_step)
+                    h_mirror = hs_mirror[depth] + mirror_change
+            else:
+                target = goal_cell[tile]
+                h += _distance(b, target, width) - _distance(nb, target, width)
+                if mode == LINEAR_CONFLICT:
+                    board[b] = tile
+                    board[nb] = 0
+                    if direction < 2:
+                        h -= row_lc[b // width] + row_lc[nb // width]
+                        ra = line_conflict(board, goal_cell, b // width, True)
+                        rb = line_conflict(board, goal_cell, nb // width, True)
+                        h += ra + rb
+                    else:
+                        h -= col_lc[b % width] + col_lc[nb % width]
+                        ca = line_conflict(board, goal_cell, b % width, False)
+                        cb = line_conflict(board, goal_cell, nb % width, False)
+                        h += ca + cb
+                    board[nb] = tile
+                    board[b] = 0
+            f = g + depth + 1 + max(h, h_mirror)
+            if f > threshold:
+                if f < next_threshold:
+                    next_threshold = f
+                continue
+            # make the move
+            board[b] = tile
+            board[nb] = 0
+            if databases:
+                index[group[tile]] += step
+                steps[depth] = step
+                same[group[tile]] ^= (1 << b) | (1 << nb)
+                if reflected:
+                    index[mirror_group[tile]] += mirror_step
+                    mirror_steps[depth] = mirror_step
+                    same[mirror_group[tile]] ^= (1 << mirror[b]) | (1 << mirror[nb])
+            elif mode == LINEAR_CONFLICT:
+                if direction < 2:
+                    row_lc[b // width] = ra
+                    row_lc[nb // width] = rb
+                else:
+                    col_lc[b % width] = ca
+                    col_lc[nb % width] = cb
+            taken[depth] = direction
+            depth += 1
+            blanks[depth] = nb
+            hs[depth] = h
+            hs_mirror[depth] = h_mirror
+            next_dir[depth] = 0
+            if h == 0:
+                for d in range(depth):
+                    moves[d] = taken[d]
+                found = depth
+                break
+            expanded += 1
+            if max_expanded > 0 and expanded > max_expanded:
+                found = LIMIT_REACHED
+                break
+            if depth >= MAX_DEPTH - 1 - g:
+                next_dir[depth] = 4
+        # put the board back as it was given
+        for d in range(depth, 0, -1):
+            board[blanks[d]] = board[blanks[d - 1]]
+            board[blanks[d - 1]] = 0
+        counters[0] = generated
+        counters[1] = expanded
+        counters[3] = next_threshold
+        return found
+
+    return kernel
+
+
+KERNELS = {16: _compiled(4), 25: _compiled(5)}
+"""``search`` compiled for each board the kernel takes, by its number of cells."""
+
+
+def search(board: npt.NDArray[np.int64], *arguments: Any) -> int:
+    """One iteration of IDA* (``_compiled``'s kernel, whose arguments follow the
+    board) on a 4×4 or a 5×5 board (16 or 25 cells)."""
+    return int(KERNELS[board.shape[0]](board, *arguments))
 
 
 def ida_star(
@@ -362,14 +406,16 @@ def ida_star(
     max_expanded: int,
     moves: npt.NDArray[np.int64],
     counters: npt.NDArray[np.int64],
+    iteration: Callable[[int, int], None] | None = None,
 ) -> int:
-    """Solve ``board`` (16 cells, 0 the blank) by iterations of the compiled ``search``
+    """Solve ``board`` (16 or 25 cells, 0 the blank) by iterations of the compiled ``search``
     with growing thresholds (a loop of a few dozen rounds: Python's cost is nil),
     trying the blank's moves in ``order``.
 
     Returns the number of moves (written to ``moves``), NOT_FOUND, or LIMIT_REACHED
     when more than ``max_expanded`` nodes were expanded (0: no limit). ``counters``
     (4 long) receives [generated, expanded, iterations, -]. ``board`` is left as it was.
+    ``iteration(threshold, generated)`` hears after each iteration.
     """
     index = np.zeros(max(heuristic[4].shape[0], 1), dtype=np.int64)
     threshold = int(evaluate(board, heuristic, index, 0))
@@ -383,6 +429,8 @@ def ida_star(
         found = int(
             search(board, heuristic, order, 0, -1, threshold, max_expanded, moves, counters)
         )
+        if iteration is not None:
+            iteration(threshold, int(counters[0]))
         if found != NOT_FOUND:
             return found
         if counters[3] >= 1 << 30:

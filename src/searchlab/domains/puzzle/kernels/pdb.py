@@ -1,4 +1,4 @@
-"""Additive pattern databases for the 15-puzzle: partitions, building, and the disk cache.
+"""Additive pattern databases for the 15- and 24-puzzle: partitions, building, the disk cache.
 
 A database is built once per (pattern tiles, their goal squares, the blank's goal
 square) by the compiled breadth-first search in ``pdb_build`` and saved under the
@@ -51,23 +51,61 @@ BUILD_MICROSECONDS = {6: 0.37, 7: 0.44, 8: 0.61}
 puzzle15-78-build`` at 00:46 UTC); a larger pattern is estimated by the last ratio (more
 regions a placement, a table further past the caches)."""
 
-# Partitions of the 15 goal squares other than the blank's, written for the blank's
-# goal in the bottom-right corner (square 15); other corners are reached by symmetry.
+BUILD_MICROSECONDS_5 = {4: 0.70, 6: 1.24}
+"""The same on the 5×5 board (flood fill in place of the 4×4 region lookup): 4 tiles
+0.21 s a table, 6 tiles 158 s of CPU a table (a loaded machine, 00:28 UTC)."""
+
+# Partitions of the goal squares other than the blank's, written for the blank's goal
+# in the bottom-right corner (square n - 1); other corners are reached by symmetry.
+# A partition's board is the one its squares fill: 15 squares 4 wide, 24 squares 5 wide.
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "pdb-663": ((0, 4, 5, 8, 9, 12), (6, 7, 10, 11, 13, 14), (1, 2, 3)),
     # Korf & Felner's 7-8: on Korf's goal (blank top left) tiles 1-7 and 8-15
     "pdb-78": ((8, 9, 10, 11, 12, 13, 14), (0, 1, 2, 3, 4, 5, 6, 7)),
     "pdb-555": ((0, 1, 4, 5, 8), (2, 3, 6, 7, 11), (9, 10, 12, 13, 14)),
     "pdb-33333": ((0, 1, 2), (3, 7, 11), (4, 5, 6), (8, 9, 12), (10, 13, 14)),
+    # Korf & Felner's 6-6-6-6 for the 24-puzzle: on Korf's goal (blank top left) tiles
+    # {1,2,5,6,7,12} {3,4,8,9,13,14} {10,11,15,16,20,21} {17,18,19,22,23,24}; here
+    # their half turn (square c to 24 - c)
+    "pdb-6666": (
+        (12, 17, 18, 19, 22, 23),
+        (10, 11, 15, 16, 20, 21),
+        (3, 4, 8, 9, 13, 14),
+        (0, 1, 2, 5, 6, 7),
+    ),
+    # six 4-tile patterns (2×2 blocks and the bottom right's L): quick to build, for tests
+    "pdb-444444": (
+        (0, 1, 5, 6),
+        (2, 3, 7, 8),
+        (4, 9, 14, 19),
+        (10, 11, 15, 16),
+        (12, 13, 17, 18),
+        (20, 21, 22, 23),
+    ),
 }
 
-# Square maps taking a corner to square 15: each is its own inverse.
-_CORNER_MAPS: dict[int, Callable[[int], int]] = {
-    15: lambda cell: cell,
-    0: lambda cell: 15 - cell,  # half turn
-    3: lambda cell: 12 - (cell & ~3) + (cell & 3),  # upside down
-    12: lambda cell: (cell & ~3) + 3 - (cell & 3),  # mirrored left to right
-}
+
+def partition_width(name: str) -> int:
+    """The width of the board partition ``name`` is written for (4 or 5)."""
+    return math.isqrt(sum(len(cells) for cells in PARTITIONS[name]) + 1)
+
+
+def board_width(goal: Sequence[int]) -> int:
+    """The width of a square board of ``len(goal)`` cells."""
+    return math.isqrt(len(goal))
+
+
+def _corner_map(corner: int, width: int) -> Callable[[int], int] | None:
+    """The square map taking ``corner`` to the last square (each is its own inverse), or
+    None for a square off the corners."""
+    last = width * width - 1
+    maps: dict[int, Callable[[int], int]] = {
+        last: lambda cell: cell,
+        0: lambda cell: last - cell,  # half turn
+        width - 1: lambda cell: (width - 1 - cell // width) * width + cell % width,  # upside down
+        last - width + 1: lambda cell: cell - cell % width + width - 1 - cell % width,  # mirrored
+    }
+    return maps.get(corner)
 
 
 def cache_dir() -> Path:
@@ -80,19 +118,28 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("searchlab"))
 
 
-def partition_cells(name: str, blank_goal: int) -> tuple[tuple[int, ...], ...]:
-    """The goal squares of each pattern of partition ``name`` for a goal whose blank is
-    on square ``blank_goal``: the written layout turned to put the blank in its corner,
-    or, for a blank off the corners, with squares ``blank_goal`` and 15 exchanged."""
+def partition_cells(
+    name: str, blank_goal: int, width: int = 4
+) -> tuple[tuple[int, ...], ...]:
+    """The goal squares of each pattern of partition ``name`` for a goal ``width`` wide
+    whose blank is on square ``blank_goal``: the written layout turned to put the blank
+    in its corner, or, for a blank off the corners, with ``blank_goal`` and the last
+    square exchanged."""
     if name not in PARTITIONS:
         raise InputError(
             f"unknown pattern database {name!r}: choose one of {', '.join(PARTITIONS)}"
         )
-    mapping = _CORNER_MAPS.get(blank_goal)
+    if partition_width(name) != width:
+        wide = partition_width(name)
+        raise InputError(
+            f"the pattern database {name} is for {wide}×{wide} boards, not {width}×{width}"
+        )
+    last = width * width - 1
+    mapping = _corner_map(blank_goal, width)
     if mapping is not None:
         return tuple(tuple(sorted(mapping(c) for c in cells)) for cells in PARTITIONS[name])
     return tuple(
-        tuple(sorted(15 if c == blank_goal else c for c in cells)) for cells in PARTITIONS[name]
+        tuple(sorted(last if c == blank_goal else c for c in cells)) for cells in PARTITIONS[name]
     )
 
 
@@ -115,7 +162,10 @@ class Pattern:
         return f"the {len(self.goal_cells)}-tile pattern database"
 
     def key(self) -> str:
-        return json.dumps({"tiles_at": list(self.goal_cells), "blank_at": self.blank_goal})
+        fields: dict[str, Any] = {"tiles_at": list(self.goal_cells), "blank_at": self.blank_goal}
+        if self.width != 4:  # 4 wide keeps the key its cache files were written under
+            fields["width"] = self.width
+        return json.dumps(fields)
 
     def file_name(self) -> str:
         digest = hashlib.sha256(self.key().encode()).hexdigest()[:16]
@@ -241,10 +291,11 @@ def build_memory(pattern: Pattern) -> int:
 def build_seconds(pattern: Pattern) -> float:
     """A rough estimate of ``pattern``'s build time on this kind of machine."""
     k = len(pattern.goal_cells)
-    known = sorted(BUILD_MICROSECONDS)
-    rate = BUILD_MICROSECONDS[min(max(k, known[0]), known[-1])]
+    measured = BUILD_MICROSECONDS if pattern.width == 4 else BUILD_MICROSECONDS_5
+    known = sorted(measured)
+    rate = measured[min(max(k, known[0]), known[-1])]
     if k > known[-1]:
-        rate *= (BUILD_MICROSECONDS[known[-1]] / BUILD_MICROSECONDS[known[-2]]) ** (k - known[-1])
+        rate *= (measured[known[-1]] / measured[known[-2]]) ** (k - known[-1])
     return pattern.entries * rate * 1e-6
 
 
@@ -336,14 +387,18 @@ class PatternDatabases:
 _LOADED: dict[tuple[str, tuple[int, ...], Path, bool], PatternDatabases] = {}
 
 
-def mirror_map(blank_goal: int) -> list[int] | None:
+def mirror_map(blank_goal: int, width: int = 4) -> list[int] | None:
     """The reflection of the board about the diagonal through the blank's goal square
     (the main diagonal, or the other one), as a square map; None for a blank off both
     diagonals, whose goal no reflection keeps."""
-    if blank_goal in (0, 5, 10, 15):
-        return [((cell & 3) << 2) | (cell >> 2) for cell in range(16)]
-    if blank_goal in (3, 6, 9, 12):
-        return [((3 - (cell & 3)) << 2) | (3 - (cell >> 2)) for cell in range(16)]
+    row, col = divmod(blank_goal, width)
+    last = width - 1
+    if row == col:
+        return [(cell % width) * width + cell // width for cell in range(width * width)]
+    if row + col == last:
+        return [
+            (last - cell % width) * width + last - cell // width for cell in range(width * width)
+        ]
     return None
 
 
@@ -355,7 +410,7 @@ def pattern_databases(
     progress: Progress | None = None,
     reflect: bool = False,
 ) -> PatternDatabases:
-    """Load (or build) every database of partition ``name`` for ``goal`` (16 cells),
+    """Load (or build) every database of partition ``name`` for ``goal`` (16 or 25 cells),
     set up with ``reflect`` to be read on the board reflected too (when the goal has a
     diagonal to reflect about: see ``mirror_map``); kept in memory for the rest of the
     process once loaded."""
@@ -377,14 +432,17 @@ def forget_loaded() -> None:
 def partition_patterns(
     name: str, goal: Sequence[int]
 ) -> list[tuple[Pattern, tuple[int, ...]]]:
-    """Each pattern of partition ``name`` for ``goal`` (16 cells), with its tiles in
-    the order of its table's rank."""
+    """Each pattern of partition ``name`` for ``goal`` (16 or 25 cells), with its tiles
+    in the order of its table's rank."""
     blank_goal = list(goal).index(0)
+    width = board_width(goal)
     goal_cell = {tile: cell for cell, tile in enumerate(goal)}
     patterns = []
-    for cells in partition_cells(name, blank_goal):
+    for cells in partition_cells(name, blank_goal, width):
         tiles = tuple(sorted(goal[c] for c in cells))
-        patterns.append((Pattern(tuple(goal_cell[t] for t in tiles), blank_goal), tiles))
+        patterns.append(
+            (Pattern(tuple(goal_cell[t] for t in tiles), blank_goal, width), tiles)
+        )
     return patterns
 
 
@@ -398,14 +456,18 @@ def present(name: str, goal: Sequence[int], directory: Path | None = None) -> bo
 BEST_FIRST = ("pdb-78", "pdb-663")
 """The partitions in order of strength (fewest nodes): what ``best_present`` picks from."""
 
+BEST_FIRST_5 = ("pdb-6666", "pdb-444444")
+"""The same for 5×5 boards: 6-6-6-6 once built (minutes), else 4-tile tables (seconds)."""
+
 
 def best_present(goal: Sequence[int], directory: Path | None = None) -> str:
-    """The strongest partition whose tables for ``goal`` are cached (pdb-78 once built),
-    else pdb-663, which takes seconds to build."""
-    for name in BEST_FIRST[:-1]:
+    """The strongest partition whose tables for ``goal`` are cached (pdb-78 or pdb-6666
+    once built), else the one that takes seconds to build (pdb-663, pdb-444444)."""
+    choices = BEST_FIRST if board_width(goal) == 4 else BEST_FIRST_5
+    for name in choices[:-1]:
         if present(name, goal, directory):
             return name
-    return BEST_FIRST[-1]
+    return choices[-1]
 
 
 def _load_all(
@@ -414,12 +476,13 @@ def _load_all(
     from searchlab.domains.puzzle.kernels.pdb_build import CELL, GROUP, WEIGHT, weights_for
 
     blank_goal = list(goal).index(0)
+    n = len(goal)
     goal_cell = {tile: cell for cell, tile in enumerate(goal)}
-    mirror = mirror_map(blank_goal) if reflect else None
+    mirror = mirror_map(blank_goal, board_width(goal)) if reflect else None
     patterns = partition_patterns(name, goal)
-    slots = np.full((2, 3, 16), -1, dtype=np.int64)  # the board, and its reflection
-    slots[0, CELL] = range(16)
-    slots[1, CELL] = mirror if mirror is not None else range(16)
+    slots = np.full((2, 3, n), -1, dtype=np.int64)  # the board, and its reflection
+    slots[0, CELL] = range(n)
+    slots[1, CELL] = mirror if mirror is not None else range(n)
     offsets = [0]
     for pattern, _ in patterns:
         offsets.append(offsets[-1] + pattern.entries)
@@ -429,7 +492,7 @@ def _load_all(
     tables = np.empty(offsets[-1], dtype=np.uint8)  # one block: no copy of 500 MB
     statuses: list[CacheStatus] = []
     for number, (pattern, tiles) in enumerate(patterns):
-        weights = weights_for(len(tiles), 16)
+        weights = weights_for(len(tiles), n)
         for slot, tile in enumerate(tiles):
             slots[0, GROUP, tile] = number
             slots[0, WEIGHT, tile] = weights[slot]
@@ -440,7 +503,7 @@ def _load_all(
     if mirror is not None:
         # the same tables read on the reflected board: there tile t stands on the
         # mirror of its square and counts as the tile whose goal mirrors t's
-        for tile in range(1, 16):
+        for tile in range(1, n):
             counted_as = goal[mirror[goal_cell[tile]]]
             slots[1, GROUP, tile] = len(patterns) + slots[0, GROUP, counted_as]
             slots[1, WEIGHT, tile] = slots[0, WEIGHT, counted_as]
