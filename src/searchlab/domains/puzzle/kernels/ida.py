@@ -313,11 +313,13 @@ def _compiled(width: int) -> Callable[..., int]:
                 step = rank_step(board, regular_view, same[group[tile]], tile, nb, b)
                 h += _change(heuristic, index, group[tile], step)
                 if reflected:
-                    mirror_step = rank_step(
-                        board, mirror_view, same[mirror_group[tile]], tile, nb, b
-                    )
-                    mirror_change = _change(heuristic, index, mirror_group[tile], mirror_step)
-                    h_mirror = hs_mirror[depth] + mirror_change
+                    h_mirror = 0  # read only if the regular sum does not prune (Korf's way)
+                    if g + depth + 1 + h <= threshold:
+                        mirror_step = rank_step(
+                            board, mirror_view, same[mirror_group[tile]], tile, nb, b
+                        )
+                        mirror_change = _change(heuristic, index, mirror_group[tile], mirror_step)
+                        h_mirror = hs_mirror[depth] + mirror_change
             else:
                 target = goal_cell[tile]
                 h += _distance(b, target, width) - _distance(nb, target, width)
