@@ -19,7 +19,10 @@ in that table's rank (the blank's group is -1), each cell standing for itself. U
 blank's goal (Felner, Korf and Hanan 2004), view 1: a tile's square is mirrored and it
 counts, in the reflected board, as the tile whose goal is the mirror of its own (the
 same tables read a second time, from group ``len(partition)`` on). Both sums are
-admissible, so their maximum is.
+admissible, so their maximum is. As in Korf's solver, a child's reflected sum is read
+only when its regular sum does not already prune it: most children are pruned, and the
+threshold a pruned child offers (its regular f) is a lower bound, which keeps the
+search admissible.
 """
 
 from __future__ import annotations
