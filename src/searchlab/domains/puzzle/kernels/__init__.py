@@ -343,6 +343,16 @@ Iteration = Callable[[int, int, int], None]
 """Called after each iteration of IDA*: (instance number, threshold, nodes generated)."""
 
 
+def _check_first(first: int | None, count: int, what: str) -> None:
+    """An InputError unless ``first`` (how many of a set's ``count`` instances to
+    solve, None for all) is a whole number from 1 to ``count``."""
+    if first is not None and (not isinstance(first, int) or not 1 <= first <= count):
+        raise InputError(
+            f"{what} has {count} instances: the number to solve must be between 1 and "
+            f"{count}, not {first!r}"
+        )
+
+
 def korf100(
     first: int | None = None,
     *,
@@ -364,13 +374,8 @@ def korf100(
     the same answers and node counts), and the run says what the split cost.
     """
     instances = load_korf100()
-    if first is not None:
-        if not isinstance(first, int) or not 1 <= first <= len(instances):
-            raise InputError(
-                f"Korf's set has {len(instances)} instances: the number to solve must be "
-                f"between 1 and {len(instances)}, not {first!r}"
-            )
-        instances = instances[:first]
+    _check_first(first, len(instances), "Korf's set")
+    instances = instances[:first]
     numbered = [(number, board, optimal) for number, (board, optimal) in enumerate(instances, 1)]
     return solve_set(
         numbered,
@@ -404,11 +409,7 @@ def korf24(
             f"Korf and Taylor's set has no instance {unknown[0]!r}: its names are "
             f"{', '.join(known)}"
         )
-    if first is not None and not 1 <= first <= len(known):
-        raise InputError(
-            f"Korf and Taylor's set has {len(known)} instances: the number to solve must "
-            f"be between 1 and {len(known)}, not {first!r}"
-        )
+    _check_first(first, len(known), "Korf and Taylor's set")
     chosen: list[Instance] = korf_taylor(list(names or ()), first)
     numbered = [(int(item.name), item.board, item.optimal) for item in chosen]
     return solve_set(numbered, KORF_GOAL_24, heuristic=heuristic, **options)
@@ -440,13 +441,13 @@ def solve_set(
         )
     rows: list[KorfRow] = []
     worker = wasted = 0.0
+    settings: dict[str, Any] = {
+        "heuristic": heuristic,
+        "cache_dir": cache_dir,
+        "reflect": reflect,
+        "move_order": move_order,
+    }
     for done, (number, board, optimal) in enumerate(instances, start=1):
-        settings: dict[str, Any] = {
-            "heuristic": heuristic,
-            "cache_dir": cache_dir,
-            "reflect": reflect,
-            "move_order": move_order,
-        }
         if executor is None:
             heard = None if iteration is None else functools.partial(iteration, number)
             found: FastSolution | SplitSolution = solve_15(
