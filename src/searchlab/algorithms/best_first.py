@@ -152,11 +152,13 @@ def uniform_cost(
     {sections}
 
     Examples:
-        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
-        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
-        >>> result = uniform_cost(puzzle)
-        >>> result.cost, result.stats.expanded
-        (5.0, 34)
+        AIMA's Romania, Arad to Bucharest: the cheapest route, found without an estimate.
+
+        >>> from searchlab.domains.routes.problem import romania_trip
+        >>> trip, _ = romania_trip()
+        >>> result = uniform_cost(trip)
+        >>> result.cost, result.path
+        (418.0, (Arad, Sibiu, Rimnicu Vilcea, Pitesti, Bucharest))
     """
     return _graph_search(
         problem, _zero, lambda g, _h: g, reopen=True, limits=limits, observer=observer
@@ -178,10 +180,13 @@ def greedy_best_first(
     {sections}
 
     Examples:
-        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
-        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
-        >>> greedy_best_first(puzzle, make_heuristic("manhattan", BRATKO_GOAL)).length
-        5
+        AIMA's Figure 3.23: led by the straight line to Bucharest, greedy search goes
+        through Fagaras, 32 km longer than the cheapest route (A*'s example).
+
+        >>> from searchlab.domains.routes.problem import romania_trip
+        >>> found = greedy_best_first(*romania_trip())
+        >>> found.cost, found.path
+        (450.0, (Arad, Sibiu, Fagaras, Bucharest))
     """
     return _graph_search(
         problem, h, lambda _g, h_value: h_value, reopen=False, limits=limits, observer=observer
@@ -206,12 +211,16 @@ def astar(
     {sections}
 
     Examples:
-        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
-        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
-        >>> h = make_heuristic("manhattan", BRATKO_GOAL)
-        >>> result = astar(puzzle, h)
-        >>> result.status, result.cost, result.moves
-        (<Status.SOLVED: 'solved'>, 5.0, ('up', 'up', 'left', 'down', 'right'))
+        AIMA's Figure 3.24: with the straight-line distance to Bucharest, A* finds the
+        cheapest route from Arad, expanding 5 towns.
+
+        >>> from searchlab.domains.routes.problem import romania_trip
+        >>> trip, h = romania_trip()
+        >>> result = astar(trip, h)
+        >>> result.status, result.cost, result.stats.expanded
+        (<Status.SOLVED: 'solved'>, 418.0, 5)
+        >>> result.moves
+        ('Sibiu', 'Rimnicu Vilcea', 'Pitesti', 'Bucharest')
     """
     return _graph_search(
         problem, h, lambda g, h_value: g + h_value, reopen=True, limits=limits, observer=observer
@@ -236,11 +245,14 @@ def weighted_astar(
     {sections}
 
     Examples:
-        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
-        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
-        >>> h = make_heuristic("manhattan", BRATKO_GOAL)
-        >>> weighted_astar(puzzle, h, 2.0).cost
-        5.0
+        Bratko's 8-puzzle (c), whose shortest solution has 18 moves: with w = 5 the
+        path found is longer, within the bound of 5 × 18.
+
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS, SlidingPuzzle
+        >>> from searchlab.domains.puzzle import make_heuristic
+        >>> puzzle = SlidingPuzzle(BRATKO_POSITIONS["c"], BRATKO_GOAL)
+        >>> weighted_astar(puzzle, make_heuristic("manhattan", BRATKO_GOAL), 5.0).cost
+        24.0
     """
     if not (math.isfinite(weight) and weight >= 0):
         raise InputError(f"the weight must be a finite number of 0 or more, not {weight}")

@@ -46,11 +46,15 @@ def ida_star(
     {sections}
 
     Examples:
-        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
-        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
+        Bratko's 8-puzzle (c) in memory that grows with the depth only (A* keeps every
+        state it met):
+
+        >>> from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS, SlidingPuzzle
+        >>> from searchlab.domains.puzzle import make_heuristic
         >>> h = make_heuristic("manhattan", BRATKO_GOAL)
-        >>> ida_star(puzzle, h).cost
-        5.0
+        >>> result = ida_star(SlidingPuzzle(BRATKO_POSITIONS["c"], BRATKO_GOAL), h)
+        >>> result.cost, result.stats.expanded
+        (18.0, 131)
     """
     start = problem.initial
     if problem.is_goal(start):
@@ -100,11 +104,12 @@ def rbfs(
     {sections}
 
     Examples:
-        >>> from searchlab.domains.puzzle import BRATKO_GOAL, SlidingPuzzle, make_heuristic
-        >>> puzzle = SlidingPuzzle((2, 8, 3, 1, 6, 4, 7, 0, 5), BRATKO_GOAL)  # Bratko's (b)
-        >>> h = make_heuristic("manhattan", BRATKO_GOAL)
-        >>> rbfs(puzzle, h).cost
-        5.0
+        AIMA's Figure 3.27: RBFS on Romania, Arad to Bucharest, switching between the
+        routes through Rimnicu Vilcea and Fagaras as their f-limits change.
+
+        >>> from searchlab.domains.routes.problem import romania_trip
+        >>> rbfs(*romania_trip()).path
+        (Arad, Sibiu, Rimnicu Vilcea, Pitesti, Bucharest)
     """
     stats = Stats()
     budget = Budget(limits, stats)

@@ -16,7 +16,7 @@ import numpy as np
 from searchlab.core.errors import InputError
 from searchlab.domains.routes.graph import CoordKind, FloatArray, Graph, arc_lengths
 from searchlab.domains.routes.landmarks import Landmarks
-from searchlab.domains.routes.romania import straight_line_table
+from searchlab.domains.routes.romania import romania, straight_line_table
 
 COMPASS = {
     (1, 0): "E",
@@ -280,6 +280,21 @@ def default_heuristic(graph: Graph) -> str:
     if graph.kind == "plane":
         return "straight-line"
     return "landmarks"
+
+
+def romania_trip(start: str = "Arad", goal: str = "Bucharest") -> tuple[NamedRoute, Estimate]:
+    """AIMA's Romania from ``start`` to ``goal``, with the straight-line estimate (the
+    book's table when the goal is Bucharest): the route the docs' examples search.
+
+    Examples:
+        >>> trip, h = romania_trip("Lugoj")
+        >>> trip.initial, h(trip.initial)
+        (Lugoj, 244.0)
+    """
+    graph = romania()
+    target = graph.node(goal)
+    trip = NamedRoute(graph, graph.node(start), target)
+    return trip, build_estimate("straight-line", graph, target)
 
 
 Potential = Callable[[int], float]
