@@ -38,6 +38,7 @@ from searchlab.algorithms.csp.search import (
     VARIABLE_ORDERS,
     CSPSolutions,
     Strategy,
+    _Engine,
 )
 from searchlab.algorithms.linear_memory import ida_star, rbfs
 from searchlab.algorithms.local import (
@@ -569,6 +570,7 @@ ALGORITHMS.add(
         "none",
         stream=True,
         options=_CSP_OPTIONS,
+        loop=(CSPSolutions._walk, _Engine),
         needs="csp",
         arguments=_strategy,
     ),

@@ -32,6 +32,17 @@ class Declared:
     order: int
 
 
+def docstring_texts(doc: str | None) -> dict[str, str]:
+    """A plug-in's docstring as its ``summary`` (the first line, for lists such as
+    ``searchlab --help``) and its ``help`` (the paragraphs after it, each on one line:
+    each front end wraps them to its width), so that the plug-in says them once. A text
+    the docstring lacks is left out: the plug-in then says it as an attribute."""
+    summary, _, rest = (doc or "").strip().partition("\n")
+    paragraphs = (" ".join(paragraph.split()) for paragraph in rest.split("\n\n"))
+    texts = {"summary": summary.strip(), "help": "\n\n".join(filter(None, paragraphs))}
+    return {field: text for field, text in texts.items() if text}
+
+
 def declared(value: str) -> Declared | None:
     """What the entry point ``value`` ("module:ATTRIBUTE") declares on the class of its
     object, or None when the source does not say its name and summary as literals."""
@@ -174,13 +185,18 @@ def _class_attributes(classes: dict[str, ast.ClassDef], name: str | None) -> dic
     while name is not None and name in classes and name not in seen:
         seen.add(name)
         node = classes[name]
+        own: set[str] = set()
         for statement in node.body:
             target, value = _assignment(statement)
+            own.add(target or "")
             if target is not None and target not in found:
                 try:
                     found[target] = ast.literal_eval(value)
                 except ValueError:  # not a literal: unknown here
                     continue
+        if "name" in own:  # a descriptor's docstring, as ``Domain.__init_subclass__`` reads it
+            for field, text in docstring_texts(ast.get_docstring(node)).items():
+                found.setdefault(field, text)
         bases = [base.id for base in node.bases if isinstance(base, ast.Name)]
         name = next((base for base in bases if base in classes), None)
     return found

@@ -33,7 +33,7 @@ from searchlab.algorithms.registry import (
     stream_algorithm,
 )
 from searchlab.algorithms.uninformed import Solutions
-from searchlab.core.declared import DEFAULT_ORDER
+from searchlab.core.declared import DEFAULT_ORDER, docstring_texts
 from searchlab.core.encoding import jsonable
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
@@ -105,7 +105,7 @@ class Domain(Generic[S, M]):
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     order: ClassVar[int] = DEFAULT_ORDER  # place among the domains (searchlab's own first)
-    summary: ClassVar[str] = ""  # one line, for `searchlab --help`
+    summary: ClassVar[str] = ""  # one line, for `searchlab --help` (default: the docstring's first)
     notation: ClassVar[str] = "a state"  # how a start is written, with an example
     examples: ClassVar[tuple[str, ...]] = ()  # arguments of `solve` shown in --help
     presets: ClassVar[Mapping[str, str]] = {}  # named starts: name -> text for ``parse``
@@ -122,7 +122,7 @@ class Domain(Generic[S, M]):
     size: ClassVar[Option | None] = None  # the size of a random start, with its cap
     views: ClassVar[tuple[str, ...]] = ("generic",)  # the viewer's tabs for it
     sources: ClassVar[tuple[str, ...]] = ()  # dotted names the viewer's help shows
-    help: ClassVar[str] = ""  # the viewer's help paragraph
+    help: ClassVar[str] = ""  # the viewer's help (default: the docstring after its first line)
     commands: ClassVar[str | None] = None  # "module:attribute" adding extra CLI commands
     tour: ClassVar[str | None] = None  # "module:function" printing the tour's stop
     tour_title: ClassVar[str] = ""
@@ -131,6 +131,17 @@ class Domain(Generic[S, M]):
     legacy_random_keys: ClassVar[Mapping[str, str]] = {}  # ... and of random
     cli_fallback: ClassVar[str | None] = None  # 0.1's `searchlab NAME ARGS` meant this command
     cli_fallback_rewrites: ClassVar[Mapping[str, str]] = {}  # ... with these words replaced
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A descriptor's docstring is its ``summary`` (the first line) and its ``help``
+        (the paragraphs after), unless the class sets them: each text is said once. A
+        class that gives no ``name`` (a family, such as ``CSPDomain``) keeps its docstring
+        for the developers."""
+        super().__init_subclass__(**kwargs)
+        if "name" in cls.__dict__:
+            for field, text in docstring_texts(cls.__dict__.get("__doc__")).items():
+                if field not in cls.__dict__:
+                    setattr(cls, field, text)
 
     # -- states ---------------------------------------------------------------------
     def parse(self, text: str) -> Any:

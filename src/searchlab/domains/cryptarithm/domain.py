@@ -18,12 +18,16 @@ def _digits(state: CSPState) -> dict[str, int]:
 
 
 class CryptarithmDomain(CSPDomain):
-    """Give each letter a different digit so that the sum holds."""
+    """Cryptarithms as a CSP: SEND+MORE=MONEY, any WORD+WORD(+…)=WORD.
+
+    Each letter is a variable taking a digit (no leading zero), all different; each column
+    of the sum is a linear constraint with a carry. Each state shows the sum with the digits
+    given so far and what every other letter may still be.
+    """
 
     name = "cryptarithm"
     title = "Cryptarithmetic"
     order = 42
-    summary = "Cryptarithms as a CSP: SEND+MORE=MONEY, any WORD+WORD(+…)=WORD."
     notation = (
         "a sum of words, WORD+WORD=WORD (several addends allowed, at most ten distinct "
         "letters): SEND+MORE=MONEY"
@@ -35,15 +39,7 @@ class CryptarithmDomain(CSPDomain):
         "SO+MANY+MORE+MEN+SEEM+TO+SAY+THAT+THEY+MAY+SOON+TRY+TO+STAY+AT+HOME+SO+AS+TO+SEE+OR+HEAR+THE+SAME+ONE+MAN+TRY+TO+MEET+THE+TEAM+ON+THE+MOON+AS+HE+HAS+AT+THE+OTHER+TEN=TESTS",
     )
     presets: ClassVar[Mapping[str, str]] = {"send-more-money": "SEND+MORE=MONEY"}
-    sources = (
-        "searchlab.domains.cryptarithm.puzzle.cryptarithm_csp",
-        "searchlab.algorithms.csp.search.CSPSolutions",
-    )
-    help = (
-        "Each letter is a variable taking a digit (no leading zero), all different; each "
-        "column of the sum is a linear constraint with a carry. Each state shows the sum "
-        "with the digits given so far and what every other letter may still be."
-    )
+    sources = ("searchlab.domains.cryptarithm.puzzle.cryptarithm_csp",)
 
     def parse(self, text: str) -> Cryptarithm:
         return parse_cryptarithm(text)

@@ -24,12 +24,16 @@ COLOURS_OPTION = Option(
 
 
 class MapColouringDomain(CSPDomain):
-    """Colour a map so that no two bordering regions share a colour."""
+    """Map colouring as a CSP: Australia, the 48 US states, any adjacency file.
+
+    Each region is a variable taking a colour; bordering regions differ. Each state lists
+    the regions, the colour given to each, and for the others the colours they may still
+    take: forward checking removes a colour from the neighbours of a region that takes it.
+    """
 
     name = "map-colouring"
     title = "Map colouring"
     order = 41
-    summary = "Map colouring as a CSP: Australia, the 48 US states, any adjacency file."
     notation = (
         "a map: australia, usa (the 48 contiguous states), a file with one region a line "
         '"REGION: NEIGHBOUR NEIGHBOUR …" (# comments; a border written once is enough), '
@@ -44,16 +48,7 @@ class MapColouringDomain(CSPDomain):
     )
     presets: ClassVar[Mapping[str, str]] = {name: name for name in MAPS}
     params = (COLOURS_OPTION,)
-    sources = (
-        "searchlab.domains.mapcolouring.maps.colouring_csp",
-        "searchlab.algorithms.csp.search.CSPSolutions",
-    )
-    help = (
-        "Each region is a variable taking a colour; bordering regions differ. Each state "
-        "lists the regions, the colour given to each, and for the others the colours "
-        "they may still take: forward checking removes a colour from the neighbours of "
-        "a region that takes it."
-    )
+    sources = ("searchlab.domains.mapcolouring.maps.colouring_csp",)
 
     def parse(self, text: str) -> Map:
         return load_map(text)

@@ -86,12 +86,18 @@ def kernel_refusal(request: SearchRequest, observed: bool) -> str | None:
 
 
 class PuzzleDomain(Domain[Board, Move]):
-    """Sliding-tile puzzles of any k×k, from 2×2 to 10×10."""
+    """Sliding-tile puzzles (8-puzzle, 15-puzzle, any k×k): best-first search, A*, IDA*.
+
+    A start may be typed in Bratko's notation, as rows or as a flat list (0 is the blank).
+    Bratko's heuristic (totdist + 3·seq) is not admissible, so only an admissible one with
+    A*, IDA* or RBFS guarantees a shortest path. pdb-663 and pdb-555 are pattern databases
+    for 4×4 boards, pdb-6666 and pdb-444444 for 5×5, built on first use, then kept (pdb-6666
+    takes minutes: it is used by default once built).
+    """
 
     name = "puzzle"
     title = "Sliding puzzle"
     order = 20
-    summary = "Sliding-tile puzzles (8-puzzle, 15-puzzle, any k×k): best-first search, A*, IDA*."
     notation = (
         "Bratko's X/Y squares, blank first: [2/2,2/3,1/3,3/1,1/2,2/1,3/3,1/1,3/2]; "
         'a grid, rows by / or new lines: "2 1 6/4 _ 8/7 5 3" (blank: 0 or _); '
@@ -130,14 +136,6 @@ class PuzzleDomain(Domain[Board, Move]):
     sources = (
         "searchlab.domains.puzzle.problem.SlidingPuzzle",
         "searchlab.domains.puzzle.domain.PuzzleDomain.search",
-    )
-    help = (
-        "A start may be typed in Bratko's notation, as rows or as a flat list (0 is the "
-        "blank). Bratko's heuristic (totdist + 3·seq) is not admissible, so only an "
-        "admissible one with A*, IDA* or RBFS guarantees a shortest path. pdb-663 and "
-        "pdb-555 are pattern databases for 4×4 boards, pdb-6666 and pdb-444444 for 5×5, "
-        "built on first use, then kept (pdb-6666 takes minutes: it is used by default once "
-        "built)."
     )
     commands = "searchlab.cli.puzzle:puzzle_commands"
     tour = "searchlab.cli.puzzle:tour_puzzle"

@@ -90,15 +90,17 @@ def no_solution_line(n: int) -> str:
 
 
 class QueensDomain(Domain[Any, Any]):
-    """N-queens: placement by backtracking, and local search on whole boards."""
+    """N-queens: every solution by backtracking (seed 002), hill climbing (seed 000), min-conflicts.
+
+    Backtracking places queens row by row from the top, each in the first column no placed
+    queen attacks, going back a row when none is safe. Hill climbing moves to the best
+    successor strictly better than the current board, and stops at a solution (h = 0) or a
+    local minimum.
+    """
 
     name = "queens"
     title = "N-queens"
     order = 10
-    summary = (
-        "N-queens: every solution by backtracking (seed 002), hill climbing (seed 000), "
-        "min-conflicts."
-    )
     notation = (
         f"n, for an empty n×n board (n up to {MAX_PLACEMENT_N} for backtracking); or a board "
         "of n queens as 1-based (row, column) pairs in list order, "
@@ -131,12 +133,6 @@ class QueensDomain(Domain[Any, Any]):
         "searchlab.domains.queens.moves.free_successors",
         "searchlab.domains.queens.heuristics.attackers",
         "searchlab.domains.queens.heuristics.attacks",
-    )
-    help = (
-        "Backtracking places queens row by row from the top, each in the first column no "
-        "placed queen attacks, going back a row when none is safe. Hill climbing moves to "
-        "the best successor strictly better than the current board, and stops at a "
-        "solution (h = 0) or a local minimum."
     )
     commands = "searchlab.cli.queens:queens_commands"
     tour = "searchlab.cli.queens:tour_queens"

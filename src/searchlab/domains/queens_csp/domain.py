@@ -20,12 +20,16 @@ MAX_WATCHED = 64
 
 
 class QueensCSPDomain(CSPDomain):
-    """N-queens with one variable per column (its queen's row)."""
+    """N-queens as a CSP: backtracking with FC, MAC, MRV, LCV, backjumping; min-conflicts.
+
+    Each column holds one queen, whose row is its variable's value; rows and both diagonals
+    are all different. A state shows the queens placed and, in every empty column, a dot on
+    each row still possible: forward checking and MAC clear the rows a new queen attacks.
+    """
 
     name = "queens-csp"
     title = "N-queens as a CSP"
     order = 35
-    summary = "N-queens as a CSP: backtracking with FC, MAC, MRV, LCV, backjumping; min-conflicts."
     notation = f"n, the size of the board (1 to {MAX_N:,}): a queen per column, Q1 … Qn"
     examples = (
         "8",
@@ -34,17 +38,7 @@ class QueensCSPDomain(CSPDomain):
         "30 --inference mac --value-order lcv --json",
         "200 --algorithm min-conflicts --seed 3",
     )
-    sources = (
-        "searchlab.domains.queens_csp.model.queens_csp",
-        "searchlab.algorithms.csp.search.CSPSolutions",
-        "searchlab.algorithms.csp.search._Engine",
-    )
-    help = (
-        "Each column holds one queen, whose row is its variable's value; rows and both "
-        "diagonals are all different. A state shows the queens placed and, in every "
-        "empty column, a dot on each row still possible: forward checking and MAC clear "
-        "the rows a new queen attacks."
-    )
+    sources = ("searchlab.domains.queens_csp.model.queens_csp",)
 
     def parse(self, text: str) -> int:
         body = text.strip()

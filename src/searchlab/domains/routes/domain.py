@@ -102,12 +102,16 @@ for _name in HEURISTIC_SUMMARIES:
 
 
 class RouteDomain(Domain[int, str]):
-    """Cheapest routes on weighted graphs and grid maps."""
+    """Routes on maps: Romania, road graphs (DIMACS, CSV, GraphML), Moving AI grids.
+
+    A* on AIMA's map of Romania, then on graphs of millions of edges: each state is a node,
+    each move an arc, its cost the arc's weight. Bidirectional search runs from both ends;
+    ALT bounds the cost to go by landmarks and the triangle inequality.
+    """
 
     name = "route"
     title = "Route finding"
     order = 50
-    summary = "Routes on maps: Romania, road graphs (DIMACS, CSV, GraphML), Moving AI grids."
     notation = (
         "GRAPH:NODE, the graph being " + describe_specs() + "; a node is a name (Romania's "
         "towns, a CSV's or GraphML's ids), a number (DIMACS counts from 1, others from 0) "
@@ -139,12 +143,6 @@ class RouteDomain(Domain[int, str]):
         "searchlab.domains.routes.bidirectional.bidirectional",
         "searchlab.domains.routes.kernel.run",
         "searchlab.domains.routes.landmarks.build",
-    )
-    help = (
-        "A* on AIMA's map of Romania, then on graphs of millions of edges: each state is "
-        "a node, each move an arc, its cost the arc's weight. Bidirectional search runs "
-        "from both ends; ALT bounds the cost to go by landmarks and the triangle "
-        "inequality."
     )
     commands = "searchlab.cli.route:route_commands"
 

@@ -50,12 +50,16 @@ def schedule_of(request: SearchRequest, result: SearchResult[Any, Any]) -> Sched
 
 
 class ScheduleDomain(Domain[State, Move]):
-    """Scheduling tasks with durations and precedences on identical processors."""
+    """Task scheduling on identical processors (Bratko §12.3): the shortest schedule.
+
+    The processor that frees first either starts a ready task or waits for the next one to
+    free; a move costs the time it adds to the finishing time, so A* with Bratko's
+    admissible estimate finds the shortest schedule.
+    """
 
     name = "schedule"
     title = "Task scheduling"
     order = 30
-    summary = "Task scheduling on identical processors (Bratko §12.3): the shortest schedule."
     notation = (
         "a JSON or TOML file (- for standard input), its text, or example (Bratko's "
         'seven tasks on three processors). JSON: {"processors": 3, "tasks": {"t1": '
@@ -72,11 +76,6 @@ class ScheduleDomain(Domain[State, Move]):
     sources = (
         "searchlab.domains.scheduling.problem.SchedulingProblem",
         "searchlab.domains.scheduling.solve.schedule_from_moves",
-    )
-    help = (
-        "The processor that frees first either starts a ready task or waits for the next "
-        "one to free; a move costs the time it adds to the finishing time, so A* with "
-        "Bratko's admissible estimate finds the shortest schedule."
     )
     legacy_keys: ClassVar[Mapping[str, str]] = {
         "finishing_time": "schedule.finishing_time",

@@ -53,12 +53,17 @@ PUZZLES: dict[str, str] = {
 
 
 class SudokuDomain(CSPDomain):
-    """Sudoku: a variable per cell, all different in every row, column and box."""
+    """Sudoku 9×9, 16×16, 25×25 as a CSP: FC, MAC, MRV, backjumping; files in bulk.
+
+    Each cell is a variable with the values 1…N; every row, column and box is all different.
+    Each state shows the values given so far and, in every open cell, the candidates it
+    still has: forward checking and MAC shrink them after each assignment (the step after
+    the assignment shows it), and a cell left with none is a wipe-out.
+    """
 
     name = "sudoku"
     title = "Sudoku"
     order = 40
-    summary = "Sudoku 9×9, 16×16, 25×25 as a CSP: FC, MAC, MRV, backjumping; files in bulk."
     notation = (
         "a puzzle on one line, row by row, . or 0 for a blank (81 cells; 16×16: 256 cells "
         "of 1-9 and A-G; 25×25: 625 of A-Y), or as a grid over several lines (spaces, | and "
@@ -77,18 +82,7 @@ class SudokuDomain(CSPDomain):
         "size", "int", "the Sudoku's size N: 9, 16 or 25", default=9, low=9, high=25, metavar="N"
     )
     views = ("generic",)
-    sources = (
-        "searchlab.domains.sudoku.grid.sudoku_csp",
-        "searchlab.algorithms.csp.search.CSPSolutions",
-        "searchlab.algorithms.csp.search._Engine",
-    )
-    help = (
-        "Each cell is a variable with the values 1…N; every row, column and box is all "
-        "different. Each state shows the values given so far and, in every open cell, "
-        "the candidates it still has: forward checking and MAC shrink them after each "
-        "assignment (the step after the assignment shows it), and a cell left with none "
-        "is a wipe-out."
-    )
+    sources = ("searchlab.domains.sudoku.grid.sudoku_csp",)
     commands = "searchlab.cli.sudoku:sudoku_commands"
 
     def parse(self, text: str) -> Puzzle:
