@@ -54,7 +54,17 @@ class Generate:
 
 @dataclass(frozen=True, slots=True)
 class Prune:
-    """A generated state was refused: on the path already, past a bound, failing a test…"""
+    """A generated state was refused, and why (``reason``):
+
+    - ``cycle``: on the current path already (depth-first searches, IDA*, RBFS, Bratko's);
+    - ``depth``: past the round's depth bound (iterative deepening);
+    - ``bound``: its f = g + h past the round's bound (IDA*);
+    - ``constraint``: failing the test on the states entered (a CSP's constraints, a
+      queen that is attacked);
+    - ``closed``: reached before at no greater cost, or not to be reopened (graph
+      searches);
+    - ``stale``: taken from the open list after a cheaper path to its state was found.
+    """
 
     state: Hashable
     reason: PruneReason
