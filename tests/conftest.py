@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -64,6 +65,15 @@ def invoke(*args: str, input: str | None = None) -> CliRun:
 def run_cli() -> RunCli:
     """``invoke``: ``searchlab ARGS`` in this process."""
     return invoke
+
+
+def report_of(command: str, *more: str) -> dict[str, Any]:
+    """``searchlab COMMAND MORE --json`` in this process, which must succeed: its JSON
+    document. COMMAND is split as a shell would; MORE (paths, say) is passed as it is."""
+    done = invoke(*shlex.split(command), *more, "--json")
+    assert done.code == 0, done.stderr
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
 
 
 def assert_refused(

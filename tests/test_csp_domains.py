@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import RunCli
+from conftest import RunCli, report_of
 from starlette.testclient import TestClient
 
 import searchlab.web
@@ -196,25 +196,11 @@ def test_the_domains_are_found_through_their_entry_points() -> None:
         assert domain.search(request).solved or name == "sudoku"
 
 
-def test_the_experiment_sets_the_variants_side_by_side(run_cli: RunCli, tmp_path: Path) -> None:
+def test_the_experiment_sets_the_variants_side_by_side(tmp_path: Path) -> None:
     plot = tmp_path / "csp.svg"
-    run = run_cli(
-        "experiment",
-        "csp",
-        "--problem",
-        "australia,queens",
-        "--size",
-        "4..8",
-        "--variant",
-        "bt,fc+mrv,min-conflicts",
-        "--runs",
-        "2",
-        "--plot",
-        str(plot),
-        "--json",
-    )
-    assert run.code == 0, run.stderr
-    rows = {(row["problem"], row["variant"]): row for row in json.loads(run.stdout)["rows"]}
+    command = "experiment csp --problem australia,queens --variant bt,fc+mrv,min-conflicts"
+    report = report_of(command, "--size", "4..8", "--runs", "2", "--plot", str(plot))
+    rows = {(row["problem"], row["variant"]): row for row in report["rows"]}
     assert set(rows) == {
         (problem, variant)
         for problem in ("australia", "queens")
