@@ -1,6 +1,7 @@
 """Shared test helpers: running the CLI as a user would, in this process or in a child
-one (and interrupting it), the one way a refusal looks, an experiment's rows without
-their times, the viewer's session store behind a test client, and a real server."""
+one (and interrupting it), the JSON report of a run that must succeed, the one way a
+refusal looks, an experiment's rows without their times, the viewer's session store
+behind a test client, and a real server."""
 
 from __future__ import annotations
 
