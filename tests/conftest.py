@@ -1,11 +1,13 @@
 """Shared test helpers: running the CLI as a user would, in this process or in a child
-one (and interrupting it), the one way a refusal looks, an experiment's rows without
-their times, the viewer's session store behind a test client, and a real server."""
+one (and interrupting it), the JSON report of a run that must succeed, the one way a
+refusal looks, an experiment's rows without their times, the viewer's session store
+behind a test client, and a real server."""
 
 from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -64,6 +66,15 @@ def invoke(*args: str, input: str | None = None) -> CliRun:
 def run_cli() -> RunCli:
     """``invoke``: ``searchlab ARGS`` in this process."""
     return invoke
+
+
+def report_of(command: str, *more: str) -> dict[str, Any]:
+    """``searchlab COMMAND MORE --json`` in this process, which must succeed: its JSON
+    document. COMMAND is split as a shell would; MORE (paths, say) is passed as it is."""
+    done = invoke(*shlex.split(command), *more, "--json")
+    assert done.code == 0, done.stderr
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
 
 
 def assert_refused(

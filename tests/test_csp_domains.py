@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import RunCli
+from conftest import Refused, RunCli, report_of
 from starlette.testclient import TestClient
 
 import searchlab.web
@@ -56,36 +56,37 @@ def test_several_solutions_and_none_are_said_so(run_cli: RunCli) -> None:
 
 
 @pytest.mark.parametrize(
-    ("domain", "start", "words"),
+    ("args", "words"),
     [
-        ("sudoku", "1" * 80, "has 81, 256 or 625 cells"),
-        ("sudoku", "x" + "." * 80, "cell r1c1: 'x' is not a value of a 9×9 Sudoku"),
-        ("sudoku", "5...5" + "." * 76, "cell r1c5: 5 is given twice in row 1 (also at r1c1)"),
-        ("sudoku", "5" + "." * 8 + "5" + "." * 71, "cell r2c1: 5 is given twice in column 1"),
-        ("cryptarithm", "ABCDE+FGHIJ=KLMNO", "has 15 distinct letters"),
-        ("cryptarithm", "SEND+MORE", "write a cryptarithm as WORD+WORD=WORD"),
-        ("map-colouring", "A: B A", "line 1: A is adjacent to itself"),
-        ("map-colouring", "atlantis", "no map called 'atlantis'"),
-        ("queens-csp", "1001", "n must be from 1 to 1,000"),
+        (("sudoku", "solve", "1" * 80), "has 81, 256 or 625 cells"),
+        (("sudoku", "solve", "x" + "." * 80), "cell r1c1: 'x' is not a value of a 9×9 Sudoku"),
+        (
+            ("sudoku", "solve", "5...5" + "." * 76),
+            "cell r1c5: 5 is given twice in row 1 (also at r1c1)",
+        ),
+        (
+            ("sudoku", "solve", "5" + "." * 8 + "5" + "." * 71),
+            "cell r2c1: 5 is given twice in column 1",
+        ),
+        (("cryptarithm", "solve", "ABCDE+FGHIJ=KLMNO"), "has 15 distinct letters"),
+        (("cryptarithm", "solve", "SEND+MORE"), "write a cryptarithm as WORD+WORD=WORD"),
+        (("map-colouring", "solve", "A: B A"), "line 1: A is adjacent to itself"),
+        (("map-colouring", "solve", "atlantis"), "no map called 'atlantis'"),
+        (("queens-csp", "solve", "1001"), "n must be from 1 to 1,000"),
+        # options are checked where they are given
+        (
+            ("queens-csp", "solve", "8", "--inference", "mac", "--backtrack", "cbj"),
+            "use --inference fc",
+        ),
+        (("queens-csp", "solve", "8", "--inference", "magic"), "unknown --inference 'magic'"),
+        (("schedule", "solve", "example", "--algorithm", "csp"), "does not offer"),
+        (("queens-csp", "solve", "100", "--trace-out", "/tmp/never.jsonl"), "too large to watch"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
-    run_cli: RunCli, domain: str, start: str, words: str
+    refused: Refused, args: tuple[str, ...], words: str
 ) -> None:
-    run = run_cli(domain, "solve", start)
-    assert run.code == 2 and words in run.stderr
-    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
-
-
-def test_options_are_checked_where_they_are_given(run_cli: RunCli) -> None:
-    run = run_cli("queens-csp", "solve", "8", "--inference", "mac", "--backtrack", "cbj")
-    assert run.code == 2 and "use --inference fc" in run.stderr
-    run = run_cli("queens-csp", "solve", "8", "--inference", "magic")
-    assert run.code == 2 and "unknown --inference 'magic'" in run.stderr
-    run = run_cli("schedule", "solve", "example", "--algorithm", "csp")
-    assert run.code == 2 and "does not offer" in run.stderr
-    run = run_cli("queens-csp", "solve", "100", "--trace-out", "/tmp/never.jsonl")
-    assert run.code == 2 and "too large to watch" in run.stderr
+    refused(*args, says=words)
 
 
 def test_a_map_file_and_the_colours(run_cli: RunCli, tmp_path: Path) -> None:
@@ -196,25 +197,11 @@ def test_the_domains_are_found_through_their_entry_points() -> None:
         assert domain.search(request).solved or name == "sudoku"
 
 
-def test_the_experiment_sets_the_variants_side_by_side(run_cli: RunCli, tmp_path: Path) -> None:
+def test_the_experiment_sets_the_variants_side_by_side(tmp_path: Path) -> None:
     plot = tmp_path / "csp.svg"
-    run = run_cli(
-        "experiment",
-        "csp",
-        "--problem",
-        "australia,queens",
-        "--size",
-        "4..8",
-        "--variant",
-        "bt,fc+mrv,min-conflicts",
-        "--runs",
-        "2",
-        "--plot",
-        str(plot),
-        "--json",
-    )
-    assert run.code == 0, run.stderr
-    rows = {(row["problem"], row["variant"]): row for row in json.loads(run.stdout)["rows"]}
+    command = "experiment csp --problem australia,queens --variant bt,fc+mrv,min-conflicts"
+    report = report_of(command, "--size", "4..8", "--runs", "2", "--plot", str(plot))
+    rows = {(row["problem"], row["variant"]): row for row in report["rows"]}
     assert set(rows) == {
         (problem, variant)
         for problem in ("australia", "queens")

@@ -9,10 +9,16 @@ import shlex
 import signal
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
-from typing import Any
 
 import pytest
-from conftest import Refused, RunCli, run_searchlab, signal_once_written, untimed_rows
+from conftest import (
+    Refused,
+    RunCli,
+    report_of,
+    run_searchlab,
+    signal_once_written,
+    untimed_rows,
+)
 
 HILL = [
     "experiment",
@@ -28,15 +34,6 @@ HILL = [
     "--seed",
     "5",
 ]
-
-
-def report_of(run_cli: RunCli, command: str, *more: str) -> dict[str, Any]:
-    """``searchlab experiment COMMAND MORE --json`` (COMMAND split as a shell would), which
-    must succeed: its JSON report."""
-    done = run_cli("experiment", *shlex.split(command), *more, "--json")
-    assert done.code == 0, done.stderr
-    report: dict[str, Any] = json.loads(done.stdout)
-    return report
 
 
 def test_same_seed_same_rows_on_one_two_processes_and_a_dask_cluster(run_cli: RunCli) -> None:
@@ -83,21 +80,21 @@ def test_resume_after_a_kill_gives_the_uninterrupted_rows(run_cli: RunCli, tmp_p
     assert len(lines) == 300 and all(json.loads(line) for line in lines)
 
 
-def test_hill_climbing_matches_the_textbook_rates(run_cli: RunCli) -> None:
+def test_hill_climbing_matches_the_textbook_rates() -> None:
     # AIMA 4.1.1: steepest ascent solves 14% of random 8-queens boards, and about 94%
     # when up to 100 sideways moves are allowed.
     command = "hill-climbing --trials 400 --moves column --heuristic pairs --sideways 0,100"
-    plain, sideways = report_of(run_cli, command, "--jobs", "2")["rows"]
+    plain, sideways = report_of(f"experiment {command}", "--jobs", "2")["rows"]
     assert 0.09 <= plain["success_rate"] <= 0.20
     assert 0.88 <= sideways["success_rate"] <= 0.99
     assert 3 <= plain["mean_steps_solved"] <= 5.5
 
 
-def test_astar_depth_finds_shortest_paths_and_h2_beats_h1(run_cli: RunCli, tmp_path: Path) -> None:
+def test_astar_depth_finds_shortest_paths_and_h2_beats_h1(tmp_path: Path) -> None:
     chart = tmp_path / "depth.svg"
     command = "astar-depth --depths 6,8,...,14 --per-depth 4 --heuristic misplaced,manhattan"
     report = report_of(
-        run_cli, command, "--algorithm", "astar,ida", "--jobs", "1", "--plot", str(chart)
+        f"experiment {command}", "--algorithm", "astar,ida", "--jobs", "1", "--plot", str(chart)
     )
     assert report["experiment"] == "astar-depth"
     assert report["parameters"]["depths"] == [6, 8, 10, 12, 14]
@@ -114,10 +111,10 @@ def test_astar_depth_finds_shortest_paths_and_h2_beats_h1(run_cli: RunCli, tmp_p
     assert root.tag.endswith("svg")
 
 
-def test_bratko_claims_and_shortest_lengths(run_cli: RunCli, tmp_path: Path) -> None:
+def test_bratko_claims_and_shortest_lengths(tmp_path: Path) -> None:
     chart = tmp_path / "bratko.png"
     command = "bratko --algorithm best-first,astar,bfs --jobs 1"
-    rows = report_of(run_cli, command, "--plot", str(chart))["rows"]
+    rows = report_of(f"experiment {command}", "--plot", str(chart))["rows"]
     shortest = {row["position"]: row["shortest"] for row in rows}
     assert shortest == {"a": 4, "b": 5, "c": 18}  # the document's lengths, by our own BFS
     for row in rows:
@@ -129,8 +126,8 @@ def test_bratko_claims_and_shortest_lengths(run_cli: RunCli, tmp_path: Path) -> 
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_min_conflicts_rows(run_cli: RunCli) -> None:
-    rows = report_of(run_cli, "min-conflicts --size 50,200 --trials 3 --jobs 1")["rows"]
+def test_min_conflicts_rows() -> None:
+    rows = report_of("experiment min-conflicts --size 50,200 --trials 3 --jobs 1")["rows"]
     assert [(row["n"], row["trials"], row["solved"]) for row in rows] == [(50, 3, 3), (200, 3, 3)]
 
 

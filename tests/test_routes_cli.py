@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import Refused, RunCli
+from conftest import Refused, RunCli, report_of
 
 DATA = Path(__file__).parent / "data" / "routes"
 
@@ -126,45 +126,19 @@ def test_scen_for_another_map_is_refused(refused: Refused, tmp_path: Path) -> No
 
 def test_generate_then_scen_and_landmarks(run_cli: RunCli, tmp_path: Path) -> None:
     maze = tmp_path / "m.map"
-    made = run_cli(
-        "route",
-        "generate",
-        "maze",
-        str(maze),
-        "--width",
-        "8",
-        "--height",
-        "6",
-        "--scenarios",
-        "15",
-        "--seed",
-        "4",
-        "--json",
-    )
-    assert made.code == 0, made.stderr
-    assert json.loads(made.stdout)["files"] == [str(maze), str(maze) + ".scen"]
+    made = report_of("route generate maze --width 8 --height 6 --scenarios 15 --seed 4", str(maze))
+    assert made["files"] == [str(maze), str(maze) + ".scen"]
     assert run_cli("route", "scen", str(maze) + ".scen", "-q").code == 0
     road = tmp_path / "r.gr"
     assert run_cli("route", "generate", "road", str(road), "--nodes", "400").code == 0
     marks = tmp_path / "marks.npz"
-    built = run_cli(
-        "route", "landmarks", str(road), "--landmarks", "3", "--out", str(marks), "--json"
+    built = report_of("route landmarks --landmarks 3", str(road), "--out", str(marks))
+    assert len(built["landmarks"]) == 3
+    with_file = report_of(
+        "route solve -g 400 -H landmarks", f"{road}:1", "--landmarks-file", str(marks)
     )
-    assert built.code == 0, built.stderr and len(json.loads(built.stdout)["landmarks"]) == 3
-    with_file = run_cli(
-        "route",
-        "solve",
-        f"{road}:1",
-        "-g",
-        "400",
-        "-H",
-        "landmarks",
-        "--landmarks-file",
-        str(marks),
-        "--json",
-    )
-    plain = run_cli("route", "solve", f"{road}:1", "-g", "400", "-a", "uniform-cost", "--json")
-    assert json.loads(with_file.stdout)["cost"] == json.loads(plain.stdout)["cost"]
+    plain = report_of("route solve -g 400 -a uniform-cost", f"{road}:1")
+    assert with_file["cost"] == plain["cost"]
 
 
 def test_landmarks_of_another_graph_are_refused(
