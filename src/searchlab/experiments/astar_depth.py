@@ -209,7 +209,7 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Mean nodes generated against depth, one line per pair, log scale."""
-    from searchlab.experiments.plotting import figure, lines
+    from searchlab.experiments.plotting import figure, finish, lines, titled
 
     chart, axes = figure(7.0, 4.5)
     lines(
@@ -219,14 +219,17 @@ def draw(report: Report) -> Figure:
         "mean_generated",
         lambda row: pair_label(row["algorithm"], row["heuristic"]),
     )
-    axes.set_yscale("log")
-    axes.set_xlabel("solution depth d (moves)")
-    axes.set_ylabel("nodes generated (mean)")
-    axes.grid(True, which="both", alpha=0.3)
-    axes.legend()
-    per = report.parameters.get("per_depth")
-    axes.set_title(f"8-puzzle: nodes generated against depth ({per} boards per depth)")
-    return chart
+    finish(
+        axes,
+        yscale="log",
+        xlabel="solution depth d (moves)",
+        ylabel="nodes generated (mean)",
+        grid="both",
+        legend=True,
+    )
+    return titled(
+        chart, "8-puzzle: nodes generated against depth ({per_depth} boards per depth)", report
+    )
 
 
 EXPERIMENT = Experiment.of_module(

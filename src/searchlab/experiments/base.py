@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from searchlab.core import options as core_options
 from searchlab.core.options import Option, parse_options
 from searchlab.core.registry import Registry
-from searchlab.experiments.report import Report
+from searchlab.experiments.report import Report, filled
 from searchlab.experiments.runner import Progress, notify_stderr, run_trials
 
 if TYPE_CHECKING:
@@ -104,10 +104,7 @@ class Experiment:
 
     def title_for(self, parameters: Mapping[str, Any]) -> str:
         """The title template filled in from ``parameters`` (as it is, if it cannot be)."""
-        try:
-            return self.title.format(**parameters)
-        except (KeyError, IndexError, ValueError):
-            return self.title
+        return filled(self.title, parameters)
 
     def header(self, key: str) -> str:
         """A row key as a column header: the experiment's own, else the house's; a mean

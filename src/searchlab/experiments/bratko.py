@@ -165,7 +165,7 @@ def summarize(
 def draw(report: Report) -> Figure:
     """Horizontal grouped bars: one group per (algorithm, heuristic), one bar per position,
     log scale (the counts run from 4 to 10^5); hatched bars did not find a shortest path."""
-    from searchlab.experiments.plotting import figure, hatch, ranked
+    from searchlab.experiments.plotting import figure, finish, hatch, ranked, titled
 
     def name(row: dict[str, Any]) -> str:
         return pair_label(row["algorithm"], row["heuristic"])
@@ -181,9 +181,8 @@ def draw(report: Report) -> Figure:
         bars = axes.barh(ys, values, height, label=f"({position})")
         hatch(bars, [n in rows and rows[n]["is_shortest"] is not True for n in names])
     ranked(axes, names, "states expanded (log scale; hatched: not a shortest solution)")
-    axes.legend(title="position")
-    axes.set_title("Bratko's positions (fig. 12.7) under every algorithm")
-    return chart
+    finish(axes, legend={"title": "position"})
+    return titled(chart, "Bratko's positions (fig. 12.7) under every algorithm", report)
 
 
 EXPERIMENT = Experiment.of_module(

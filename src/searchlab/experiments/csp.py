@@ -256,7 +256,7 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Checks per variant for each problem, log scale; hatched: some search stopped."""
-    from searchlab.experiments.plotting import figure, hatch
+    from searchlab.experiments.plotting import figure, finish, hatch, titled
 
     problems = list(dict.fromkeys(row["problem"] for row in report.rows))
     variants = list(dict.fromkeys(row["variant"] for row in report.rows))
@@ -277,13 +277,18 @@ def draw(report: Report) -> Figure:
             hatched.append(row["stopped"])
         bars = axes.bar(xs, heights, width, label=variant, color=colours[v % len(colours)])
         hatch(bars, hatched)
-    axes.set_yscale("log")
-    axes.set_xticks(list(range(len(problems))), problems)
-    axes.set_ylabel("consistency checks (log; hatched: stopped at the limit)")
-    axes.legend(fontsize=8, ncols=3)
-    axes.grid(True, axis="y", which="major", alpha=0.3)
-    axes.set_title("Backtracking variants and min-conflicts (AIMA Fig. 5.5's comparison)")
-    return chart
+    finish(
+        axes,
+        yscale="log",
+        xticks=list(range(len(problems))),
+        xticklabels=problems,
+        ylabel="consistency checks (log; hatched: stopped at the limit)",
+        grid="y",
+        which="major",
+        legend={"fontsize": 8, "ncols": 3},
+    )
+    title = "Backtracking variants and min-conflicts (AIMA Fig. 5.5's comparison)"
+    return titled(chart, title, report)
 
 
 EXPERIMENT = Experiment.of_module(

@@ -132,7 +132,7 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Success rate, and moves when solved and when stuck, one bar per variant."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, finish, titled
 
     rows = report.rows
     labels = [f"{r['moves']}\n{r['heuristic']}\nside {r['sideways']}" for r in rows]
@@ -141,22 +141,18 @@ def draw(report: Report) -> Figure:
     rates = [100 * (r["success_rate"] or 0.0) for r in rows]
     bars = rate_axes.bar(positions, rates, color="#4c72b0")
     rate_axes.bar_label(bars, fmt="%.0f%%", fontsize=8)
-    rate_axes.set_ylim(0, 105)
-    rate_axes.set_ylabel("solved (%)")
-    rate_axes.set_title("Success rate")
+    finish(rate_axes, ylim=(0, 105), ylabel="solved (%)", title="Success rate")
     width = 0.4
     solved = [r["mean_steps_solved"] or 0.0 for r in rows]
     failed = [r["mean_steps_failed"] or 0.0 for r in rows]
     steps_axes.bar([p - width / 2 for p in positions], solved, width, label="when solved")
     steps_axes.bar([p + width / 2 for p in positions], failed, width, label="when stuck")
-    steps_axes.set_ylabel("moves (mean)")
-    steps_axes.set_title("Moves per climb")
-    steps_axes.legend(fontsize=8)
+    finish(steps_axes, ylabel="moves (mean)", title="Moves per climb", legend={"fontsize": 8})
     for axes in (rate_axes, steps_axes):
         axes.set_xticks(positions, labels, fontsize=7)
-    n, trials = report.parameters.get("size"), report.parameters.get("trials")
-    chart.suptitle(f"Hill climbing on {n}-queens, {trials} random starts per variant")
-    return chart
+    return titled(
+        chart, "Hill climbing on {size}-queens, {trials} random starts per variant", report
+    )
 
 
 EXPERIMENT = Experiment.of_module(

@@ -212,7 +212,7 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Success rate and mean time against n, one line per method (log n)."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, finish, titled
 
     chart, (rate_axes, time_axes) = figure(11.0, 4.2, 2)
     for method in report.parameters["methods"]:
@@ -222,19 +222,18 @@ def draw(report: Report) -> Figure:
         sizes = [r["n"] for r in rows]
         rate_axes.plot(sizes, [100 * r["success_rate"] for r in rows], marker="o", label=method)
         time_axes.plot(sizes, [r["mean_seconds"] for r in rows], marker="o", label=method)
-    rate_axes.set_xscale("log", base=2)
-    rate_axes.set_ylim(-3, 103)
-    rate_axes.set_ylabel("solved (%)")
-    rate_axes.set_xlabel("n")
-    rate_axes.set_title("Success rate")
-    time_axes.set_xscale("log", base=2)
-    time_axes.set_yscale("log")
-    time_axes.set_ylabel("seconds per run (mean)")
-    time_axes.set_xlabel("n")
-    time_axes.set_title("Time")
-    time_axes.legend(fontsize=7)
-    chart.suptitle(f"Local search on N-queens, {report.parameters['trials']} random starts each")
-    return chart
+    for axes in (rate_axes, time_axes):
+        axes.set_xscale("log", base=2)
+    finish(rate_axes, ylim=(-3, 103), ylabel="solved (%)", xlabel="n", title="Success rate")
+    finish(
+        time_axes,
+        yscale="log",
+        ylabel="seconds per run (mean)",
+        xlabel="n",
+        title="Time",
+        legend={"fontsize": 7},
+    )
+    return titled(chart, "Local search on N-queens, {trials} random starts each", report)
 
 
 def notes(_parameters: Parameters) -> list[str]:

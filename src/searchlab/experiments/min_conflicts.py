@@ -107,27 +107,32 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Steps and seconds per run against n, log scales."""
-    from searchlab.experiments.plotting import figure
+    from searchlab.experiments.plotting import figure, finish, titled
 
     rows = sorted(report.rows, key=lambda row: row["n"])
     chart, (steps_axes, time_axes) = figure(9.0, 4.0, 2)
     ns = [row["n"] for row in rows]
     steps_axes.plot(ns, [row["mean_steps"] or 0 for row in rows], marker="o")
-    steps_axes.set_xscale("log")
-    steps_axes.set_ylim(bottom=0)
-    steps_axes.set_xlabel("n")
-    steps_axes.set_ylabel("repair steps (mean, solved runs)")
-    steps_axes.set_title("Steps")
+    finish(
+        steps_axes,
+        xscale="log",
+        ylim=(0, None),
+        xlabel="n",
+        ylabel="repair steps (mean, solved runs)",
+        title="Steps",
+        grid="both",
+    )
     time_axes.plot(ns, [row["mean_seconds"] or 0 for row in rows], marker="o", color="#dd8452")
-    time_axes.set_xscale("log")
-    time_axes.set_yscale("log")
-    time_axes.set_xlabel("n")
-    time_axes.set_ylabel("seconds per run (mean)")
-    time_axes.set_title("Time")
-    for axes in (steps_axes, time_axes):
-        axes.grid(True, which="both", alpha=0.3)
-    chart.suptitle("Min-conflicts on n-queens")
-    return chart
+    finish(
+        time_axes,
+        xscale="log",
+        yscale="log",
+        xlabel="n",
+        ylabel="seconds per run (mean)",
+        title="Time",
+        grid="both",
+    )
+    return titled(chart, "Min-conflicts on n-queens", report)
 
 
 EXPERIMENT = Experiment.of_module(

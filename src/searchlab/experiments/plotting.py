@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from searchlab.core.errors import InputError
-from searchlab.experiments.report import Report
+from searchlab.experiments.report import Report, filled
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -88,14 +88,41 @@ def lines(axes: Any, rows: Iterable[Row], x: str, y: str, label: Callable[[Row],
         axes.plot([p for p, _ in points], [q for _, q in points], marker="o", label=name)
 
 
+def finish(
+    axes: Any,
+    *,
+    grid: str | None = None,
+    which: str = "both",
+    legend: bool | Mapping[str, Any] = False,
+    **properties: Any,
+) -> None:
+    """Finish ``axes`` the house way in one call: its ``properties`` (labels, scales,
+    limits, title: what matplotlib's ``Axes.set`` takes), a light grid along ``grid``
+    ("x", "y" or "both"; ``which`` lines: "both" draws a log scale's minor ones too) and
+    a legend (``legend``: True, or the options of ``Axes.legend``)."""
+    axes.set(**properties)
+    if grid is not None:
+        axes.grid(True, axis=grid, which=which, alpha=0.3)
+    if legend is not False:
+        axes.legend(**({} if legend is True else legend))
+
+
+def titled(chart: Figure, title: str, report: Report) -> Figure:
+    """``chart`` under its title, ``title`` filled in from the report's parameters as a
+    table's is: over its axes when it has one, above them all when it has several."""
+    text = filled(title, report.parameters)
+    if len(chart.axes) == 1:
+        chart.axes[0].set_title(text)
+    else:
+        chart.suptitle(text)
+    return chart
+
+
 def ranked(axes: Any, names: list[str], label: str) -> None:
     """Horizontal bars named down the side, the first on top, against a log scale
     (states expanded run from a handful to millions)."""
-    axes.set_xscale("log")
     axes.set_yticks(list(range(len(names))), names, fontsize=8)
-    axes.invert_yaxis()
-    axes.set_xlabel(label)
-    axes.grid(True, axis="x", which="both", alpha=0.3)
+    finish(axes, xscale="log", yinverted=True, xlabel=label, grid="x")
 
 
 def hatch(bars: Iterable[Any], marked: Iterable[bool]) -> None:

@@ -4,6 +4,7 @@ drawn from it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,15 @@ class Report:
         from searchlab.experiments.display import report_html
 
         return report_html(self)
+
+
+def filled(template: str, parameters: Mapping[str, Any]) -> str:
+    """``template`` filled in from a report's ``parameters`` (``{trials}``, ``{seed}``):
+    the one way a table's title and a chart's are written; as it is, if it cannot be."""
+    try:
+        return template.format(**parameters)
+    except (KeyError, IndexError, ValueError):
+        return template
 
 
 def mean(values: list[float]) -> float | None:

@@ -179,7 +179,7 @@ def summarize(
 
 def draw(report: Report) -> Figure:
     """Nodes expanded and time per query against graph size, log-log, a line a search."""
-    from searchlab.experiments.plotting import figure, lines
+    from searchlab.experiments.plotting import figure, finish, lines, titled
 
     chart, (left, right) = figure(10.0, 4.2, columns=2)
     for axes, key, label in (
@@ -187,15 +187,16 @@ def draw(report: Report) -> Figure:
         (right, "ms_per_query", "ms per query (mean)"),
     ):
         lines(axes, report.rows, "nodes", key, lambda row: row["search"])
-        axes.set_xscale("log")
-        axes.set_yscale("log")
-        axes.set_xlabel("graph size (nodes)")
-        axes.set_ylabel(label)
-        axes.grid(True, which="both", alpha=0.3)
-    left.legend()
-    queries = report.parameters.get("queries")
-    chart.suptitle(f"Road-like graphs: {queries} random queries per size")
-    return chart
+        finish(
+            axes,
+            xscale="log",
+            yscale="log",
+            xlabel="graph size (nodes)",
+            ylabel=label,
+            grid="both",
+            legend=axes is left,
+        )
+    return titled(chart, "Road-like graphs: {queries} random queries per size", report)
 
 
 EXPERIMENT = Experiment.of_module(
