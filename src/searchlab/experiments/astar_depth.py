@@ -1,10 +1,11 @@
-"""Nodes generated against solution depth on the 8-puzzle (AIMA's table of A* with h1
-and h2, and its effective branching factors).
+"""8-puzzle: nodes generated against solution depth, b*
 
-For each depth d, ``per_depth`` boards are drawn uniformly from those whose shortest
-solution takes exactly d moves (see ``sampler``), and each board is solved by every
-(algorithm, heuristic) pair, so the pairs are compared on the same boards. Board i of
-depth d is drawn with a seed made from ``seed``, d and i alone.
+Nodes generated against solution depth on the 8-puzzle, with b*.
+
+For each depth, boards are drawn uniformly among all boards whose shortest solution has
+exactly that many moves, and solved by every algorithm and heuristic. b* solves
+N + 1 = 1 + b* + ... + b*^d for the mean N generated: the textbook's effective
+branching factor.
 """
 
 from __future__ import annotations
@@ -152,6 +153,9 @@ def check(parameters: Parameters) -> Parameters:
 
 
 def specs(parameters: Parameters) -> list[dict[str, Any]]:
+    """Every board of every depth (from ``sampler``) with every (algorithm, heuristic)
+    pair, so that the pairs are compared on the same boards: board i of depth d is
+    drawn with a seed made from ``seed``, d and i alone."""
     goal = tuple(parameters["goal"])
     chosen = pairs(parameters)
     seed, max_expanded = parameters["seed"], parameters["max_expanded"]
@@ -235,12 +239,6 @@ def draw(report: Report) -> Figure:
 EXPERIMENT = Experiment.of_module(
     __name__,
     title="8-puzzle by solution depth ({per_depth} boards per depth, seed {seed})",
-    summary="8-puzzle: nodes generated against solution depth, b*",
-    help="Nodes generated against solution depth on the 8-puzzle, with b*.\n\n"
-    "For each depth, boards are drawn uniformly among all boards whose shortest solution "
-    "has exactly that many moves, and solved by every algorithm and heuristic. b* solves "
-    "N + 1 = 1 + b* + ... + b*^d for the mean N generated: the textbook's effective "
-    "branching factor.",
     examples=(
         "--depths 2,4,...,20 --per-depth 50 --plot a.svg",
         "--algorithm astar,ida --heuristic misplaced,manhattan --depths 2..12",

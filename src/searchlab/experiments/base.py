@@ -80,14 +80,16 @@ class Experiment:
     @classmethod
     def of_module(cls, module: str, **fields: Any) -> Experiment:
         """The descriptor of the experiment that the module ``module`` is: its ``NAME``,
-        and the steps found there by name (``check``, ``specs``, ``trial``,
-        ``summarize``, and ``draw`` and ``notes`` if it has them), so that a declaration
-        says only what is its own; ``fields`` are the rest (title, options, ...) and
-        win over what is found."""
+        its summary and help (its docstring: see ``docstring_texts``), and the steps
+        found there by name (``check``, ``specs``, ``trial``, ``summarize``, and
+        ``draw`` and ``notes`` if it has them), so that a declaration says only what is
+        its own; ``fields`` are the rest (title, options, ...) and win over what is
+        found."""
         found = vars(sys.modules[module])
+        texts = docstring_texts(found.get("__doc__"))
         steps = {step: found[step] for step in STEPS}
         extras = {field: found[name] for field, name in EXTRAS.items() if name in found}
-        return cls(**{"name": found["NAME"], **steps, **extras, **fields})
+        return cls(**{"name": found["NAME"], **texts, **steps, **extras, **fields})
 
     @property
     def every_option(self) -> tuple[Option, ...]:
@@ -152,6 +154,15 @@ STEPS = ("check", "specs", "trial", "summarize")
 """The steps every experiment module defines, found by name (``Experiment.of_module``)."""
 EXTRAS = {"plot": "draw", "notes": "notes"}
 """The descriptor's optional steps, and the names a module defines them under."""
+
+
+def docstring_texts(doc: str | None) -> dict[str, str]:
+    """An experiment module's docstring as its ``summary`` (the first line, for the list
+    of experiments) and its ``help`` (the paragraphs after it, each on one line: the
+    command line wraps them to the terminal), so that the module says them once."""
+    summary, _, rest = (doc or "").strip().partition("\n")
+    paragraphs = (" ".join(paragraph.split()) for paragraph in rest.split("\n\n"))
+    return {"summary": summary.strip(), "help": "\n\n".join(filter(None, paragraphs))}
 
 
 def names_option(

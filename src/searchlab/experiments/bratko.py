@@ -1,10 +1,10 @@
-"""The document's three positions (Bratko, fig. 12.7) under every algorithm of the
-engine and every heuristic that applies, as one table.
+"""Bratko's three positions under every algorithm
 
-The shortest length of each position comes from the breadth-first layers of the
-sampler (an independent count, not one of the algorithms measured), so the table can
-say which runs found a shortest solution. ``off_path`` counts the expanded boards that
-are not on the path returned: the document claims none for (a) and (b).
+Bratko's positions (a), (b), (c) under every algorithm and heuristic, one table.
+
+Shows the length found against the shortest (from a breadth-first count of all boards),
+states expanded and generated, and how many expanded states lie off the path returned:
+the document claims none for (a) and (b) with its heuristic.
 """
 
 from __future__ import annotations
@@ -136,6 +136,9 @@ def specs(parameters: Parameters) -> list[dict[str, Any]]:
 def summarize(
     parameters: Parameters, trial_specs: list[dict[str, Any]], results: list[dict[str, Any]]
 ) -> Report:
+    """One row per run. The shortest length of each position comes from the sampler's
+    breadth-first layers (an independent count, not one of the algorithms measured), so
+    that the table can say which runs found a shortest solution."""
     from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS
 
     shortest = {
@@ -188,11 +191,6 @@ def draw(report: Report) -> Figure:
 EXPERIMENT = Experiment.of_module(
     __name__,
     title="Bratko's positions under every algorithm (max {max_expanded} expansions)",
-    summary="Bratko's three positions under every algorithm",
-    help="Bratko's positions (a), (b), (c) under every algorithm and heuristic, one "
-    "table.\n\nShows the length found against the shortest (from a breadth-first count "
-    "of all boards), states expanded and generated, and how many expanded states lie "
-    "off the path returned: the document claims none for (a) and (b) with its heuristic.",
     examples=("--plot bratko.svg", "--algorithm best-first,astar --heuristic bratko,manhattan"),
     domain="puzzle",
     options=(POSITION, ALGORITHM, HEURISTIC, WEIGHT_OPTION, LIMIT),

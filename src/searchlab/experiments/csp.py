@@ -1,4 +1,6 @@
-"""The textbook's comparison of backtracking variants on constraint satisfaction.
+"""CSP variants: BT, MRV, FC, FC+MRV, MAC, min-conflicts (AIMA Fig. 5.5)
+
+The textbook's comparison of backtracking variants on constraint satisfaction.
 
 AIMA (2nd ed., Fig. 5.5, after Bacchus & van Run 1995) sets simple backtracking,
 backtracking with MRV, forward checking, FC + MRV and min-conflicts side by side by the
@@ -294,8 +296,6 @@ def draw(report: Report) -> Figure:
 EXPERIMENT = Experiment.of_module(
     __name__,
     title="CSP solvers: consistency checks (sum over instances; seed {seed})",
-    summary="CSP variants: BT, MRV, FC, FC+MRV, MAC, min-conflicts (AIMA Fig. 5.5)",
-    help=__doc__ or "",
     examples=(
         "",
         "--problem queens --size 4..20 --variant bt,fc+mrv,min-conflicts --plot csp.svg",

@@ -1,7 +1,12 @@
-"""Local search on N-queens against n: success rate, moves and time of steepest
-descent (plain, with sideways moves, with restarts), simulated annealing, tabu search,
-local beam search, the genetic algorithm and min-conflicts, each up to the n where it
-stays practical, with the textbook's 8-queens figures beside ours."""
+"""success rate, moves and time of every local search on N-queens against n
+
+Every local search on N-queens from random column boards, n from 8 upward.
+
+For each method and board size: the share of runs solved, the mean moves (generations
+for the genetic algorithm) and the mean time. Each method runs up to its own practical n
+(a row says when a size is past it). On 8 queens the textbook's figures stand beside
+ours: 14 % for steepest descent, 94 % with 100 sideways moves.
+"""
 
 from __future__ import annotations
 
@@ -246,12 +251,6 @@ def notes(_parameters: Parameters) -> list[str]:
 EXPERIMENT = Experiment.of_module(
     __name__,
     title="Local search on N-queens ({trials} random starts per method and n, seed {seed})",
-    summary="success rate, moves and time of every local search on N-queens against n",
-    help="Every local search on N-queens from random column boards, n from 8 upward.\n\n"
-    "For each method and board size: the share of runs solved, the mean moves "
-    "(generations for the genetic algorithm) and the mean time. Each method runs up to "
-    "its own practical n (a row says when a size is past it). On 8 queens the textbook's "
-    "figures stand beside ours: 14 % for steepest descent, 94 % with 100 sideways moves.",
     examples=("--trials 200 --sizes 8 --plot local8.png", "--methods steepest,min-conflicts"),
     domain="queens",
     options=(SIZES, TRIALS, METHOD_OPTION),

@@ -1,8 +1,9 @@
-"""Min-conflicts repair on large N-queens boards: steps and seconds against n.
+"""min-conflicts repair on huge boards: steps, seconds
 
-The textbook's claim is that min-conflicts solves even a million queens in about 50
-steps on average from a greedy start: the number of steps barely grows with n, while
-the time per step does.
+Min-conflicts repair on large N-queens boards: steps and seconds against n.
+
+AIMA: from a good start, min-conflicts solves even a million queens in about 50 steps on
+average; the steps hardly grow with n.
 """
 
 from __future__ import annotations
@@ -138,10 +139,6 @@ def draw(report: Report) -> Figure:
 EXPERIMENT = Experiment.of_module(
     __name__,
     title="Min-conflicts on n-queens ({trials} runs per n, seed {seed})",
-    summary="min-conflicts repair on huge boards: steps, seconds",
-    help="Min-conflicts repair on large N-queens boards: steps and seconds against n.\n\n"
-    "AIMA: from a good start, min-conflicts solves even a million queens in about 50 "
-    "steps on average; the steps hardly grow with n.",
     examples=("--size 1000,10000 --trials 20 --plot mc.svg",),
     domain="queens",
     options=(SIZES, TRIALS, MAX_STEPS),

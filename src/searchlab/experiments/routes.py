@@ -1,13 +1,11 @@
-"""Route searches on road-like graphs of growing size: nodes expanded and time per
-query for Dijkstra, A* (straight line), bidirectional Dijkstra, bidirectional A* and
-ALT (A* with landmarks), all on the same random queries of the same generated graphs.
+"""Routes: Dijkstra, A*, bidirectional and ALT on road graphs of growing size
 
-Each trial is one query by one search; the graph of n nodes is
-``road_graph(n, seed)`` and query i of it joins two nodes drawn with a seed made from
-``seed``, n and i alone. Every search's cost is checked against Dijkstra's on the same
-query (the ``agree`` column). Dijkstra, A* and ALT run on the compiled kernel unless
-``--engine generic`` asks for the engine's own; the bidirectional searches run on
-Python over the arrays either way (said in the ``engine`` column).
+Nodes expanded and time per query against graph size for Dijkstra, A* with straight
+lines, bidirectional Dijkstra, bidirectional A* and ALT (16 landmarks).
+
+Graphs are road-like (searchlab route generate road): planar, distances as weights.
+Every search answers the same random queries; 'agree' counts the costs equal to
+Dijkstra's.
 """
 
 from __future__ import annotations
@@ -85,6 +83,9 @@ def check(parameters: Parameters) -> Parameters:
 
 
 def specs(parameters: Parameters) -> list[dict[str, Any]]:
+    """One trial per query and search: the graph of n nodes is ``road_graph(n, seed)``
+    and its query i joins two nodes drawn with a seed made from ``seed``, n and i alone.
+    Dijkstra answers every query, so that every search's cost is checked against it."""
     seed = parameters["seed"]
     out = []
     for n in parameters["nodes"]:
@@ -113,7 +114,9 @@ def _key(spec: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
-    """One query by one search (runs in a worker; graphs and landmarks are cached)."""
+    """One query by one search (runs in a worker; graphs and landmarks are cached). The
+    bidirectional searches run on Python over the arrays whatever the engine: the row's
+    ``engine`` says so."""
     from searchlab.domains.routes.domain import COMPILED, ROUTE
 
     algorithm, heuristic = SEARCHES[spec["search"]]
@@ -202,12 +205,6 @@ def draw(report: Report) -> Figure:
 EXPERIMENT = Experiment.of_module(
     __name__,
     title="Routes on road-like graphs ({queries} queries per size, {engine}, seed {seed})",
-    summary="Routes: Dijkstra, A*, bidirectional and ALT on road graphs of growing size",
-    help="Nodes expanded and time per query against graph size for Dijkstra, A* with "
-    "straight lines, bidirectional Dijkstra, bidirectional A* and ALT (16 landmarks).\n\n"
-    "Graphs are road-like (searchlab route generate road): planar, distances as weights. "
-    "Every search answers the same random queries; 'agree' counts the costs equal to "
-    "Dijkstra's.",
     examples=(
         "--nodes 1000,10000,100000 --queries 20 --plot routes.svg",
         "--search astar,alt --nodes 10000..10010 --queries 5",
