@@ -1,7 +1,8 @@
 """Charts of experiment reports, written to PNG or SVG without ever leaving half a file.
 
 Each experiment draws its own chart (its descriptor's ``plot``, on a ``figure`` made
-here); this module checks where it goes and writes it. matplotlib is imported only
+here, finished the house way by ``finish`` and ``titled``); this module checks where it
+goes and writes it. matplotlib is imported only
 when a chart is drawn, and through its object-oriented API with the Agg canvas: no
 pyplot, no display, no global backend. The figure goes to a temporary file beside the
 target and is renamed over it when complete.
