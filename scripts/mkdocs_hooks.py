@@ -10,19 +10,40 @@ reach outside docs/ on GitHub (``../BENCHMARKS.md``) are pointed at the site's c
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 import click
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
+P = ParamSpec("P")
 ROOT = Path(__file__).resolve().parent.parent
 ROOT_PAGES = {"BENCHMARKS.md": "benchmarks.md", "README.md": "index.md"}
 """Files of the repository's root the docs link to, and the site page standing for each."""
+
+
+def page(title: str) -> Callable[[Callable[P, list[str]]], Callable[P, str]]:
+    """A generated page from a function of its body's lines: ``title`` its heading, and
+    the function's docstring the paragraph under it that says where the page comes
+    from, so that it is written once for the reader of the code and of the site."""
+
+    def build(body: Callable[P, list[str]]) -> Callable[P, str]:
+        intro = inspect.cleandoc(body.__doc__ or "")
+
+        @functools.wraps(body)
+        def built(*args: P.args, **kwargs: P.kwargs) -> str:
+            return "\n".join([f"# {title}", "", intro, "", *body(*args, **kwargs)])
+
+        return built
+
+    return build
 
 
 # -- algorithms ---------------------------------------------------------------------------
@@ -33,20 +54,18 @@ PROMISES = {
 }
 
 
-def algorithms_page() -> str:
+@page("Algorithms")
+def algorithms_page() -> list[str]:
+    """Every algorithm searchlab runs, from its registry (`searchlab.algorithms.registry`):
+    what it needs, what a solution it finds promises, and its options (the same on the
+    command line, in the viewer and in `Domain.request`). `searchlab algorithms` prints
+    the same list. How `optimal` is decided: [the problem protocol](protocol.md)."""
     from searchlab.algorithms.registry import ALGORITHMS
     from searchlab.domains.registry import domains
 
     domains()  # a domain may register algorithms of its own (the route domain's)
 
     lines = [
-        "# Algorithms",
-        "",
-        "Every algorithm searchlab runs, from its registry (`searchlab.algorithms.registry`):",
-        "what it needs, what a solution it finds promises, and its options (the same on the",
-        "command line, in the viewer and in `Domain.request`). `searchlab algorithms` prints",
-        "the same list. How `optimal` is decided: [the problem protocol](protocol.md).",
-        "",
         "| algorithm | what it does | heuristic | promises | every solution | options |",
         "|---|---|---|---|---|---|",
     ]
@@ -92,21 +111,18 @@ def algorithms_page() -> str:
         "      members: false",
         "",
     ]
-    return "\n".join(lines)
+    return lines
 
 
 # -- domains ------------------------------------------------------------------------------
-def domains_page() -> str:
+@page("Domains")
+def domains_page() -> list[str]:
+    """Every domain registered under the `searchlab.domains` entry-point group, as this
+    build found them (a package of your own that registers one appears here too: see
+    [how searchlab is built](architecture.md#what-a-new-domain-costs))."""
     from searchlab.domains.registry import domains, load_errors
 
-    lines = [
-        "# Domains",
-        "",
-        "Every domain registered under the `searchlab.domains` entry-point group, as this",
-        "build found them (a package of your own that registers one appears here too: see",
-        "[how searchlab is built](architecture.md#what-a-new-domain-costs)).",
-        "",
-    ]
+    lines: list[str] = []
     for domain in domains():
         lines += [f"## {domain.title} (`{domain.name}`)", "", domain.summary, ""]
         lines.append(f"- **start**: {domain.notation}")
@@ -136,21 +152,18 @@ def domains_page() -> str:
     errors = load_errors()
     if errors:
         lines += ["## Not loaded", ""] + [f"- {error}" for error in errors]
-    return "\n".join(lines)
+    return lines
 
 
 # -- the command line ---------------------------------------------------------------------
-def cli_page() -> str:
+@page("Command line")
+def cli_page() -> list[str]:
+    """Every command's `--help`, as the commands themselves print it (this page is
+    generated from them). Exit codes and the `--json` schema: [JSON and exit
+    codes](json.md)."""
     from searchlab.cli.main import cli
 
-    lines = [
-        "# Command line",
-        "",
-        "Every command's `--help`, as the commands themselves print it (this page is",
-        "generated from them). Exit codes and the `--json` schema: [JSON and exit",
-        "codes](json.md).",
-        "",
-    ]
+    lines: list[str] = []
     context = click.Context(cli, info_name="searchlab", max_content_width=96)
 
     def walk(command: click.Command, context: click.Context, depth: int) -> None:
@@ -164,7 +177,7 @@ def cli_page() -> str:
                 walk(sub, click.Context(sub, parent=context, info_name=name), depth + 1)
 
     walk(cli, context, 2)
-    return "\n".join(lines)
+    return lines
 
 
 # -- notebooks ----------------------------------------------------------------------------
@@ -225,11 +238,11 @@ def notebook_page(path: Path) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def notebooks_index(paths: list[Path]) -> str:
-    lines = ["# Notebooks", "",
-             "The notebooks of `notebooks/`, run top to bottom by the tests. Open them with",
-             "the `notebook` extra:", "",
-             "```sh", ".venv/bin/pip install -e '.[notebook]' && .venv/bin/jupyter lab notebooks/",
+@page("Notebooks")
+def notebooks_index(paths: list[Path]) -> list[str]:
+    """The notebooks of `notebooks/`, run top to bottom by the tests. Open them with
+    the `notebook` extra:"""
+    lines = ["```sh", ".venv/bin/pip install -e '.[notebook]' && .venv/bin/jupyter lab notebooks/",
              "```", "",
              "`Stepper(domain, start, ...)` steps any search there with the viewer's controls:",
              "", "![the stepping widget in JupyterLab](../screenshots/notebook-widget.png)", ""]
@@ -239,7 +252,7 @@ def notebooks_index(paths: list[Path]) -> str:
         title = next((line[2:] for line in source.splitlines() if line.startswith("# ")),
                      path.stem)
         lines.append(f"- [{title}]({path.stem}.md)")
-    return "\n".join(lines) + "\n"
+    return [*lines, ""]
 
 
 # -- the hooks ----------------------------------------------------------------------------
