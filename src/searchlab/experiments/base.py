@@ -159,10 +159,12 @@ EXTRAS = {"plot": "draw", "notes": "notes"}
 def docstring_texts(doc: str | None) -> dict[str, str]:
     """An experiment module's docstring as its ``summary`` (the first line, for the list
     of experiments) and its ``help`` (the paragraphs after it, each on one line: the
-    command line wraps them to the terminal), so that the module says them once."""
+    command line wraps them to the terminal), so that the module says them once. A
+    text the docstring lacks is left out: the descriptor then asks for it."""
     summary, _, rest = (doc or "").strip().partition("\n")
     paragraphs = (" ".join(paragraph.split()) for paragraph in rest.split("\n\n"))
-    return {"summary": summary.strip(), "help": "\n\n".join(filter(None, paragraphs))}
+    texts = {"summary": summary.strip(), "help": "\n\n".join(filter(None, paragraphs))}
+    return {field: text for field, text in texts.items() if text}
 
 
 def names_option(
