@@ -123,7 +123,8 @@ def ranked(axes: Any, names: list[str], label: str) -> None:
     """Horizontal bars named down the side, the first on top, against a log scale
     (states expanded run from a handful to millions)."""
     axes.set_yticks(list(range(len(names))), names, fontsize=8)
-    finish(axes, xscale="log", yinverted=True, xlabel=label, grid="x")
+    axes.invert_yaxis()
+    finish(axes, xscale="log", xlabel=label, grid="x")
 
 
 def hatch(bars: Iterable[Any], marked: Iterable[bool]) -> None:
