@@ -8,7 +8,8 @@ import types
 
 import pytest
 
-from searchlab.experiments.base import Experiment, docstring_texts
+from searchlab.core.declared import docstring_texts
+from searchlab.experiments.base import Experiment
 from searchlab.experiments.plotting import figure, finish, titled
 from searchlab.experiments.registry import experiments
 from searchlab.experiments.report import Report, filled

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from searchlab.core import options as core_options
+from searchlab.core.declared import docstring_texts
 from searchlab.core.options import Option, parse_options
 from searchlab.core.registry import Registry
 from searchlab.experiments.report import Report, filled
@@ -154,17 +155,6 @@ STEPS = ("check", "specs", "trial", "summarize")
 """The steps every experiment module defines, found by name (``Experiment.of_module``)."""
 EXTRAS = {"plot": "draw", "notes": "notes"}
 """The descriptor's optional steps, and the names a module defines them under."""
-
-
-def docstring_texts(doc: str | None) -> dict[str, str]:
-    """An experiment module's docstring as its ``summary`` (the first line, for the list
-    of experiments) and its ``help`` (the paragraphs after it, each on one line: the
-    command line wraps them to the terminal), so that the module says them once. A
-    text the docstring lacks is left out: the descriptor then asks for it."""
-    summary, _, rest = (doc or "").strip().partition("\n")
-    paragraphs = (" ".join(paragraph.split()) for paragraph in rest.split("\n\n"))
-    texts = {"summary": summary.strip(), "help": "\n\n".join(filter(None, paragraphs))}
-    return {field: text for field, text in texts.items() if text}
 
 
 def names_option(
