@@ -103,9 +103,7 @@ def apply_move(
 
 
 @inline
-def _choice(
-    best_key: int, best: int, level_key: int, kept: int, scored: int
-) -> tuple[int, int, int, int, int]:  # fmt: skip
+def _choice(best_key: int, best: int, level_key: int, kept: int, scored: int) -> Choice:
     """A scan's answer: the best improving move, else the level one (flagged 1), else
     none (key −1); then the improving moves and the moves scored."""
     if best_key >= 0:
