@@ -17,6 +17,7 @@ import random
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -143,51 +144,65 @@ def search_options(domain: Domain[Any, Any] | None) -> list[Any]:
     return options
 
 
-def run_solve(
-    domain: Domain[Any, Any],
-    state: str | None,
-    *,
-    goal: str | None = None,
-    algorithm: str | None = None,
-    heuristic: str | None = None,
-    seed: int | None = None,
-    engine: str | None = None,
-    max_expanded: int | None = None,
-    max_seconds: float | None = None,
-    every: bool = False,
-    solutions: int | None = None,
-    ask: bool = False,
-    show_path: bool = False,
-    trace_out: Path | None = None,
-    as_json: bool = False,
-    **options: Any,
-) -> None:
+@dataclass(frozen=True)
+class Reporting:
+    """How ``solve`` reports, from its options of these names: every solution
+    (``--all``), the first ``solutions``, or asking after each (``--next``); the path
+    drawn; every event written to ``trace_out``; one JSON document."""
+
+    every: bool = False
+    solutions: int | None = None
+    ask: bool = False
+    show_path: bool = False
+    trace_out: Path | None = None
+    as_json: bool = False
+
+    @classmethod
+    def take(cls, options: dict[str, Any]) -> Reporting:
+        """The reporting options, taken out of a command's keyword arguments."""
+        names = [field.name for field in fields(cls)]
+        return cls(**{name: options.pop(name) for name in names if name in options})
+
+    @property
+    def one_by_one(self) -> bool:
+        """Whether solutions are wanted one at a time, from the lazy stream."""
+        return self.every or self.solutions is not None or self.ask
+
+
+REQUEST_FIELDS = ("goal", "algorithm", "heuristic", "seed", "engine")
+"""``solve``'s options that ``Domain.request`` takes under the same names."""
+
+
+def run_solve(domain: Domain[Any, Any], state: str | None, **options: Any) -> None:
     """``solve``: build the request (every refusal before any work), run it, report it,
-    and exit with the house status."""
+    and exit with the house status. ``options`` are the command's by name
+    (``search_options``): ``REQUEST_FIELDS``, the limits (``max_expanded``,
+    ``max_seconds``), how to report (``Reporting``), the domain's parameters and the
+    algorithm's options."""
+    reporting = Reporting.take(options)
+    asked = {name: options.pop(name, None) for name in REQUEST_FIELDS}
+    limits = Limits(options.pop("max_expanded", None), options.pop("max_seconds", None))
     params = {option.name: options.pop(option.name, None) for option in domain.params}
     if state is None:
         start = domain.default_start()
     else:
         start = domain.parse_start(sys.stdin.read() if state == "-" else state)
-    limits = Limits(max_expanded, max_seconds)
+    trace_out = reporting.trace_out
     request = domain.request(
         start,
         parsed=True,
-        goal=goal,
-        algorithm=algorithm,
-        heuristic=heuristic,
         options={key: value for key, value in options.items() if value is not None},
         params=params,
-        seed=seed,
         limits=limits,
-        engine=engine,
         observed=trace_out is not None,
+        **asked,
     )
     if trace_out is not None:
         _check_writable(trace_out)
-    if request.info.stream or every or solutions is not None or ask:
-        _solve_stream(domain, request, every, solutions, ask, as_json, trace_out)
+    if request.info.stream or reporting.one_by_one:
+        _solve_stream(domain, request, reporting)
         return
+    as_json = reporting.as_json
     _prepare(domain, request, quiet=as_json)
     busy = searching(lambda: f"searching with {request.algorithm}…", enabled=not as_json)
     with _trace(domain, trace_out) as observer, busy:
@@ -195,7 +210,7 @@ def run_solve(
     if as_json:
         print_document(domain.document(request, result), domain.legacy_keys)
     else:
-        print_result(domain, request, result, show_path=show_path)
+        print_result(domain, request, result, show_path=reporting.show_path)
         if trace_out is not None:
             click.echo(f"events written to {trace_out}")
     sys.exit(exit_status(result.status))
@@ -242,24 +257,17 @@ def _trace(domain: Domain[Any, Any], path: Path | None) -> Iterator[Observer | N
         raise
 
 
-def _solve_stream(
-    domain: Domain[Any, Any],
-    request: SearchRequest,
-    every: bool,
-    wanted: int | None,
-    ask: bool,
-    as_json: bool,
-    trace_out: Path | None,
-) -> None:
+def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: Reporting) -> None:
     """Solutions one by one from the lazy stream (``--all``, ``--solutions K``,
     ``--next``): nothing is computed past the solution asked for."""
+    every, wanted, as_json = reporting.every, reporting.solutions, reporting.as_json
     if every and wanted is not None:
         raise InputError("--all and --solutions exclude each other: choose one")
-    if ask and (as_json or every or wanted is not None):
+    if reporting.ask and (as_json or every or wanted is not None):
         raise InputError(
             "--next asks after each solution: use it without --json, --all, --solutions"
         )
-    with _trace(domain, trace_out) as observer:
+    with _trace(domain, reporting.trace_out) as observer:
         stream = domain.stream(request, observer)
         found: list[Any] = []
         last = None
@@ -279,7 +287,7 @@ def _solve_stream(
             found.append(result.final_state)
             if not as_json:
                 _print_solution(domain, request, len(found), result.final_state)
-            if ask:
+            if reporting.ask:
                 try:
                     more = click.confirm("Look for another solution?", default=True)
                 except click.Abort:

@@ -5,8 +5,10 @@ ch. 12); and the tour's stop for seed 003."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, Unpack
 
 import click
 
@@ -31,7 +33,9 @@ from searchlab.domains.puzzle import (
 from searchlab.domains.puzzle.problem import DEFAULT_MOVE_ORDER, MOVE_ORDERS
 
 if TYPE_CHECKING:
-    from searchlab.domains.puzzle.kernels import KorfRun
+    from searchlab.domains.puzzle.kernels import KorfRun, SetOptions
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def prepare_databases(name: str, goal: Board, *, enabled: bool) -> None:
@@ -77,14 +81,81 @@ MOVE_ORDER_OPTION = click.option(
 )
 """``--move-order``, the same in ``korf100`` and ``korf24``."""
 
+REFLECT_OPTION = click.option(
+    "--reflect/--no-reflect",
+    default=True,
+    show_default=True,
+    help="Also read the pattern databases on the board reflected about its main diagonal "
+    "and take the larger sum (Felner, Korf & Hanan 2004, as Korf and Felner's solver "
+    "does): on Korf's 100, about a quarter of the nodes.",
+)
+"""``--reflect``, the same in ``korf100`` and ``korf24``."""
+
+
+def first_option(count: int) -> Callable[[F], F]:
+    """``--first`` of a published set of ``count`` instances."""
+    return click.option(
+        "--first",
+        type=click.IntRange(1, count),
+        metavar="K",
+        help=f"Only the first K instances, in the published order (1 to {count}; default all).",
+    )
+
+
+def solve_published(
+    solver: Callable[..., KorfRun],
+    goal: Board,
+    title: str,
+    count: int,
+    *,
+    quiet: bool,
+    heuristic: str,
+    **options: Unpack[SetOptions],
+) -> tuple[KorfRun, float]:
+    """Run ``korf100`` or ``korf24`` (``solver``, whose instances are chosen) as their
+    commands do: the databases loaded first (said, with a bar when they are built), then
+    a bar that follows the ``count`` instances and each one's iterations. Returns the
+    run and its seconds, databases included."""
+    import time
+
+    from searchlab.cli.output import progress
+    from searchlab.domains.puzzle.kernels.pdb import PARTITIONS
+
+    started = time.perf_counter()
+    if heuristic in PARTITIONS:
+        prepare_databases(heuristic, goal, enabled=not quiet)
+    with progress(title, count, enabled=not quiet) as bar:
+
+        def report(done: int, total: int) -> None:
+            bar.update(completed=done, total=total)
+
+        def iteration(number: int, threshold: int, generated: int) -> None:
+            bar.update(
+                description=f"instance {number}: threshold {threshold} done, "
+                f"{generated:,} nodes"
+            )
+
+        run = solver(heuristic=heuristic, progress=report, iteration=iteration, **options)
+    return run, time.perf_counter() - started
+
+
+def set_document(
+    run: KorfRun, seconds: float, move_order: str, reflected: bool, **extra: Any
+) -> dict[str, Any]:
+    """A published set's run in --json: its settings (``extra`` after the shared ones),
+    a row per instance, and the seconds."""
+    return {
+        "heuristic": run.heuristic,
+        "reflect": reflected,
+        "move_order": move_order,
+        **extra,
+        "rows": run_rows(run),
+        "seconds": round(seconds, 6),
+    }
+
 
 @click.command("korf100")
-@click.option(
-    "--first",
-    type=click.IntRange(1, 100),
-    metavar="K",
-    help="Only the first K instances (default: all 100).",
-)
+@first_option(100)
 @click.option(
     "--heuristic",
     "-H",
@@ -93,13 +164,7 @@ MOVE_ORDER_OPTION = click.option(
     "once built, else pdb-663). pdb-78 is built on first use: 577 MB of disk, about 2.4 GB "
     "of memory and about six minutes, said before it starts.",
 )
-@click.option(
-    "--reflect/--no-reflect",
-    default=True,
-    show_default=True,
-    help="Also read the pattern databases on the board reflected about its diagonal "
-    "(Felner, Korf & Hanan 2004) and take the larger sum: about a quarter of the nodes.",
-)
+@REFLECT_OPTION
 @MOVE_ORDER_OPTION
 @split_options(
     "every iteration of IDA*, as subtrees (the same answers and node counts; the CPU the "
@@ -133,71 +198,49 @@ def korf100_command(
       searchlab puzzle korf100 --heuristic pdb-555 --json
       searchlab puzzle korf100 --heuristic pdb-78
     """
-    import time
-
-    from searchlab.cli.output import progress
     from searchlab.domains.puzzle.kernels import KORF_GOAL, KORF_INSTANCES, korf100
     from searchlab.domains.puzzle.kernels.pdb import PARTITIONS, best_present
 
-    started = time.perf_counter()
     if heuristic is None:
         heuristic = best_present(KORF_GOAL)
-    databases = heuristic in PARTITIONS
-    if databases:
-        prepare_databases(heuristic, KORF_GOAL, enabled=not as_json)
-    count = KORF_INSTANCES if first is None else first
+    reflected = reflect and heuristic in PARTITIONS
     with contextlib.ExitStack() as stack:
         executor = None
         if jobs > 1 or cluster is not None:
             from searchlab.experiments.executors import executor_for
 
             executor = stack.enter_context(executor_for(jobs, cluster))
-        bar = stack.enter_context(progress("Korf's instances", count, enabled=not as_json))
-
-        def report(done: int, total: int) -> None:
-            bar.update(completed=done, total=total)
-
-        run = korf100(
-            first,
+        run, total = solve_published(
+            functools.partial(korf100, first),
+            KORF_GOAL,
+            "Korf's instances",
+            KORF_INSTANCES if first is None else first,
+            quiet=as_json,
             heuristic=heuristic,
-            progress=report,
             reflect=reflect,
             move_order=move_order,
             executor=executor,
         )
-    total = time.perf_counter() - started
-    rows = run_rows(run)
     if as_json:
-        print_json(
-            {
-                "heuristic": heuristic,
-                "reflect": reflect and databases,
-                "move_order": move_order,
-                "jobs": jobs,
-                "rows": rows,
-                "seconds": round(total, 6),
-                "worker_seconds": round(run.worker_seconds, 6),
-                "wasted_seconds": round(run.wasted_seconds, 6),
-            }
-        )
+        document = set_document(run, total, move_order, reflected, jobs=jobs)
+        document["worker_seconds"] = round(run.worker_seconds, 6)
+        document["wasted_seconds"] = round(run.wasted_seconds, 6)
+        print_json(document)
         return
     from rich.table import Table
 
-    how = f"{heuristic}, reflected" if reflect and databases else heuristic
+    how = f"{heuristic}, reflected" if reflected else heuristic
     table = Table(title=f"Korf's 100 instances, compiled IDA* with {how}")
     for column in ("instance", "length", "generated", "seconds"):
         table.add_column(column, justify="right")
-    for row in rows:
+    for row in run.rows:
         table.add_row(
-            str(row["instance"]),
-            str(row["length"]),
-            f"{row['generated']:,}",
-            f"{row['seconds']:.3f}",
+            str(row.instance), str(row.length), f"{row.generated:,}", f"{row.seconds:.3f}"
         )
     console().print(table)
     click.echo(
-        f"{len(rows)} instances solved optimally (every length equals the published one): "
-        f"{run.generated:,} nodes generated, {total:.1f} s in all, databases included"
+        f"{len(run.rows)} instances solved optimally (every length equals the published "
+        f"one): {run.generated:,} nodes generated, {total:.1f} s in all, databases included"
     )
     if run.worker_seconds:
         click.echo(
@@ -210,12 +253,7 @@ KORF24_NAMES = [str(number) for number in range(1, 11)]
 
 
 @click.command("korf24")
-@click.option(
-    "--first",
-    type=click.IntRange(1, 10),
-    metavar="K",
-    help="Only the first K instances, in Korf and Taylor's order (1 to 10; default all).",
-)
+@first_option(len(KORF24_NAMES))
 @click.option(
     "--only",
     type=click.Choice(KORF24_NAMES),
@@ -234,13 +272,7 @@ KORF24_NAMES = [str(number) for number in range(1, 11)]
     "10 to 40 minutes on one core, said before it starts; the others leave the 95-move "
     "instance unsolved for hours.",
 )
-@click.option(
-    "--reflect/--no-reflect",
-    default=True,
-    show_default=True,
-    help="Also read the databases on the board reflected about its main diagonal and "
-    "take the larger sum (as Korf and Felner's solver does).",
-)
+@REFLECT_OPTION
 @MOVE_ORDER_OPTION
 @click_option(MAX_EXPANDED, help="Stop an instance after expanding this many nodes (0 to 10^12).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -271,82 +303,51 @@ def korf24_command(
       searchlab puzzle korf24 --only 2
       searchlab puzzle korf24 --first 1 --heuristic pdb-444444 --max-expanded 1000000 --json
     """
-    import time
-
-    from searchlab.cli.output import progress
     from searchlab.domains.puzzle.kernels import KORF_GOAL_24, korf24
     from searchlab.domains.puzzle.kernels.pdb import PARTITIONS
 
-    started = time.perf_counter()
-    databases = heuristic in PARTITIONS
-    if databases:
-        prepare_databases(heuristic, KORF_GOAL_24, enabled=not as_json)
-    count = len(only) if only else (first or len(KORF24_NAMES))
-    with progress("Korf and Taylor's instances", count, enabled=not as_json) as bar:
-
-        def report(done: int, total: int) -> None:
-            bar.update(completed=done, total=total)
-
-        def iteration(number: int, threshold: int, generated: int) -> None:
-            bar.update(
-                description=f"instance {number}: threshold {threshold} done, "
-                f"{generated:,} nodes"
-            )
-
-        run = korf24(
-            list(only) or None,
-            first,
-            heuristic=heuristic,
-            progress=report,
-            iteration=iteration,
-            reflect=reflect,
-            move_order=move_order,
-            max_expanded=max_expanded,
-        )
-    total = time.perf_counter() - started
-    rows = run_rows(run)
-    stopped = any(row.length is None for row in run.rows)
+    reflected = reflect and heuristic in PARTITIONS
+    run, total = solve_published(
+        functools.partial(korf24, list(only) or None, first),
+        KORF_GOAL_24,
+        "Korf and Taylor's instances",
+        len(only) if only else (first or len(KORF24_NAMES)),
+        quiet=as_json,
+        heuristic=heuristic,
+        reflect=reflect,
+        move_order=move_order,
+        max_expanded=max_expanded,
+    )
     if as_json:
-        print_json(
-            {
-                "heuristic": heuristic,
-                "reflect": reflect and databases,
-                "move_order": move_order,
-                "max_expanded": max_expanded,
-                "rows": rows,
-                "seconds": round(total, 6),
-            }
-        )
+        print_json(set_document(run, total, move_order, reflected, max_expanded=max_expanded))
     else:
-        _print_korf24(rows, heuristic, reflect and databases, total)
-    if stopped:
+        _print_korf24(run, reflected, total)
+    if any(row.length is None for row in run.rows):
         sys.exit(3)
 
 
-def _print_korf24(
-    rows: list[dict[str, Any]], heuristic: str, reflected: bool, total: float
-) -> None:
+def _print_korf24(run: KorfRun, reflected: bool, total: float) -> None:
     """``korf24``'s table and its one-line summary."""
     from rich.table import Table
 
-    how = f"{heuristic}, reflected" if reflected else heuristic
+    how = f"{run.heuristic}, reflected" if reflected else run.heuristic
     table = Table(title=f"Korf and Taylor's 24-puzzles, compiled IDA* with {how}")
     for column in ("instance", "length", "published", "generated", "seconds"):
         table.add_column(column, justify="right")
-    for row in rows:
+    for row in run.rows:
         table.add_row(
-            str(row["instance"]),
-            "stopped" if row["length"] is None else str(row["length"]),
-            str(row["optimal"]),
-            f"{row['generated']:,}",
-            f"{row['seconds']:.1f}",
+            str(row.instance),
+            "stopped" if row.length is None else str(row.length),
+            str(row.optimal),
+            f"{row.generated:,}",
+            f"{row.seconds:.1f}",
         )
     console().print(table)
-    solved = [row for row in rows if row["length"] is not None]
+    solved = [row for row in run.rows if row.length is not None]
     click.echo(
-        f"{len(solved)} of {len(rows)} instances solved, every length found equal to the "
-        f"published one; {sum(row['generated'] for row in rows):,} nodes generated, "
-        f"{total:.1f} s in all, databases included"
+        f"{len(solved)} of {len(run.rows)} instances solved, every length found equal to "
+        f"the published one; {run.generated:,} nodes generated, {total:.1f} s in all, "
+        "databases included"
     )
 
 

@@ -7,8 +7,8 @@ Keys enumerate the moves in exactly the order of ``moves.column_successors`` and
 ``moves.free_successors``, so a climb makes the same choices on either path.
 
 ``compiled=True`` holds the board in numpy arrays and hands a steepest step with tie-break
-first or last to the compiled scan (``kernels.climb.column_scan``, ``free_scan``): the same choice,
-in machine code.
+first or last to the compiled scan (``kernels.climb.scan``): the same choice, in machine
+code.
 """
 
 from __future__ import annotations
@@ -56,15 +56,12 @@ class QueensEvaluator:
         for i, (row, col) in enumerate(state):
             place(i, row, col, 1, n, *lines)
         if self.compiled:
-            import numpy as np
-
             from searchlab.domains.queens.kernels import climb
 
             self.kernel = climb
-            self.qr = np.array(qr, dtype=np.int64)
-            self.qc = np.array(qc, dtype=np.int64)
-            self.lines = np.array(lines, dtype=np.int64)
-            self.out = np.zeros(5, dtype=np.int64)
+            self.board = climb.stack(qr, qc, lines)  # the arrays below are views of it
+            self.qr, self.qc = self.board[climb.QR, :n], self.board[climb.QC, :n]
+            self.lines = self.board[: climb.QR]
         else:
             self.qr, self.qc, self.lines = qr, qc, lines
         return self.h(state)
@@ -75,17 +72,12 @@ class QueensEvaluator:
         """A steepest step's choice by the compiled scan (tie-break first or ``last``):
         the key (None: no move), the value after it, whether it is level, the improving
         moves and the moves scored. Only when ``compiled``."""
-        out = self.out
-        scan = self.kernel.free_scan if self.operator == "free" else self.kernel.column_scan
-        scan(self.kind, last, sideways, self.qr, self.qc, self.lines, out)
-        key = int(out[0])
-        return (
-            (None if key < 0 else key),
-            value + int(out[1]),
-            bool(out[2]),
-            int(out[3]),
-            int(out[4]),
+        free = self.operator == "free"
+        key, change, level, kept, scored = self.kernel.scan(
+            free, self.kind, last, sideways, self.board
         )
+        found = None if key < 0 else int(key)
+        return found, value + int(change), bool(level), int(kept), int(scored)
 
     def move_keys(self) -> Iterator[int]:
         return self._column_keys() if self.operator == "column" else self._free_keys()
@@ -129,9 +121,7 @@ class QueensEvaluator:
     def delta(self, key: int) -> float:
         i, r2, c2 = self._decode(key)
         if self.compiled:
-            return int(
-                self.kernel.move_delta(self.kind, i, r2, c2, self.n, self.qr, self.qc, self.lines)
-            )
+            return int(self.kernel.move_delta(self.kind, i, r2, c2, self.board))
         rc, cc, dc, ac, rs, cs, ds, asum = self.lines
         if self.attackers:
             return attackers_delta(

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -353,41 +353,41 @@ def _check_first(first: int | None, count: int, what: str) -> None:
         )
 
 
+class SetOptions(TypedDict, total=False):
+    """How ``solve_set`` (and so ``korf100`` and ``korf24``) solves a published set:
+    ``progress(done, total)`` hears after each instance, ``iteration`` after each
+    iteration of IDA* (not with ``executor``), ``database_progress`` about a database
+    build, which happens before the first instance's clock starts; ``cache_dir`` holds
+    the databases; ``reflect`` (True) and ``move_order`` are ``solve_15``'s; with
+    ``executor`` each iteration is split into subtrees searched over it
+    (``parallel.solve_15_split``: the same answers and node counts) and the run says
+    what the split cost; with ``max_expanded`` an instance stopped by it is left
+    unsolved (its row's length None)."""
+
+    progress: Callable[[int, int], None] | None
+    iteration: Iteration | None
+    database_progress: Progress | None
+    cache_dir: Path | None
+    reflect: bool
+    move_order: str
+    executor: Executor | None
+    max_expanded: int | None
+
+
 def korf100(
     first: int | None = None,
     *,
     heuristic: str = DEFAULT_HEURISTIC,
-    progress: Callable[[int, int], None] | None = None,
-    database_progress: Progress | None = None,
-    cache_dir: Path | None = None,
-    reflect: bool = True,
-    move_order: str = DEFAULT_MOVE_ORDER,
-    executor: Executor | None = None,
+    **options: Unpack[SetOptions],
 ) -> KorfRun:
-    """Solve the first ``first`` (default all 100) of Korf's instances optimally.
-
-    Every length is checked against the published optimum (a mismatch would be a bug
-    in the kernel or the databases, and raises AssertionError). ``progress(done,
-    total)`` hears after each instance; ``database_progress`` about a database build,
-    which happens before the first instance's clock starts. With ``executor`` each
-    iteration is split into subtrees searched over it (``parallel.solve_15_split``:
-    the same answers and node counts), and the run says what the split cost.
-    """
+    """Solve the first ``first`` (default all 100) of Korf's instances optimally, every
+    length checked against the published optimum (a mismatch would be a bug in the
+    kernel or the databases, and raises AssertionError)."""
     instances = load_korf100()
     _check_first(first, len(instances), "Korf's set")
     instances = instances[:first]
     numbered = [(number, board, optimal) for number, (board, optimal) in enumerate(instances, 1)]
-    return solve_set(
-        numbered,
-        KORF_GOAL,
-        heuristic=heuristic,
-        progress=progress,
-        database_progress=database_progress,
-        cache_dir=cache_dir,
-        reflect=reflect,
-        move_order=move_order,
-        executor=executor,
-    )
+    return solve_set(numbered, KORF_GOAL, heuristic=heuristic, **options)
 
 
 def korf24(
@@ -395,13 +395,11 @@ def korf24(
     first: int | None = None,
     *,
     heuristic: str = "pdb-6666",
-    **options: Any,
+    **options: Unpack[SetOptions],
 ) -> KorfRun:
     """Solve Korf and Taylor's 24-puzzles (``korf_taylor``): those ``names``d, or the
     first ``first``, or all ten, each length checked against the published one as in
-    ``korf100``. ``options`` are ``solve_set``'s: with ``max_expanded`` an instance
-    stopped by it is left unsolved (its row's length None); ``iteration`` hears after
-    each iteration of IDA* (an instance takes minutes)."""
+    ``korf100`` (an instance takes minutes: ``iteration`` is worth hearing)."""
     known = [instance.name for instance in korf_taylor()]
     unknown = [name for name in names or () if name not in known]
     if unknown:
@@ -420,23 +418,19 @@ def solve_set(
     goal: Board,
     *,
     heuristic: str,
-    progress: Callable[[int, int], None] | None = None,
-    iteration: Iteration | None = None,
-    database_progress: Progress | None = None,
-    cache_dir: Path | None = None,
-    reflect: bool = True,
-    move_order: str = DEFAULT_MOVE_ORDER,
-    executor: Executor | None = None,
-    max_expanded: int | None = None,
+    **options: Unpack[SetOptions],
 ) -> KorfRun:
     """Solve each (number, board, published length) of a set for ``goal``, checking
     every length found against the published one (AssertionError if they differ)."""
+    cache_dir, reflect = options.get("cache_dir"), options.get("reflect", True)
+    executor, max_expanded = options.get("executor"), options.get("max_expanded")
+    iteration, progress = options.get("iteration"), options.get("progress")
     if heuristic in PARTITIONS:  # build or load once, before the clock of instance 1
         pattern_databases(
             heuristic,
             goal,
             directory=cache_dir,
-            progress=database_progress,
+            progress=options.get("database_progress"),
             reflect=reflect,
         )
     rows: list[KorfRow] = []
@@ -445,7 +439,7 @@ def solve_set(
         "heuristic": heuristic,
         "cache_dir": cache_dir,
         "reflect": reflect,
-        "move_order": move_order,
+        "move_order": options.get("move_order", DEFAULT_MOVE_ORDER),
     }
     for done, (number, board, optimal) in enumerate(instances, start=1):
         if executor is None:
@@ -483,6 +477,7 @@ __all__ = [
     "FastSolution",
     "KorfRow",
     "KorfRun",
+    "SetOptions",
     "korf24",
     "korf100",
     "load_korf100",

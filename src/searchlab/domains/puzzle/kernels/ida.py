@@ -175,9 +175,16 @@ def evaluate(
 
 
 SEARCH = (
-    f"int64(int64[::1], {HEURISTIC}, int64[::1], int64, int64, int64, int64, int64[::1],"
-    " int64[::1])"
+    f"int64(int64[::1], {HEURISTIC}, int64[::1], UniTuple(int64, 2), UniTuple(int64, 2),"
+    " int64[::1], int64[::1])"
 )
+
+Root = tuple[int, int]
+"""Where an iteration's root stands: the moves made to reach it (g), and the last of
+them (its inverse is not tried; -1: none)."""
+Bounds = tuple[int, int]
+"""How far an iteration goes: the threshold on f = g + h, and the nodes it may expand
+(0: no limit)."""
 
 
 def _compiled(width: int) -> Callable[..., int]:
@@ -188,26 +195,26 @@ def _compiled(width: int) -> Callable[..., int]:
         board: npt.NDArray[np.int64],
         heuristic: Heuristic,
         order: npt.NDArray[np.int64],
-        g: int,
-        last_move: int,
-        threshold: int,
-        max_expanded: int,
+        root: Root,
+        bounds: Bounds,
         moves: npt.NDArray[np.int64],
         counters: npt.NDArray[np.int64],
     ) -> int:
-        """One iteration of IDA*: depth-first below ``board``, reached in ``g`` moves
-        (the last one ``last_move``, whose inverse is not tried; -1: none), through the
-        nodes whose f = g + h is at most ``threshold``, trying the blank's moves in
-        ``order``. ``board`` itself is expanded without a test (its parent tested it).
+        """One iteration of IDA*: depth-first below ``board``, reached as ``root`` says,
+        through the nodes whose f = g + h is within ``bounds``' threshold, trying the
+        blank's moves in ``order``. ``board`` itself is expanded without a test (its
+        parent tested it).
 
         Returns the number of moves from ``board`` to the goal (written to ``moves``),
-        NOT_FOUND, or LIMIT_REACHED once ``counters[1]`` passes ``max_expanded`` (0: no
-        limit). ``counters`` accumulates [generated, expanded, -, next threshold]: the
-        smallest f over the threshold met (1 << 30 if none). ``board`` is left as it was.
+        NOT_FOUND, or LIMIT_REACHED once ``counters[1]`` passes ``bounds``' node limit.
+        ``counters`` accumulates [generated, expanded, -, next threshold]: the smallest f
+        over the threshold met (1 << 30 if none). ``board`` is left as it was.
         ``width`` is a constant of the code (numba freezes a closure's variables, and its
         cache keys each version by them), so on 4×4 boards the moves' tests and the rows
         and columns fold to shifts and masks.
         """
+        g, last_move = root
+        threshold, max_expanded = bounds
         goal_cell, mode, _, slots, offset = heuristic
         databases = mode >= PATTERN_DB  # PATTERN_DB or REFLECTED_DB
         reflected = mode == REFLECTED_DB
@@ -432,7 +439,7 @@ def ida_star(
     while True:
         counters[2] += 1
         found = int(
-            search(board, heuristic, order, 0, -1, threshold, max_expanded, moves, counters)
+            search(board, heuristic, order, (0, -1), (threshold, max_expanded), moves, counters)
         )
         if iteration is not None:
             iteration(threshold, int(counters[0]))

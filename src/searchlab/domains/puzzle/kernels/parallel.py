@@ -175,10 +175,8 @@ def search_subtrees(settings: Settings, task: Task) -> Outcome:
         found = ida.search(
             np.asarray(board, dtype=np.int64),
             *arguments,
-            len(path),
-            path[-1],
-            task.threshold,
-            0,
+            (len(path), path[-1]),
+            (task.threshold, 0),
             moves,
             counters,
         )

@@ -12,7 +12,7 @@ Without numba the same functions run as Python (slow, same answers).
 from __future__ import annotations
 
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,8 +21,12 @@ import numpy.typing as npt
 from searchlab.domains.queens import deltas
 from searchlab.jit import inline, njit
 
-_A = "int64[:]"
 _INTS = "int64, int64, int64, int64"
+
+Board = npt.NDArray[np.int64]
+"""A board stacked for the kernels (``stack``)."""
+Choice = tuple[int, int, int, int, int]
+"""What ``scan`` chose: key (−1: none), its delta, 1 if level, improving moves, moves scored."""
 
 
 def _rebind(function: Callable[..., Any], **names: Any) -> Callable[..., Any]:
@@ -60,19 +64,29 @@ def _delta(
     return kind * paired
 
 
-@njit(f"int64(int64, {_INTS}, int64[:], int64[:], int64[:, :])")
-def move_delta(
-    kind: int,
-    i: int,
-    r2: int,
-    c2: int,
-    n: int,
-    qr: npt.NDArray[np.int64],
-    qc: npt.NDArray[np.int64],
-    lines: npt.NDArray[np.int64],
-) -> int:
-    """``_delta`` on the stacked counters."""
-    rc, cc, dc, ac, rs, cs, ds, asum = _counters(lines)
+QR = 8
+QC = 9
+"""The rows of a stacked board (``stack``) past the eight counters: the queens' rows
+and columns (1-based), queen i at index i."""
+
+
+def stack(qr: Sequence[int], qc: Sequence[int], lines: Sequence[Sequence[int]]) -> Board:
+    """One array for the kernels: the eight line counters (each 2n + 2 long), then the
+    queens' rows (``QR``) and columns (``QC``) in the first n places of two more rows."""
+    n = len(qr)
+    board = np.zeros((QC + 1, 2 * n + 2), dtype=np.int64)
+    board[:QR] = lines
+    board[QR, :n] = qr
+    board[QC, :n] = qc
+    return board
+
+
+@njit(f"int64({_INTS}, int64[:, ::1])")
+def move_delta(kind: int, i: int, r2: int, c2: int, board: Board) -> int:
+    """``_delta`` on a stacked board."""
+    n = (board.shape[1] - 2) // 2
+    rc, cc, dc, ac, rs, cs, ds, asum = _counters(board)
+    qr, qc = board[QR], board[QC]
     change: int = _delta(kind, i, r2, c2, n, qr, qc, rc, cc, dc, ac, rs, cs, ds, asum)
     return change
 
@@ -89,28 +103,14 @@ def apply_move(
 
 
 @inline
-def _report(
-    out: Any, best_key: int, best: int, level_key: int, kept: int, scored: int
-) -> None:  # fmt: skip
-    """Write a scan's choice into ``out``: the best improving move, else the level one
-    (flagged 1), else none (key −1); then the improving moves and the moves scored."""
-    out[3] = kept
-    out[4] = scored
+def _choice(best_key: int, best: int, level_key: int, kept: int, scored: int) -> Choice:
+    """A scan's answer: the best improving move, else the level one (flagged 1), else
+    none (key −1); then the improving moves and the moves scored."""
     if best_key >= 0:
-        out[0] = best_key
-        out[1] = best
-        out[2] = 0
-    elif level_key >= 0:
-        out[0] = level_key
-        out[1] = 0
-        out[2] = 1
-    else:
-        out[0] = -1
-        out[1] = 0
-        out[2] = 0
-
-
-_SCAN = "void(int64, boolean, boolean, int64[:], int64[:], int64[:, :], int64[:])"
+        return best_key, best, 0, kept, scored
+    if level_key >= 0:
+        return level_key, 0, 1, kept, scored
+    return -1, 0, 0, kept, scored
 
 
 @njit("boolean(int64, int64, int64, int64, boolean)")
@@ -122,32 +122,57 @@ def _better(change: int, key: int, best: int, best_key: int, last: bool) -> bool
     return change == best and (key > best_key if last else key < best_key)
 
 
-@njit(_SCAN)
-def column_scan(
-    kind: int,
-    last: bool,
-    sideways: bool,
-    qr: npt.NDArray[np.int64],
-    qc: npt.NDArray[np.int64],
-    lines: npt.NDArray[np.int64],
-    out: npt.NDArray[np.int64],
-) -> None:
-    """One steepest step's choice over every column move: the best strictly improving
-    move (ties to the first in the operator's order or, with ``last``, the last), else
-    with ``sideways`` a level move (same tie-break). Writes into ``out`` the key (−1:
-    none), its delta, 1 if level, the improving moves and the moves scored.
+@njit("UniTuple(int64, 5)(boolean, int64, boolean, boolean, int64[:, ::1])")
+def scan(free: bool, kind: int, last: bool, sideways: bool, board: Board) -> Choice:
+    """One steepest step's choice over every move of the column operator (or, with
+    ``free``, the free one) on a stacked board: the best strictly improving move (ties
+    to the first in the operator's order or, with ``last``, the last), else with
+    ``sideways`` a level move (same tie-break). Returns the key (−1: none), its delta,
+    1 if level, the improving moves and the moves scored.
 
-    Queen by queen (the tie-break compares keys, so the order of the scan is free): for
-    the pair heuristics a queen's move to row r2 changes h by rc[r2] + dc[r2 − c] +
-    ac[r2 + c] less what leaving its square saves, a sum over contiguous counters; a
-    queen attacking no other has no improving move and is skipped unless sideways
-    moves are wanted (the moves are still counted, as the generic engine counts them)."""
-    n = qr.shape[0]
-    rc, cc, dc, ac, rs, cs, ds, asum = _counters(lines)
+    Column moves go queen by queen (the tie-break compares keys, so the order of the
+    scan is free): for the pair heuristics a queen's move to row r2 changes h by
+    rc[r2] + dc[r2 − c] + ac[r2 + c] less what leaving its square saves, a sum over
+    contiguous counters; a queen attacking no other has no improving move and is skipped
+    unless sideways moves are wanted (the moves are still counted, as the generic engine
+    counts them). Free moves go as their keys do: target squares row by row, then the
+    queens that may go there in list order (every queen to an empty column, only its
+    queen within a column of one)."""
+    n = (board.shape[1] - 2) // 2
+    rc, cc, dc, ac, rs, cs, ds, asum = _counters(board)
+    qr, qc = board[QR], board[QC]
     best_key = -1
     best = 0
     level_key = -1
     kept = 0
+    if free:
+        scored = 0
+        for new_row in range(1, n + 1):
+            for new_col in range(1, n + 1):
+                in_column = cc[new_col]
+                if in_column > 1:
+                    continue
+                base = ((new_row - 1) * n + new_col - 1) * n
+                first = 0
+                stop = n
+                if in_column == 1:
+                    first = cs[new_col]
+                    stop = first + 1
+                    if qr[first] == new_row:
+                        continue
+                for i in range(first, stop):
+                    scored += 1
+                    change = _delta(
+                        kind, i, new_row, new_col, n, qr, qc, rc, cc, dc, ac, rs, cs, ds, asum
+                    )
+                    if change < 0:
+                        kept += 1
+                        if best_key < 0 or change < best or (last and change == best):
+                            best_key = base + i
+                            best = change
+                    elif change == 0 and sideways and (level_key < 0 or last):
+                        level_key = base + i
+        return _choice(best_key, best, level_key, kept, scored)
     for i in range(n):
         r = qr[i]
         c = qc[i]
@@ -196,52 +221,4 @@ def column_scan(
                         best = change
                 elif sideways and _better(0, key, 0, level_key, last):
                     level_key = key
-    _report(out, best_key, best, level_key, kept, n * (n - 1))
-
-
-@njit(_SCAN)
-def free_scan(
-    kind: int,
-    last: bool,
-    sideways: bool,
-    qr: npt.NDArray[np.int64],
-    qc: npt.NDArray[np.int64],
-    lines: npt.NDArray[np.int64],
-    out: npt.NDArray[np.int64],
-) -> None:
-    """``column_scan`` for the free operator: target squares row by row, then the
-    queens that may go there in list order (every queen to an empty column, only its
-    queen within a column of one)."""
-    n = qr.shape[0]
-    rc, cc, dc, ac, rs, cs, ds, asum = _counters(lines)
-    best_key = -1
-    best = 0
-    level_key = -1
-    kept = 0
-    scored = 0
-    for new_row in range(1, n + 1):
-        for new_col in range(1, n + 1):
-            in_column = cc[new_col]
-            if in_column > 1:
-                continue
-            base = ((new_row - 1) * n + new_col - 1) * n
-            first = 0
-            stop = n
-            if in_column == 1:
-                first = cs[new_col]
-                stop = first + 1
-                if qr[first] == new_row:
-                    continue
-            for i in range(first, stop):
-                scored += 1
-                change = _delta(
-                    kind, i, new_row, new_col, n, qr, qc, rc, cc, dc, ac, rs, cs, ds, asum
-                )
-                if change < 0:
-                    kept += 1
-                    if best_key < 0 or change < best or (last and change == best):
-                        best_key = base + i
-                        best = change
-                elif change == 0 and sideways and (level_key < 0 or last):
-                    level_key = base + i
-    _report(out, best_key, best, level_key, kept, scored)
+    return _choice(best_key, best, level_key, kept, n * (n - 1))

@@ -35,6 +35,12 @@ REFUSED = 1 << 40
 ATTACKED_CAP = 1 << 20
 """The longest list of attacked queens kept (int32 each)."""
 
+Columns = npt.NDArray[np.int32]
+"""The board: the column of each row's queen."""
+Diagonals = npt.NDArray[np.uint8]
+"""The queens on each diagonal, 2 × (2n − 1): row 0 by row + column (↗), row 1 by
+row − column + n − 1 (↘)."""
+
 
 @njit("int64(int64)")
 def _next(x: int) -> int:
@@ -61,17 +67,12 @@ def _add(counter: npt.NDArray[np.uint8], index: int) -> int:
     return 1 if c >= 1 else 0
 
 
-@njit("int64(int64, int32[:], uint8[:], uint8[:], int64, int64)")
-def _swap_rows(
-    n: int,
-    cols: npt.NDArray[np.int32],
-    up: npt.NDArray[np.uint8],
-    down: npt.NDArray[np.uint8],
-    i: int,
-    j: int,
-) -> int:
+@njit("int64(int32[:], uint8[:, ::1], int64, int64)")
+def _swap_rows(cols: Columns, diagonals: Diagonals, i: int, j: int) -> int:
     """Exchange the columns of rows i and j, updating the counters: the change in
     collisions; REFUSED (nothing changed) if a counter it raises is at the cap."""
+    n = cols.shape[0]
+    up, down = diagonals[0], diagonals[1]
     ci = cols[i]
     cj = cols[j]
     if (
@@ -90,34 +91,23 @@ def _swap_rows(
     return delta
 
 
-@njit("boolean(int64, int32[:], uint8[:], uint8[:], int64)")
-def _attacked(
-    n: int,
-    cols: npt.NDArray[np.int32],
-    up: npt.NDArray[np.uint8],
-    down: npt.NDArray[np.uint8],
-    i: int,
-) -> bool:
+@njit("boolean(int32[:], uint8[:, ::1], int64)")
+def _attacked(cols: Columns, diagonals: Diagonals, i: int) -> bool:
     c = cols[i]
-    return bool(up[i + c] > 1 or down[i - c + n - 1] > 1)
+    return bool(diagonals[0, i + c] > 1 or diagonals[1, i - c + cols.shape[0] - 1] > 1)
 
 
-@njit("int64(int64, int64, int32[:], uint8[:], uint8[:])")
-def _greedy_start(
-    n: int,
-    rng: int,
-    cols: npt.NDArray[np.int32],
-    up: npt.NDArray[np.uint8],
-    down: npt.NDArray[np.uint8],
-) -> int:
+@njit("int64(int64, int32[:], uint8[:, ::1])")
+def _greedy_start(rng: int, cols: Columns, diagonals: Diagonals) -> int:
     """Fill ``cols`` with a random permutation built row by row, each row but the last
     few taking a column free on both diagonals when one is drawn (Sosic & Gu: the
     collisions left are about the tail's length, so the repair that follows is short);
     returns the generator's state."""
+    n = cols.shape[0]
+    up, down = diagonals[0], diagonals[1]
     for i in range(n):
         cols[i] = i
-    up[:] = 0
-    down[:] = 0
+    diagonals[:] = 0
     tail = min(_RANDOM_TAIL, n // 8)
     for i in range(n):
         remaining = n - i
@@ -136,45 +126,38 @@ def _greedy_start(
     return rng
 
 
-@njit("int64(uint8[:])")
-def _collisions(counter: npt.NDArray[np.uint8]) -> int:
+@njit("int64(uint8[:, ::1])")
+def _collisions(diagonals: Diagonals) -> int:
+    """The attacking pairs along diagonals: a diagonal of k queens holds k − 1."""
     total = 0
-    for k in range(counter.shape[0]):
-        if counter[k] > 1:
-            total += int(counter[k]) - 1
+    for counter in diagonals:
+        for k in range(counter.shape[0]):
+            if counter[k] > 1:
+                total += int(counter[k]) - 1
     return total
 
 
-@njit("int64(uint8[:])")
-def _fullest(counter: npt.NDArray[np.uint8]) -> int:
-    most = 0
-    for k in range(counter.shape[0]):
-        if counter[k] > most:
-            most = int(counter[k])
-    return most
+@njit("int64(uint8[:, ::1])")
+def _fullest(diagonals: Diagonals) -> int:
+    """The most queens on one diagonal."""
+    return int(diagonals.max())
 
 
-@njit("int64(int64, int32[:], uint8[:], uint8[:], int32[:])")
-def _scan_attacked(
-    n: int,
-    cols: npt.NDArray[np.int32],
-    up: npt.NDArray[np.uint8],
-    down: npt.NDArray[np.uint8],
-    attacked: npt.NDArray[np.int32],
-) -> int:
+@njit("int64(int32[:], uint8[:, ::1], int32[:])")
+def _scan_attacked(cols: Columns, diagonals: Diagonals, attacked: npt.NDArray[np.int32]) -> int:
     """List the attacked queens' rows (as many as ``attacked`` holds); how many listed."""
     size = 0
-    for i in range(n):
+    for i in range(cols.shape[0]):
         if size == attacked.shape[0]:
             break
-        if _attacked(n, cols, up, down, i):
+        if _attacked(cols, diagonals, i):
             attacked[size] = i
             size += 1
     return size
 
 
 @njit("UniTuple(int64, 2)(int64, int64, int64, int32[:])")
-def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int32]) -> tuple[int, int]:
+def solve(n: int, seed: int, max_steps: int, cols: Columns) -> tuple[int, int]:
     """Fill ``cols`` (length n) with a solution: returns (1 if solved else 0, steps), a
     step being one candidate swap examined (``max_steps`` caps them)."""
     if n == 1:
@@ -185,8 +168,7 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int32]) -> tup
         rng = 1
     for _ in range(8):
         rng = _next(rng)
-    up = np.zeros(2 * n - 1, dtype=np.uint8)
-    down = np.zeros(2 * n - 1, dtype=np.uint8)
+    diagonals = np.zeros((2, 2 * n - 1), dtype=np.uint8)
     for i in range(n):
         cols[i] = i
     if n < 4:  # 2 and 3 queens have no solution
@@ -196,11 +178,11 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int32]) -> tup
     steps = 0
     stall_limit = 4 * n + 100
     while True:
-        rng = _greedy_start(n, rng, cols, up, down)
-        if max(_fullest(up), _fullest(down)) >= COUNTER_CAP:
+        rng = _greedy_start(rng, cols, diagonals)
+        if _fullest(diagonals) >= COUNTER_CAP:
             continue  # never seen: a start that crowds a diagonal is drawn again
-        total = _collisions(up) + _collisions(down)
-        size = _scan_attacked(n, cols, up, down, attacked)
+        total = _collisions(diagonals)
+        size = _scan_attacked(cols, diagonals, attacked)
         stall = 0
         while total > 0:
             if steps >= max_steps:
@@ -208,13 +190,13 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int32]) -> tup
             if stall >= stall_limit:
                 break  # a local minimum of the swap neighbourhood: start again
             if size == 0:  # the list ran dry (or overflowed before): scan again
-                size = _scan_attacked(n, cols, up, down, attacked)
+                size = _scan_attacked(cols, diagonals, attacked)
                 if size == 0:
                     break
             rng = _next(rng)
             k = rng % size
             i = attacked[k]
-            if not _attacked(n, cols, up, down, i):
+            if not _attacked(cols, diagonals, i):
                 size -= 1
                 attacked[k] = attacked[size]
                 continue
@@ -223,17 +205,17 @@ def solve(n: int, seed: int, max_steps: int, cols: npt.NDArray[np.int32]) -> tup
             if j == i:
                 continue
             steps += 1
-            delta = _swap_rows(n, cols, up, down, i, j)
+            delta = _swap_rows(cols, diagonals, i, j)
             if delta == REFUSED:
                 stall += 1
             elif delta <= 0:  # sideways swaps too: they walk off plateaus on small boards
                 total += delta
                 stall = 0 if delta < 0 else stall + 1
-                if _attacked(n, cols, up, down, j) and size < capacity:
+                if _attacked(cols, diagonals, j) and size < capacity:
                     attacked[size] = j
                     size += 1
             else:
-                _swap_rows(n, cols, up, down, i, j)
+                _swap_rows(cols, diagonals, i, j)
                 stall += 1
         if total == 0:
             return 1, steps
