@@ -3,8 +3,8 @@
 Each experiment draws its own chart (its descriptor's ``plot``, on a ``figure`` made
 here, finished the house way by ``finish`` and ``titled``); this module checks where it
 goes and writes it. matplotlib is imported only when a chart is drawn, and through its
-object-oriented API with the Agg canvas: no pyplot, no display, no global backend. The figure goes to a temporary file beside the
-target and is renamed over it when complete.
+object-oriented API with the Agg canvas: no pyplot, no display, no global backend. The
+figure goes to a temporary file beside the target and is renamed over it when complete.
 """
 
 from __future__ import annotations
