@@ -125,7 +125,7 @@ def tabu_search(
     h: Heuristic[S],
     *,
     tenure: int = 10,
-    max_moves: int = 1000,
+    max_moves: int = 10_000,
     seed: int | None = None,
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,

@@ -51,7 +51,7 @@ def local_beam_search(
     *,
     beam: int = 10,
     stochastic: bool = False,
-    max_moves: int = 1000,
+    max_moves: int = 10_000,
     random_state: Callable[[random.Random], S] | None = None,
     seed: int | None = None,
     limits: Limits = NO_LIMITS,
