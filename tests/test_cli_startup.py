@@ -4,6 +4,7 @@ would have shown."""
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -124,3 +125,33 @@ def test_a_plugin_domain_is_found_alone_and_listed(tmp_path: Path) -> None:
     assert other_domains(set(modules.split()), "toy") == []  # the toy alone was imported
     listed = run_searchlab("--help", env=env)
     assert listed.returncode == 0 and "walk down a number line" in listed.stdout
+
+
+DOCSTRING_DESCRIPTORS = (
+    "from searchlab.domains.base import Domain\n\n"
+    "class Family(Domain):\n    \"\"\"For developers: a family names no domain.\"\"\"\n\n"
+    "class Told(Family):\n    \"\"\"Told by the docstring.\n\n    The help,\n    wrapped.\n"
+    "    \"\"\"\n\n    name = 'told'\n\n"
+    "class Said(Family):\n    \"\"\"Not this line.\"\"\"\n\n"
+    "    name = 'said'\n    summary = 'said as an attribute'\n\n"
+    "class Untold(Family):\n    name = 'untold'\n"
+)
+
+
+def test_a_descriptor_s_docstring_is_its_summary_and_help_read_alike_from_its_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "by_docstring.py").write_text(DOCSTRING_DESCRIPTORS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        module = importlib.import_module("by_docstring")
+    finally:
+        sys.modules.pop("by_docstring", None)
+    told, said = module.Told(), module.Said()
+    assert (told.summary, told.help) == ("Told by the docstring.", "The help, wrapped.")
+    assert (said.summary, said.help) == ("said as an attribute", "")
+    assert module.Family.summary == module.Untold.summary == ""
+    order = DEFAULT_ORDER
+    assert declared("by_docstring:Told") == Declared("told", "Told by the docstring.", order)
+    assert declared("by_docstring:Said") == Declared("said", "said as an attribute", order)
+    assert declared("by_docstring:Untold") is None  # the family's docstring is not a summary

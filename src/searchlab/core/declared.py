@@ -185,16 +185,15 @@ def _class_attributes(classes: dict[str, ast.ClassDef], name: str | None) -> dic
     while name is not None and name in classes and name not in seen:
         seen.add(name)
         node = classes[name]
-        own: set[str] = set()
-        for statement in node.body:
-            target, value = _assignment(statement)
-            own.add(target or "")
+        assignments = [_assignment(statement) for statement in node.body]
+        for target, value in assignments:
             if target is not None and target not in found:
                 try:
                     found[target] = ast.literal_eval(value)
                 except ValueError:  # not a literal: unknown here
                     continue
-        if "name" in own:  # a descriptor's docstring, as ``Domain.__init_subclass__`` reads it
+        if any(target == "name" for target, _ in assignments):
+            # a descriptor's docstring, as ``Domain.__init_subclass__`` reads it
             for field, text in docstring_texts(ast.get_docstring(node)).items():
                 found.setdefault(field, text)
         bases = [base.id for base in node.bases if isinstance(base, ast.Name)]
