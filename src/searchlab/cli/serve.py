@@ -77,6 +77,15 @@ def _is_loopback(host: str) -> bool:
     "in a tab of its own; repeatable.",
 )
 @param_option("the factory of every --problem")
+@click.option(
+    "--graph",
+    "graphs",
+    multiple=True,
+    metavar="[NAME=]FILE",
+    help="A graph file the route tab may search (.gr, .csv, .graphml, .npz, .map), named "
+    "in the page by its file name (ny.gr:1) or by NAME; repeatable. The page opens no "
+    "other file of this machine.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in your web browser.")
 @click.option(
     "--json",
@@ -90,6 +99,7 @@ def serve(
     allow_hosts: tuple[str, ...],
     problems: tuple[str, ...],
     params: tuple[str, ...],
+    graphs: tuple[str, ...],
     open_browser: bool,
     as_json: bool,
 ) -> None:
@@ -110,9 +120,11 @@ def serve(
       searchlab serve --port 0 --json      # any free port; prints the address
       searchlab serve --problem examples/romania.py -p start=Sibiu
       searchlab serve --problem examples/prolog/water_jugs.pl
+      searchlab serve --graph ny.gr --graph city=roads.csv
     """
     import uvicorn
 
+    from searchlab.domains.routes.library import served_graphs
     from searchlab.domains.user import load_problem, parse_params
     from searchlab.web import create_app
     from searchlab.web.pool import SWITCH_SECONDS
@@ -124,7 +136,8 @@ def serve(
         load_problem(target, {} if target.lower().endswith(".pl") else keywords)
         for target in problems
     ]
-    app = create_app(hosts=(host, *allow_hosts), domains=own)  # refusals before binding
+    files = served_graphs(graphs)  # each read now: a bad one is refused before binding
+    app = create_app(hosts=(host, *allow_hosts), domains=own, graphs=files)
     sock = _bind(host, port)
     bound_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host

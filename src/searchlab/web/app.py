@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from searchlab.core import access
 from searchlab.core.errors import InputError
 from searchlab.domains.base import Domain
 from searchlab.domains.registry import domains as registered
@@ -48,7 +49,8 @@ from searchlab.web.fields import FieldError, get_int, parse_object, shown
 from searchlab.web.guard import Guard
 from searchlab.web.limits import DEFAULT_LIMITS, WebLimits
 from searchlab.web.pool import Overloaded, WorkPool
-from searchlab.web.searches import DomainFailed, failure, guarded, random_start, start_search
+from searchlab.web.sandbox import Confine
+from searchlab.web.searches import DomainFailed, draw_map, failure, random_start, start_search
 from searchlab.web.sessions import SessionGone, SessionStore
 from searchlab.web.sources import Busy, Page, RecordedRun
 
@@ -105,11 +107,14 @@ def create_app(
     limits: WebLimits = DEFAULT_LIMITS,
     hosts: Iterable[str] = (),
     domains: Iterable[Domain[Any, Any]] = (),
+    graphs: Mapping[str, Path] | None = None,
 ) -> Starlette:
     """A fresh app with its own session store (tests make one per case), answering
     under the loopback names and ``hosts`` (the address it is served on), serving every
-    registered domain and ``domains`` besides (a user's own problems, each a tab)."""
-    catalog = Catalog(domains)
+    registered domain and ``domains`` besides (a user's own problems, each a tab), and
+    the graph files of ``graphs`` by their names (no other file: ``core.access``)."""
+    served = access.catalogue("graph", graphs or {})
+    catalog = Catalog(domains, served)
     names = {domain.name for domain in registered()}
     store = SessionStore(limits.max_sessions, limits.idle_seconds, limits.max_session_bytes)
     pool = WorkPool(limits.max_concurrent_searches, limits.queue_seconds)
@@ -163,7 +168,7 @@ def create_app(
         async def work() -> Response:
             domain = domain_of(request)
             body = await read_body(request)
-            return await pool.run(lambda: json_body(random_start(domain, body)))
+            return await pool.run(lambda: json_body(random_start(domain, body, limits)))
 
         return await answer(work)
 
@@ -176,7 +181,7 @@ def create_app(
             drawer = getattr(domain, "map_json", None)
             if drawer is None:
                 raise NoSuchDomain(f"{domain.title or domain.name} draws no map")
-            return await pool.run(lambda: json_body(guarded(lambda: drawer(body))))
+            return await pool.run(lambda: json_body(draw_map(domain, body, limits)))
 
         return await answer(work)
 
@@ -282,6 +287,7 @@ def create_app(
         middleware=[  # outermost first: refusals get the security headers too
             Middleware(SecurityHeaders),
             Middleware(Guard, hosts=hosts, max_body_bytes=limits.max_body_bytes),
+            Middleware(Confine, served=served),  # no file named by a request is opened
         ],
         exception_handlers={HTTPException: http_error},
         lifespan=lifespan,

@@ -14,6 +14,7 @@ from typing import Any
 
 from searchlab import __version__
 from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.core.access import Served
 from searchlab.core.encoding import jsonable
 from searchlab.core.errors import InputError
 from searchlab.core.options import SEED, Option
@@ -25,9 +26,13 @@ from searchlab.web.limits import WebLimits
 
 class Catalog:
     """The domains one app serves, by name: the registered ones (searchlab's own and any
-    plug-in's), then the user's own problems the server was started with."""
+    plug-in's), then the user's own problems the server was started with; and the files
+    it was started with (``serve --graph``), which a request names by their names."""
 
-    def __init__(self, extra: Iterable[Domain[Any, Any]] = ()) -> None:
+    def __init__(
+        self, extra: Iterable[Domain[Any, Any]] = (), served: Served | None = None
+    ) -> None:
+        self.served = served if served is not None else Served()
         self._domains: dict[str, Domain[Any, Any]] = {}
         for domain in (*registered(), *extra):
             if domain.name in self._domains:
@@ -73,7 +78,17 @@ def algorithm_json(name: str) -> dict[str, Any]:
     }
 
 
-def domain_json(domain: Domain[Any, Any]) -> dict[str, Any]:
+def presets_of(domain: Domain[Any, Any], served: Served) -> dict[str, str]:
+    """The domain's named starts, with one for each file served that it reads (the
+    route domain: each graph of ``serve --graph`` at its first node)."""
+    presets = dict(domain.presets)
+    offer = getattr(domain, "served_presets", None)
+    if offer is not None:
+        presets.update(offer(served))
+    return presets
+
+
+def domain_json(domain: Domain[Any, Any], served: Served | None = None) -> dict[str, Any]:
     """Everything the page offers for ``domain``, read from its descriptor only.
 
     ``default_algorithm`` and ``default_heuristic`` are the descriptor's own; a domain
@@ -86,7 +101,7 @@ def domain_json(domain: Domain[Any, Any]) -> dict[str, Any]:
         "summary": domain.summary,
         "notation": domain.notation,
         "views": list(domain.views),
-        "presets": dict(domain.presets),
+        "presets": presets_of(domain, served if served is not None else Served()),
         "goals": list(domain.goals),
         "takes_goal": domain.takes_goal,
         "has_default_start": domain.has_default_start,
@@ -122,6 +137,7 @@ def options_json(catalog: Catalog, limits: WebLimits) -> dict[str, Any]:
             "slice_seconds": limits.slice_seconds,
         },
         "seed": option_json(SEED),
-        "domains": [domain_json(domain) for domain in served],
+        "domains": [domain_json(domain, catalog.served) for domain in served],
+        "files": {kind: list(catalog.served.names(kind)) for kind in catalog.served.files},
         "load_errors": load_errors(),
     }

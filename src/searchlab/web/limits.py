@@ -2,9 +2,11 @@
 
 A request can neither hang nor exhaust the server: pages of events, seconds, expansions,
 request bodies, the memory sessions hold and the searches computing at once are capped,
-and idle searches are dropped. What a search may be asked (board sizes, options) is the
-domain's to say, as on the command line: these are only the server's own caps, applied
-on top. Tests shrink them to exercise them.
+and idle searches are dropped; what a request builds before searching (a generated
+graph, landmark tables) is refused up front past its memory, counts against the run's
+seconds, and is let go after the request unless it is small. What a search may be
+asked (board sizes, options) is the domain's to say, as on the command line: these are
+only the server's own caps, applied on top. Tests shrink them to exercise them.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ class WebLimits:
     live_max_expanded: int = 5_000_000  # ... and its expansions
     run_seconds: float = 5.0  # any other search, which is computed and recorded in one go
     run_max_expanded: int = 20_000  # ... and its expansions (each one a recorded event)
+    max_build_bytes: int = 256 * 2**20  # a graph or tables built for one request, at peak
+    keep_build_bytes: int = 16 * 2**20  # ... kept cached after it only up to this size
     max_sessions: int = 64  # live viewers; the least recently used is dropped past it
     idle_seconds: float = 900.0  # a viewer idle this long is dropped
     max_session_bytes: int = 64 * 2**20  # events all sessions hold; LRU dropped past it

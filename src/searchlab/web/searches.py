@@ -13,11 +13,14 @@ median and worst fitness of each generation and its best individual
 (``web.population.PopulationLog.summary``).
 
 No search logic lives here: only reading fields, and the server's own rules (its caps,
-no files read from a typed start, tables built only for named goals).
+no files named by a request, set-up within the run's allowance, tables built only for
+named goals). The file policy of ``core.access`` and the sandbox hold for the whole
+request (``sandbox.Confine``); each computation here runs within an ``Allowance``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import shlex
@@ -27,6 +30,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from searchlab.algorithms.registry import ALGORITHM_OPTIONS, ALGORITHMS
+from searchlab.core import allowance
 from searchlab.core.encoding import EventEncoder
 from searchlab.core.errors import InputError
 from searchlab.core.limits import Limits
@@ -38,7 +42,6 @@ from searchlab.web.fields import FieldError, shown
 from searchlab.web.limits import WebLimits
 from searchlab.web.population import PopulationLog
 from searchlab.web.prepared import BUILDING, built_per_goal, check_goal
-from searchlab.web.sandbox import no_files
 from searchlab.web.sources import (
     BoundedRecorder,
     EventCapReached,
@@ -90,6 +93,19 @@ def _given(body: Mapping[str, Any], names: Iterable[str]) -> dict[str, Any]:
     return {name: body[name] for name in names if name in body and not _empty(body[name])}
 
 
+def _refuse_nul(body: Mapping[str, Any]) -> None:
+    """A NUL character is in no start, goal, name or number: refused by its field (a
+    file name holding one was a Python error, and no text means one)."""
+    for name, value in body.items():
+        if isinstance(value, str) and "\x00" in value:
+            raise FieldError(name, f"{name} holds a NUL character: remove it")
+
+
+def allowance_of(limits: WebLimits) -> allowance.Allowance:
+    """What one request may spend on set-up: the server's caps, its run's seconds."""
+    return allowance.Allowance(limits.max_build_bytes, limits.run_seconds, limits.keep_build_bytes)
+
+
 def _refuse_unknown(body: Mapping[str, Any], known: Iterable[str], where: str) -> None:
     allowed = set(known)
     for name in body:
@@ -130,8 +146,7 @@ def parse_start(domain: Domain[Any, Any], text: str | None) -> Any:
         raise FieldError(
             "start", "type a start" + (f", or choose a named one ({named})" if named else "")
         )
-    with no_files():
-        return domain.parse_start(text)
+    return domain.parse_start(text)
 
 
 def _continue_hint(
@@ -157,13 +172,13 @@ def build_request(
     and the start as typed."""
     params = [option.name for option in domain.params]
     _refuse_unknown(body, (*FIELDS, *ALGORITHM_OPTIONS, *params), f"a {domain.name} search")
+    _refuse_nul(body)
     text = _text(body, "start")
     start = parse_start(domain, text)
-    with no_files():
-        try:
-            goal = domain.parse_goal(_text(body, "goal"), start)
-        except InputError as error:
-            raise error.about("goal") from None
+    try:
+        goal = domain.parse_goal(_text(body, "goal"), start)
+    except InputError as error:
+        raise error.about("goal") from None
     try:
         algorithm = ALGORITHMS.canonical(
             _text(body, "algorithm") or domain.default_algorithm_for(start)
@@ -217,7 +232,8 @@ def start_search(
     domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimits, *, registered: bool
 ) -> Started:
     """Check and start the search ``body`` asks for (see the module docstring)."""
-    return guarded(lambda: _start(domain, body, limits, registered))
+    with allowance.within(allowance_of(limits)):
+        return guarded(lambda: _start(domain, body, limits, registered))
 
 
 def _start(
@@ -276,8 +292,11 @@ def _start(
     )
     # a population method's generations (fitness, best individual) ride along
     population = PopulationLog(recorder, domain.encode, limits.max_page_bytes)
+    # set-up (checking, tables, graphs) counts against the run's seconds
+    seconds = allowance.search_seconds(request.limits.max_seconds)
+    timed = dataclasses.replace(request.limits, max_seconds=seconds)
     try:
-        result = domain.search(request, population)
+        result = domain.search(dataclasses.replace(request, limits=timed), population)
         recorder.finish()
     except EventCapReached:
         raise FieldError(
@@ -336,16 +355,29 @@ def _path_drawings(
     return drawn
 
 
-def random_start(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]:
+def random_start(
+    domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimits
+) -> dict[str, Any]:
     """``POST /api/domains/{name}/random``: a random start as text the user can edit,
     the goal to name with it (None: the text implies it), and the seed that draws it
     again (the command line's ``random`` draws the same start from the same seed)."""
-    return guarded(lambda: _random(domain, body))
+    with allowance.within(allowance_of(limits)):
+        return guarded(lambda: _random(domain, body))
+
+
+def draw_map(domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimits) -> Any:
+    """``POST /api/domains/{name}/map``: what a domain with a map (``map_json``: the
+    route domain) draws for the start, goal and parameters of the search form."""
+    drawer = domain.map_json  # type: ignore[attr-defined]
+    _refuse_nul(body)
+    with allowance.within(allowance_of(limits)):
+        return guarded(lambda: drawer(body))
 
 
 def _random(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]:
     params = [option.name for option in domain.params]
     _refuse_unknown(body, ("size", "seed", "goal", *params), f"a random {domain.name} start")
+    _refuse_nul(body)
     if not domain.has_random or domain.size is None:
         raise InputError(f"{domain.title or domain.name} has no random starts")
     seed = SEED.parse(body.get("seed"))
@@ -354,9 +386,8 @@ def _random(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]
     size = domain.size.parse(body.get("size"))
     chosen = parse_options(domain.params, _given(body, params), where=domain.title or domain.name)
     goal_text = _text(body, "goal")
-    with no_files():
-        start = domain.random_start(random.Random(seed), RandomSpec(size, goal_text, chosen))
-        goal = domain.parse_goal(goal_text, start) if domain.takes_goal else None
+    start = domain.random_start(random.Random(seed), RandomSpec(size, goal_text, chosen))
+    goal = domain.parse_goal(goal_text, start) if domain.takes_goal else None
     lines = [
         {"label": label, "text": text, "goal": name}
         for label, text, name in domain.describe_random(start, goal)

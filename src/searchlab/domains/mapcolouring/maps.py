@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from searchlab.algorithms.csp import CSP, NotEqual
+from searchlab.core import access
 from searchlab.core.errors import InputError
 
 COLOURS = (
@@ -154,10 +154,10 @@ def load_map(text: str) -> Map:
         return MAPS[body]
     if ":" in body:
         return parse_map(body)
-    path = Path(body)
+    path = access.named_file(body, "map", "start")  # in a web request: a name it serves
     try:
         content = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, ValueError):  # ValueError: a NUL in the name
         raise InputError(
             f"no map called {body!r}: name one of {', '.join(MAPS)}, a file, or write "
             "REGION: NEIGHBOUR … inline"

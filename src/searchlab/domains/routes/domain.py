@@ -28,6 +28,7 @@ from searchlab.domains.routes.caps import (
 )
 
 if TYPE_CHECKING:
+    from searchlab.core.access import Served
     from searchlab.domains.routes.graph import Graph
     from searchlab.domains.routes.landmarks import Landmarks
     from searchlab.domains.routes.problem import NamedRoute
@@ -242,15 +243,16 @@ class RouteDomain(Domain[int, str]):
     def _landmarks(
         self, request: SearchRequest, graph: Graph, progress: Progress | None = None
     ) -> Landmarks:
-        from pathlib import Path
-
+        from searchlab.core import access
         from searchlab.domains.routes import landmarks as lm
 
         params = request.params
         file = params.get("landmarks_file")
         if file:
-            return lm.load(Path(file), graph)
+            return lm.load(access.named_file(file, "landmarks", "landmarks_file"), graph)
         seed = request.seed or 0
+        if not access.may_write_cache():  # a web request: in memory, within its allowance
+            return lm.in_memory(graph, params["landmarks"], params["selection"], seed, progress)
         return lm.cached(graph, params["landmarks"], params["selection"], seed, progress)
 
     def prepare(self, request: SearchRequest, progress: Progress | None = None) -> None:
@@ -286,6 +288,7 @@ class RouteDomain(Domain[int, str]):
     def search(self, request: SearchRequest, observer: Observer | None = None) -> Any:
         """Run on the engine the request chose; loading the graph and the landmarks is
         set-up time, apart from the search's."""
+        from searchlab.core import allowance
         from searchlab.domains.routes.problem import Node
 
         began = time.perf_counter()
@@ -293,6 +296,11 @@ class RouteDomain(Domain[int, str]):
         problem = self.problem(request)
         heuristic = self.heuristic(request, problem)
         setup = loaded + time.perf_counter() - began
+        # in a web request, set-up counts against the run's seconds
+        seconds = allowance.search_seconds(request.limits.max_seconds)
+        if seconds != request.limits.max_seconds:
+            limits = dataclasses.replace(request.limits, max_seconds=seconds)
+            request = dataclasses.replace(request, limits=limits)
         if request.engine == "compiled":
             if observer is not None:
                 raise InputError("the compiled kernel reports no events", field="engine")
@@ -357,6 +365,19 @@ class RouteDomain(Domain[int, str]):
         moves = tuple(problem.move_name(a, b) for a, b in itertools.pairwise(path))
         cost = float(space.dist[problem.target])
         return SearchResult(Status.SOLVED, states, moves, cost, stats, None, True)
+
+    def served_presets(self, served: Served) -> dict[str, str]:
+        """A named start for each graph the server was started with (``serve --graph``):
+        the graph at its first node."""
+        from searchlab.core import access
+        from searchlab.domains.routes.library import first_node, load_graph
+
+        presets = {}
+        with access.serving(served):
+            for name in served.names("graph"):
+                graph, _ = load_graph(name)
+                presets[name] = f"{name}:{first_node(graph)}"
+        return presets
 
     # -- the viewer's map ---------------------------------------------------------------
     def map_json(self, body: Mapping[str, Any]) -> dict[str, Any]:

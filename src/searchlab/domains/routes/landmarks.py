@@ -6,7 +6,8 @@ so the largest of these over the landmarks is an admissible, consistent estimate
 Landmarks are chosen ``farthest`` (each new one the node farthest from those chosen,
 the first the farthest from a node drawn with the seed) or ``random``. The tables are
 saved as ``.npz`` with the graph's fingerprint and reused: under the user's cache
-directory by default, or in a file named by the user.
+directory by default, or in a file named by the user. A web request builds them in
+memory only (``in_memory``): within its allowance, and never written to the cache.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.core import allowance
 from searchlab.core.errors import InputError
-from searchlab.domains.routes.caps import MAX_LANDMARKS, SELECTIONS
+from searchlab.domains.routes.caps import LANDMARK_SECONDS, MAX_LANDMARKS, SELECTIONS
 from searchlab.domains.routes.graph import Graph
 
 FORMAT = "searchlab-landmarks/1"
@@ -184,4 +186,40 @@ def cached(
     landmarks = build(graph, count, selection, seed, progress)
     with contextlib.suppress(OSError):  # a read-only cache: it only rebuilds next time
         save(landmarks, path)
+    return landmarks
+
+
+WORKSPACE_BYTES = 48
+"""The kernel's workspace per node while the tables are computed."""
+
+
+def in_memory(
+    graph: Graph, count: int, selection: str, seed: int, progress: Progress | None = None
+) -> Landmarks:
+    """The tables built for this request only (the web's: no cache is read or written),
+    refused up front past the request's allowance and stopped once it has used the
+    run's seconds; built once per request, however often the request asks."""
+    budget = allowance.current()
+    key = ("landmarks", id(graph), count, selection, seed)
+    if budget is not None and key in budget.built:
+        return budget.built[key][1]  # type: ignore[no-any-return]
+    tables = min(count, graph.n) * (2 if graph.directed else 1)
+    # the rows, the stacked tables and the rows again while stacking, and the workspace
+    peak = graph.n * (3 * 8 * tables + WORKSPACE_BYTES)
+    allowance.check(
+        f"{count} landmarks on {graph.n:,} nodes",
+        peak,
+        tables * graph.n * LANDMARK_SECONDS,
+        "fewer landmarks, or a smaller graph",
+        field="landmarks",
+    )
+
+    def step(stage: str, done: int, total: int) -> None:
+        allowance.over("building the landmarks", "landmarks")
+        if progress is not None:
+            progress(stage, done, total)
+
+    landmarks = build(graph, count, selection, seed, step)
+    if budget is not None:
+        budget.built[key] = (graph, landmarks)  # the graph held: its id stays its own
     return landmarks

@@ -6,10 +6,10 @@ shortest schedule."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, ClassVar
 
 from searchlab.algorithms.registry import ALGORITHMS, SEARCHES
+from searchlab.core import access
 from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult
 from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest, plural
@@ -95,7 +95,7 @@ class ScheduleDomain(Domain[State, Move]):
             return example_instance()
         if body.startswith("{") or "\n" in body or "=" in body:
             return parse_instance(text)
-        return load_instance(Path(body))
+        return load_instance(access.named_file(body, "schedule", "start"))
 
     def encode(self, state: Any) -> Any:
         return {

@@ -83,9 +83,12 @@ def load_instance(path: str | Path) -> Instance:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise InputError(f"cannot read {str(path)!r}: {reason}") from None
+    except UnicodeDecodeError as error:
+        raise InputError(f"cannot read {str(path)!r}: {error}") from None
+    except ValueError:  # a NUL in the name
+        raise InputError(f"{str(path)!r} is not a file name: it holds a NUL character") from None
+    except OSError as error:
+        raise InputError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
     suffix = path.suffix.lower().lstrip(".")
     try:
         return parse_instance(text, suffix if suffix in ("json", "toml") else None)
