@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -36,7 +37,15 @@ _ADVICE = {
     "landmarks": "the viewer builds landmarks itself: leave the landmarks file empty",
     "map": "choose a map the server offers, or write REGION: NEIGHBOUR … in the field",
     "schedule": "write the start itself in the field (or choose a named one)",
+    "value": "write the value itself in the field (or choose one the page offers)",
 }
+_ROOTED = re.compile(r"^\s*(?:[/\\~]|\.\.?[/\\]|[A-Za-z]:[/\\])")
+"""A path from the root, the home folder, the current folder or its parent, or a drive."""
+_FILE_NAME = re.compile(
+    r"[^:]*\.(?:gr|co|csv|map|scen|graphml|xml|npz|toml|json|txt|pl|py)(?::.*)?",
+    re.IGNORECASE | re.DOTALL,
+)
+"""The last part of a path to a file of a kind searchlab reads (``g.gr``, ``g.gr:1``)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +111,16 @@ def named_file(text: str, kind: str, field: str) -> Path:
     if found is None:
         raise refused(kind, field)
     return found
+
+
+def looks_like_path(text: str) -> bool:
+    """Whether ``text`` reads as a file's path (``/a``, ``~/a``, ``../a``, ``C:\\a``,
+    ``dir/g.gr:1``), which a web request never names; starts written with ``/`` inside
+    (the puzzle's rows ``1 2 3/4 5 6/7 8 _``, a grid's ``grid:../.@``) are not."""
+    if _ROOTED.match(text):
+        return True
+    parts = re.split(r"[/\\]", text.strip())
+    return len(parts) > 1 and _FILE_NAME.fullmatch(parts[-1]) is not None
 
 
 def catalogue(kind: str, entries: Mapping[str, Path]) -> Served:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from searchlab.algorithms.registry import ALGORITHM_OPTIONS, ALGORITHMS
-from searchlab.core import allowance
+from searchlab.core import access, allowance
 from searchlab.core.encoding import EventEncoder
 from searchlab.core.errors import InputError
 from searchlab.core.limits import Limits
@@ -93,12 +93,18 @@ def _given(body: Mapping[str, Any], names: Iterable[str]) -> dict[str, Any]:
     return {name: body[name] for name in names if name in body and not _empty(body[name])}
 
 
-def _refuse_nul(body: Mapping[str, Any]) -> None:
-    """A NUL character is in no start, goal, name or number: refused by its field (a
-    file name holding one was a Python error, and no text means one)."""
+def _refuse_files(body: Mapping[str, Any]) -> None:
+    """No field names a file: a value that reads as a path is refused with the one
+    message of ``core.access`` (whether or not the file exists, never echoed), and a NUL
+    character, which is in no start, goal, name or number, by its field (a file name
+    holding one was a Python error)."""
     for name, value in body.items():
-        if isinstance(value, str) and "\x00" in value:
+        if not isinstance(value, str):
+            continue
+        if "\x00" in value:
             raise FieldError(name, f"{name} holds a NUL character: remove it")
+        if access.looks_like_path(value):
+            raise access.refused("schedule" if name == "start" else "value", name)
 
 
 def allowance_of(limits: WebLimits) -> allowance.Allowance:
@@ -172,7 +178,7 @@ def build_request(
     and the start as typed."""
     params = [option.name for option in domain.params]
     _refuse_unknown(body, (*FIELDS, *ALGORITHM_OPTIONS, *params), f"a {domain.name} search")
-    _refuse_nul(body)
+    _refuse_files(body)
     text = _text(body, "start")
     start = parse_start(domain, text)
     try:
@@ -369,7 +375,7 @@ def draw_map(domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimit
     """``POST /api/domains/{name}/map``: what a domain with a map (``map_json``: the
     route domain) draws for the start, goal and parameters of the search form."""
     drawer = domain.map_json  # type: ignore[attr-defined]
-    _refuse_nul(body)
+    _refuse_files(body)
     with allowance.within(allowance_of(limits)):
         return guarded(lambda: drawer(body))
 
@@ -377,7 +383,7 @@ def draw_map(domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimit
 def _random(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]:
     params = [option.name for option in domain.params]
     _refuse_unknown(body, ("size", "seed", "goal", *params), f"a random {domain.name} start")
-    _refuse_nul(body)
+    _refuse_files(body)
     if not domain.has_random or domain.size is None:
         raise InputError(f"{domain.title or domain.name} has no random starts")
     seed = SEED.parse(body.get("seed"))
