@@ -10,13 +10,15 @@ MAX_SIDE = 8192
 MAX_LANDMARKS = 64
 """The most landmarks: 64 tables of n distances each (twice that on a directed graph)."""
 SELECTIONS = ("farthest", "random")
-BUILD_BYTES = {"road": 500, "maze": 160, "rooms": 480, "grid": 480}
-"""Bytes at the peak of building a generated graph, per node (a grid's: per cell),
-measured with tracemalloc (road:1000000 445, maze 135, rooms 426) plus a margin: the
-viewer refuses a graph past its memory before building it."""
+BUILD_BYTES = {"road": 650, "maze": 170, "rooms": 580, "grid": 800}
+"""Bytes at the peak of building a generated graph and the lists the generic engine
+steps on, per node (a grid's: per cell), measured with tracemalloc (road 571, maze 149,
+rooms 508, an open grid 735) plus a margin: the viewer refuses a graph past its memory
+before building it."""
 BUILD_SECONDS = {"road": 3e-6, "maze": 1e-5, "rooms": 3e-6, "grid": 3e-6}
-"""Seconds of building, per node or cell (measured 2.0, 7.5 and 2.1 µs on two busy
-cores), so that a graph that cannot be built in a run's seconds is refused up front."""
+"""Seconds of building, per node or cell, lists included (measured 2.4, 1.9 to 7.5,
+1.6 and 2.4 µs on two busy cores), so that a graph that cannot be built in a run's
+seconds is refused up front."""
 LANDMARK_SECONDS = 1e-6
 """Seconds of one landmark's table, per node (measured 0.3 to 0.4 µs, compiled)."""
 """How landmarks are chosen."""

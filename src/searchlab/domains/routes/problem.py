@@ -7,6 +7,7 @@ reports its usual events and statistics. The estimates toward the goal live here
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -51,9 +52,18 @@ _LISTS: dict[int, tuple[Graph, Lists]] = {}
 
 
 def lists(graph: Graph) -> Lists:
-    held = _LISTS.get(id(graph))
+    """The lists of ``graph``, made once; in a web request, lists larger than its
+    allowance keeps (some 36 bytes an entry) are held for that request only."""
+    from searchlab.core import allowance
+
+    budget = allowance.current()
+    key = ("lists", id(graph))
+    held = _LISTS.get(id(graph)) or (budget.built.get(key) if budget is not None else None)
     if held is None or held[0] is not graph:
         held = (graph, Lists(graph))
+        if budget is not None and not allowance.may_keep(36 * (graph.n + 2 * graph.arcs)):
+            budget.built[key] = held
+            return held[1]
         if len(_LISTS) > 8:
             _LISTS.clear()
         _LISTS[id(graph)] = held
@@ -138,7 +148,9 @@ class NamedRoute(RouteProblem):
             yield move, Node(v, name(v)), cost
 
 
-_SCALES: dict[tuple[int, str], tuple[Graph, float]] = {}
+_SCALES: dict[tuple[int, str], tuple[weakref.ref[Graph], float]] = {}
+"""Each graph's scales, by the graph's id: a weak reference, which does not keep a
+graph alive once nothing else uses it (a web request's)."""
 
 
 def metric_scale(graph: Graph, metric: str) -> float:
@@ -148,7 +160,7 @@ def metric_scale(graph: Graph, metric: str) -> float:
     consistent whatever the weights mean."""
     key = (id(graph), metric)
     held = _SCALES.get(key)
-    if held is not None and held[0] is graph:
+    if held is not None and held[0]() is graph:
         return held[1]
     if graph.coords is None:
         raise InputError(f"the {metric} estimate needs coordinates: this graph has none")
@@ -162,7 +174,9 @@ def metric_scale(graph: Graph, metric: str) -> float:
     positive = lengths > 0
     scale = float(np.min(graph.weights[positive] / lengths[positive])) if positive.any() else 1.0
     scale = min(scale, 1.0) if graph.kind == "grid" else scale
-    _SCALES[key] = (graph, scale)
+    for dead in [known for known, (ref, _) in _SCALES.items() if ref() is None]:
+        del _SCALES[dead]
+    _SCALES[key] = (weakref.ref(graph), scale)
     return scale
 
 
