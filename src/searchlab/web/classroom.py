@@ -256,11 +256,17 @@ def seat_of(scope: Scope) -> Seat | None:
 
 def room_limits(limits: WebLimits) -> WebLimits:
     """The server's caps for a room: as many sessions as a room keeps open (memory stays
-    capped by bytes), and a longer wait in the fair queue before a search is turned away."""
+    capped by bytes), a longer wait in the fair queue before a search is turned away,
+    and one search computing at a time. The viewer's searches are Python holding the
+    interpreter lock, so a second worker adds no throughput but takes the lock from the
+    loop that answers every page: with 100 simulated students (benchmarks/
+    classroom_load.py) the median GET went from 82 ms with two workers to 19 ms with one,
+    and as many runs finished."""
     return replace(
         limits,
         max_sessions=max(limits.max_sessions, 400),
         queue_seconds=max(limits.queue_seconds, 10.0),
+        max_concurrent_searches=1,
     )
 
 
