@@ -227,7 +227,7 @@ class ClassroomGate:
         headers = Headers(scope=scope)
         path: str = scope["path"]
         seat = self.classroom.seat_of(_cookie(headers, COOKIE))
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         if JOIN in query and path == "/":
             role = self.classroom.role_of(query[JOIN][0])
             if role is None:
