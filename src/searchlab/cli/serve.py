@@ -92,6 +92,19 @@ def _show_qr(link: str) -> None:
     segno.make(link, error="m").terminal(out=sys.stdout, compact=True)
 
 
+def _lecturing_server(config: Any, lecture: Any) -> Any:
+    """A uvicorn server that, told to stop, first ends the students' pending polls on
+    the teacher (which would otherwise hold the shutdown until they time out)."""
+    import uvicorn
+
+    class Lecturing(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            lecture.close()
+            super().handle_exit(sig, frame)
+
+    return Lecturing(config)
+
+
 @click.command()
 @click.option(
     "--host",
@@ -218,14 +231,8 @@ def serve(
         opened = links.get("teacher", url)
         threading.Timer(0.5, webbrowser.open, args=(opened,)).start()
     sys.setswitchinterval(SWITCH_SECONDS)  # the page stays quick while searches compute
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        # students' pages wait on the teacher (a long poll): Ctrl-C need not wait for them
-        timeout_graceful_shutdown=3 if classroom else None,
-    )
-    server = uvicorn.Server(config)
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    server = uvicorn.Server(config) if lecture is None else _lecturing_server(config, lecture)
     try:
         server.run(sockets=[sock])
     finally:

@@ -46,6 +46,8 @@ JOIN = "join"
 
 _TAB = re.compile(r"[A-Za-z0-9_-]{1,80}")
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+POLL_SLICE_SECONDS = 0.5
+"""A waiting poll looks this often whether the server is stopping."""
 MAX_STATE_FIELDS = 40
 MAX_STATE_CHARS = 4000
 
@@ -100,6 +102,7 @@ class Classroom:
             raise ValueError("the students' and the teacher's tokens must differ")
         self._key = secrets.token_bytes(32)
         self.position = Position()
+        self.closing = False  # the server is stopping: no poll waits any more
         self._moved: anyio.Event | None = None  # made in the event loop, on first wait
 
     # -- seats -------------------------------------------------------------------------
@@ -163,14 +166,23 @@ class Classroom:
         return self.position
 
     async def follow(self, after: int) -> Position:
-        """The position once it is newer than version ``after`` (or after the wait)."""
-        if self.position.version <= after:
+        """The position once it is newer than version ``after`` (or after the wait, or
+        at once when the server stops: its pending polls end rather than being cut)."""
+        waited = 0.0
+        while self.position.version <= after and not self.closing:
+            if waited >= self.limits.follow_wait_seconds:
+                break
             if self._moved is None:
                 self._moved = anyio.Event()
             moved = self._moved
-            with anyio.move_on_after(self.limits.follow_wait_seconds):
+            with anyio.move_on_after(POLL_SLICE_SECONDS):
                 await moved.wait()
+            waited += POLL_SLICE_SECONDS
         return self.position
+
+    def close(self) -> None:
+        """The server is stopping (called from its signal handler)."""
+        self.closing = True
 
 
 def _refuse_unknown(body: Mapping[str, Any]) -> None:
