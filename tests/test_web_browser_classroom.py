@@ -59,7 +59,10 @@ def test_the_teachers_follow_me_brings_a_students_page_to_its_step(
     browser: Any,  # noqa: F811
     lecture: dict[str, Any],
 ) -> None:
-    with viewer(browser, lecture["teacher"]) as teacher, viewer(browser, lecture["join"]) as student:
+    with (
+        viewer(browser, lecture["teacher"]) as teacher,
+        viewer(browser, lecture["join"]) as student,
+    ):
         expect(teacher.locator("#follow-me")).not_to_be_checked()
         search_puzzle(teacher, "b", "best-first", heuristic="bratko")
         for _ in range(3):
@@ -81,7 +84,9 @@ def test_the_teachers_follow_me_brings_a_students_page_to_its_step(
             teacher.click("#pz-step")
         expect(teacher).to_have_url(re.compile(r"step=5"))
         expect(student).to_have_url(re.compile(r"step=5"), timeout=30_000)
-        expect(student.locator("#pz-status")).to_have_text(teacher.locator("#pz-status").inner_text())
+        expect(student.locator("#pz-status")).to_have_text(
+            teacher.locator("#pz-status").inner_text()
+        )
 
         student.uncheck("#follow-teacher")  # the student leaves follow mode
         teacher.click("#pz-step")
