@@ -27,6 +27,7 @@ import argparse
 import http.cookiejar
 import json
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -189,6 +190,7 @@ class Report:
     joined: int = 0
     seconds: float = 0.0
     unfinished: int = 0  # runs not even started before the deadline
+    load: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load average, start and end
 
     @property
     def finished(self) -> int:
@@ -308,6 +310,7 @@ def simulate(
     began = time.monotonic()
     deadline = began + seconds
     report = Report(students)
+    load_before = os.getloadavg()[0]
     with serving("--classroom", "--host", "127.0.0.1") as address:
         base = str(address["url"]).rstrip("/")
         if urlsplit(base).hostname != "127.0.0.1":
@@ -375,6 +378,7 @@ def simulate(
             stop.set()
             watcher.join()
     report.seconds = time.monotonic() - began
+    report.load = (load_before, os.getloadavg()[0])
     return report
 
 
@@ -414,6 +418,10 @@ def section(report: Report, flood: int) -> Section:
     runs = len(report.outcomes)
     table.add("students (joined)", f"{report.students} ({report.joined})")
     table.add("wall time", f"{report.seconds:.0f} s")
+    table.add(
+        "machine load (1-min average, start / end)",
+        f"{report.load[0]:.1f} / {report.load[1]:.1f} on {os.cpu_count()} CPUs",
+    )
     table.add("GETs", len(report.gets))
     table.add(
         "GET p50 / p99 / max",

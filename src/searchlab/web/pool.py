@@ -109,10 +109,16 @@ class WorkPool:
             raise
         if not waiter.granted:
             self._forget(owner, waiter)
+            waiting = self.waiting()
+            others = f" ({waiting} more waiting)" if waiting else ""
             raise Overloaded(
-                "the server is busy with other searches: try again in a few seconds",
+                f"the server is busy with other searches{others}: try again in a few seconds",
                 max(1, math.ceil(self.wait_seconds)),
             )
+
+    def waiting(self) -> int:
+        """How many requests are waiting for a worker."""
+        return sum(len(queue) for queue in self._queues.values())
 
     def _forget(self, owner: Hashable, waiter: _Waiter) -> None:
         queue = self._queues.get(owner)
