@@ -64,6 +64,13 @@ def test_the_teachers_follow_me_brings_a_students_page_to_its_step(
         viewer(browser, lecture["join"]) as student,
     ):
         expect(teacher.locator("#follow-me")).not_to_be_checked()
+        expect(student.locator("#show-join")).to_have_count(0)
+        teacher.click("#show-join")  # the students' link, big enough to scan off a screen
+        expect(teacher.locator("#join-figure img")).to_be_visible()
+        expect(teacher.locator("#join-figure figcaption")).to_have_text(lecture["join"])
+        assert teacher.locator("#join-figure img").bounding_box()["width"] >= 300
+        teacher.click("#show-join")
+        expect(teacher.locator("#join-figure")).to_be_hidden()
         search_puzzle(teacher, "b", "best-first", heuristic="bratko")
         for _ in range(3):
             teacher.click("#pz-step")

@@ -162,6 +162,23 @@ def test_only_the_teachers_page_leads_and_the_students_get_its_position(
     assert off["on"] is False and off["version"] == seen["version"] + 1
 
 
+def test_the_teachers_page_gets_the_students_link_to_project_and_no_one_the_teachers(
+    client: TestClient, lecture: Classroom
+) -> None:
+    links = lecture.links("http://192.0.2.7:8000/")
+    teacher, student = join(client, TEACHER), join(client)
+    shown = client.get("/api/classroom", headers=teacher).json()
+    assert shown["join"] == links["join"] == f"http://192.0.2.7:8000/?join={STUDENTS}"
+    assert shown["qr"].startswith("data:image/svg+xml")
+    for headers in (teacher, student):
+        assert TEACHER not in client.get("/api/classroom", headers=headers).text
+    assert set(client.get("/api/classroom", headers=student).json()) == {
+        "classroom",
+        "role",
+        "follow",
+    }
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [

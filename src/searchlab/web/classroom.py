@@ -102,6 +102,7 @@ class Classroom:
             raise ValueError("the students' and the teacher's tokens must differ")
         self._key = secrets.token_bytes(32)
         self.position = Position()
+        self.join_link: str | None = None  # the students' link, once the address is known
         self.closing = False  # the server is stopping: no poll waits any more
         self._moved: anyio.Event | None = None  # made in the event loop, on first wait
 
@@ -136,11 +137,10 @@ class Classroom:
         return None
 
     def links(self, url: str) -> dict[str, str]:
-        """The join links for the server's address ``url`` (ending in /)."""
-        return {
-            "join": f"{url}?{JOIN}={self.student_token}",
-            "teacher": f"{url}?{JOIN}={self.teacher_token}",
-        }
+        """The join links for the server's address ``url`` (ending in /); the students'
+        is kept, for the teacher's page to show (and project) as a QR code."""
+        self.join_link = f"{url}?{JOIN}={self.student_token}"
+        return {"join": self.join_link, "teacher": f"{url}?{JOIN}={self.teacher_token}"}
 
     # -- follow me ---------------------------------------------------------------------
 
@@ -266,6 +266,17 @@ def seat_of(scope: Scope) -> Seat | None:
     return seat if isinstance(seat, Seat) else None
 
 
+def qr_image(link: str) -> str | None:
+    """``link`` as a QR code, an SVG ``data:`` URI (dark on white whatever the theme, so
+    phones read it off a projector); None without segno."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    code = segno.make(link, error="m")
+    return str(code.svg_data_uri(scale=8, dark="#000", light="#fff", border=4))
+
+
 def room_limits(limits: WebLimits) -> WebLimits:
     """The server's caps for a room: as many sessions as a room keeps open (memory stays
     capped by bytes), a longer wait in the fair queue before a search is turned away,
@@ -285,7 +296,8 @@ def room_limits(limits: WebLimits) -> WebLimits:
 def routes(classroom: Classroom | None) -> list[Route]:
     """The classroom's API (on every server: without a classroom it says there is none).
 
-    GET  /api/classroom                  {"classroom", "role", "follow"}
+    GET  /api/classroom                  {"classroom", "role", "follow"} (the teacher's
+                                         page also gets "join" and its "qr" to show)
     GET  /api/classroom/follow?after=N   the teacher's position once newer than N
     POST /api/classroom/follow {on, tab, state}   the teacher's page leads (403 otherwise)
     """
@@ -294,9 +306,15 @@ def routes(classroom: Classroom | None) -> list[Route]:
         seat = seat_of(request.scope)
         if classroom is None or seat is None:
             return JSONResponse({"classroom": False, "role": None, "follow": None})
-        return JSONResponse(
-            {"classroom": True, "role": seat.role, "follow": classroom.position.json()}
-        )
+        about: dict[str, Any] = {
+            "classroom": True,
+            "role": seat.role,
+            "follow": classroom.position.json(),
+        }
+        if seat.teacher:  # the students' link to project (never the teacher's own)
+            about["join"] = classroom.join_link
+            about["qr"] = None if classroom.join_link is None else qr_image(classroom.join_link)
+        return JSONResponse(about)
 
     async def follow(request: Request) -> Response:
         if classroom is None:

@@ -36,10 +36,29 @@ function switchOf(id, label, checked) {
 
 // ---------------------------------------------------------------- the teacher's page
 
-function lead(bar) {
+// The students' join link, and its QR code, to put on the projector.
+function joinLink(bar, about) {
+  if (!about.join) return;
+  const button = html("button", { type: "button", id: "show-join", "aria-expanded": "false", "aria-controls": "join-figure", text: "Show the join link" });
+  const figure = html("figure", { class: "join", id: "join-figure" }, [
+    ...(about.qr ? [html("img", { src: about.qr, alt: "the join link as a QR code" })] : []),
+    html("figcaption", {}, [html("code", { text: about.join })]),
+  ]);
+  figure.hidden = true;
+  button.addEventListener("click", () => {
+    figure.hidden = !figure.hidden;
+    button.setAttribute("aria-expanded", String(!figure.hidden));
+    button.textContent = figure.hidden ? "Show the join link" : "Hide the join link";
+  });
+  bar.append(button);
+  bar.after(figure);
+}
+
+function lead(bar, about) {
   const { input, label } = switchOf("follow-me", "Follow me (the students' pages show this one)", false);
   const status = html("span", { id: "follow-status", role: "status" });
   bar.append(label, status);
+  joinLink(bar, about);
   let sent = null;
   let sending = false;
 
@@ -131,6 +150,6 @@ export async function classroom(header) {
   if (!about?.classroom) return;
   const bar = html("p", { class: "classroom", id: "classroom" });
   header.insertBefore(bar, header.querySelector("nav"));
-  if (about.role === "teacher") lead(bar);
+  if (about.role === "teacher") lead(bar, about);
   else follow(bar, about.follow);
 }
