@@ -283,6 +283,27 @@ def test_waiting_requests_are_served_student_by_student_not_in_order_of_arrival(
     assert order == ["flood-0", "other", "flood-1", "flood-2", "flood-3"]
 
 
+def test_the_teachers_request_is_served_before_the_waiting_students() -> None:
+    """The room watches the teacher's page: its search does not wait a round."""
+    pool = WorkPool(workers=1, wait_seconds=30)
+    release = threading.Event()
+    order: list[str] = []
+
+    async def scenario() -> None:
+        async with anyio.create_task_group() as group:
+            group.start_soon(pool.run, lambda: release.wait(30), "a")
+            await anyio.sleep(0.1)
+            for name in ("a", "b", "c"):
+                group.start_soon(pool.run, lambda n=name: order.append(n), name)
+                await anyio.sleep(0.01)
+            group.start_soon(lambda: pool.run(lambda: order.append("teacher"), "t", first=True))
+            await anyio.sleep(0.05)
+            release.set()
+
+    anyio.run(scenario)
+    assert order == ["teacher", "a", "b", "c"]
+
+
 def test_without_owners_the_pool_serves_in_order_of_arrival() -> None:
     pool = WorkPool(workers=1, wait_seconds=30)
     release = threading.Event()

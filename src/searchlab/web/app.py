@@ -28,7 +28,7 @@ import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio.to_thread
 from starlette.applications import Starlette
@@ -56,6 +56,7 @@ from searchlab.web.searches import DomainFailed, failure, guarded, random_start,
 from searchlab.web.sessions import SessionGone, SessionStore
 from searchlab.web.sources import Busy, Page, RecordedRun
 
+T = TypeVar("T")
 STATIC = Path(str(resources.files("searchlab.web") / "static"))
 
 
@@ -135,6 +136,11 @@ def create_app(
         seat = room.seat_of(request.scope)
         return None if seat is None else seat.id
 
+    def compute(request: Request, work: Callable[[], T]) -> Awaitable[T]:
+        """``work`` on the pool, in its sender's turn (the teacher's comes first)."""
+        seat = room.seat_of(request.scope)
+        return pool.run(work, owner(request), first=seat is not None and seat.teacher)
+
     async def read_body(request: Request) -> dict[str, Any]:
         raw = await request.body()  # the Guard has read it, up to max_body_bytes
         return parse_object(raw)
@@ -178,7 +184,7 @@ def create_app(
                     store.remove(session.id)
                     raise
 
-            return await pool.run(run, student)
+            return await compute(request, run)
 
         return await answer(work)
 
@@ -186,7 +192,7 @@ def create_app(
         async def work() -> Response:
             domain = domain_of(request)
             body = await read_body(request)
-            return await pool.run(lambda: json_body(random_start(domain, body)), owner(request))
+            return await compute(request, lambda: json_body(random_start(domain, body)))
 
         return await answer(work)
 
@@ -199,7 +205,7 @@ def create_app(
             drawer = getattr(domain, "map_json", None)
             if drawer is None:
                 raise NoSuchDomain(f"{domain.title or domain.name} draws no map")
-            return await pool.run(lambda: json_body(guarded(lambda: drawer(body))), owner(request))
+            return await compute(request, lambda: json_body(guarded(lambda: drawer(body))))
 
         return await answer(work)
 
@@ -224,7 +230,7 @@ def create_app(
             if isinstance(session.source, RecordedRun):
                 page = pull()
             else:
-                page = await pool.run(pull, owner(request))
+                page = await compute(request, pull)
             return Response(page.body(), media_type="application/json")
 
         return await answer(work)

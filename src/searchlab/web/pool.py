@@ -70,9 +70,11 @@ class WorkPool:
         """How many requests of ``owner`` are running or waiting."""
         return self._held.get(owner, 0)
 
-    async def run(self, work: Callable[[], T], owner: Hashable = None) -> T:
-        """``work()`` on a worker thread once one is free and it is ``owner``'s turn;
-        Overloaded if none frees up in time, or the owner already has its share."""
+    async def run(self, work: Callable[[], T], owner: Hashable = None, first: bool = False) -> T:
+        """``work()`` on a worker thread once one is free and it is ``owner``'s turn
+        (``first``: the owner's turn comes before everyone else's, as the teacher's does,
+        whose page the room is watching); Overloaded if none frees up in time, or the
+        owner already has its share."""
         if self.per_owner is not None and self.held(owner) >= self.per_owner:
             raise Overloaded(
                 f"you already have {self.per_owner} searches running or waiting: wait "
@@ -82,7 +84,7 @@ class WorkPool:
             )
         self._held[owner] = self.held(owner) + 1
         try:
-            await self._acquire(owner)
+            await self._acquire(owner, first)
             try:
                 return await anyio.to_thread.run_sync(work, limiter=self._threads)
             finally:
@@ -92,12 +94,14 @@ class WorkPool:
             if not self._held[owner]:
                 del self._held[owner]
 
-    async def _acquire(self, owner: Hashable) -> None:
+    async def _acquire(self, owner: Hashable, first: bool) -> None:
         if self._free > 0 and not self._queues:
             self._free -= 1
             return
         waiter = _Waiter()
         self._queues.setdefault(owner, deque()).append(waiter)
+        if first:
+            self._queues.move_to_end(owner, last=False)
         try:
             with anyio.move_on_after(self.wait_seconds):
                 await waiter.event.wait()
