@@ -30,6 +30,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_queens import counting, repair
     from benchmarks.bench_routes import routes_sections
     from benchmarks.bench_startup import startup_section
+    from benchmarks.classroom_load import classroom_section
     from benchmarks.web_load import web_load_section
 
     return {
@@ -45,6 +46,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "jit": lambda quick, runs: [jit_section(quick, runs)],
         "startup": lambda quick, runs: [startup_section(quick, runs)],
         "web-load": web_load_section,
+        "classroom": classroom_section,
         "prolog": prolog_sections,
         "csp-sudoku": lambda quick, runs: [sudoku(quick, runs)],
         "csp-queens": lambda quick, runs: [csp_queens(quick, runs)],

@@ -7,6 +7,7 @@ import socket
 import sys
 import threading
 import webbrowser
+from typing import Any
 
 import click
 
@@ -45,12 +46,71 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def _is_wildcard(host: str) -> bool:
+    """Whether ``host`` means every address of the machine (0.0.0.0, ::)."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network: the one a packet to a private address
+    would leave from (connecting a UDP socket sends nothing); None without a network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    parsed = ipaddress.ip_address(address)
+    return None if parsed.is_loopback or parsed.is_unspecified else address
+
+
+def classroom_names(host: str) -> list[str]:
+    """The names a room reaches the server by: for a wildcard host, the machine's LAN
+    address, then its host name (and name.local, as mDNS has it); else ``host``."""
+    if not _is_wildcard(host):
+        return [host]
+    names = []
+    address = lan_address()
+    if address is not None:
+        names.append(address)
+    machine = socket.gethostname().strip().lower()
+    if machine and machine != "localhost":
+        names += [machine] if machine.endswith(".local") else [machine, f"{machine}.local"]
+    return names or ["127.0.0.1"]
+
+
+def _show_qr(link: str) -> None:
+    """``link`` as a QR code on the terminal, for the students' phones and laptops."""
+    try:
+        import segno
+    except ImportError:  # a declared dependency, but the link alone still works
+        click.echo("(install segno to see the join link as a QR code)")
+        return
+    segno.make(link, error="m").terminal(out=sys.stdout, compact=True)
+
+
+def _lecturing_server(config: Any, lecture: Any) -> Any:
+    """A uvicorn server that, told to stop, first ends the students' pending polls on
+    the teacher (which would otherwise hold the shutdown until they time out)."""
+    import uvicorn
+
+    class Lecturing(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            lecture.close()
+            super().handle_exit(sig, frame)
+
+    return Lecturing(config)
+
+
 @click.command()
 @click.option(
     "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help="Address to listen on. Only this machine can connect unless you change it.",
+    default=None,
+    help="Address to listen on. Default 127.0.0.1: only this machine can connect; with "
+    "--classroom 0.0.0.0: every network of this machine.",
 )
 @click.option(
     "--port",
@@ -86,20 +146,30 @@ def _is_loopback(host: str) -> bool:
     "in the page by its file name (ny.gr:1) or by NAME; repeatable. The page opens no "
     "other file of this machine.",
 )
+@click.option(
+    "--classroom",
+    is_flag=True,
+    help="A lecture: listen on the network, print a join link for the students (and "
+    "its QR code) and a teacher's link; every request without one is refused, each "
+    "student gets a fair share of the server, and the teacher's page can lead theirs "
+    "(Follow me).",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in your web browser.")
 @click.option(
     "--json",
     "as_json",
     is_flag=True,
-    help='Print {"url", "host", "port"} as one JSON line once listening.',
+    help='Print {"url", "host", "port"} as one JSON line once listening (with '
+    '--classroom also "join", "teacher" and "hosts").',
 )
 def serve(
-    host: str,
+    host: str | None,
     port: int,
     allow_hosts: tuple[str, ...],
     problems: tuple[str, ...],
     params: tuple[str, ...],
     graphs: tuple[str, ...],
+    classroom: bool,
     open_browser: bool,
     as_json: bool,
 ) -> None:
@@ -121,12 +191,13 @@ def serve(
       searchlab serve --problem examples/romania.py -p start=Sibiu
       searchlab serve --problem examples/prolog/water_jugs.pl
       searchlab serve --graph ny.gr --graph city=roads.csv
+      searchlab serve --classroom          # a lecture: students join by link or QR code
     """
     import uvicorn
 
     from searchlab.domains.routes.library import served_graphs
     from searchlab.domains.user import load_problem, parse_params
-    from searchlab.web import create_app
+    from searchlab.web import DEFAULT_LIMITS, create_app
     from searchlab.web.pool import SWITCH_SECONDS
 
     if params and not problems:
@@ -137,22 +208,48 @@ def serve(
         for target in problems
     ]
     files = served_graphs(graphs)  # each read now: a bad one is refused before binding
-    app = create_app(hosts=(host, *allow_hosts), domains=own, graphs=files)
+    if host is None:
+        host = "0.0.0.0" if classroom else "127.0.0.1"
+    lecture = None
+    names = [host]
+    extra: dict[str, Any] = {}
+    if classroom:
+        from searchlab.web.classroom import Classroom, room_limits
+
+        lecture = Classroom()
+        names = classroom_names(host)
+        extra["limits"] = room_limits(DEFAULT_LIMITS)
+    app = create_app(  # refusals before binding
+        hosts=(host, *names, *allow_hosts),
+        domains=own,
+        graphs=files,
+        classroom=lecture,
+        **extra,
+    )
     sock = _bind(host, port)
     bound_port = sock.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
+    shown = f"[{names[0]}]" if ":" in names[0] else names[0]
     url = f"http://{shown}:{bound_port}/"
+    links = {} if lecture is None else lecture.links(url)
     if as_json:
-        print_json({"url": url, "host": host, "port": bound_port})
+        more = {"classroom": True, **links, "hosts": names} if links else {}
+        print_json({"url": url, "host": host, "port": bound_port, **more})
+    elif links:
+        click.echo(f"searchlab classroom at {url}  (Ctrl-C to stop)")
+        click.echo(f"listening on {host}; answering as {', '.join(names)} and loopback")
+        click.echo(f"students, open: {links['join']}")
+        _show_qr(links["join"])
+        click.echo(f"teacher (keep it to yourself: it can lead the class): {links['teacher']}")
     else:
         click.echo(f"searchlab viewer at {url}  (Ctrl-C to stop)")
     if not _is_loopback(host):  # on stderr, so --json output stays one JSON line
         click.echo(f"warning: listening on {host}: other machines can reach this viewer", err=True)
-    if open_browser:
-        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    if open_browser:  # in a classroom, this machine's browser is the teacher's
+        opened = links.get("teacher", url)
+        threading.Timer(0.5, webbrowser.open, args=(opened,)).start()
     sys.setswitchinterval(SWITCH_SECONDS)  # the page stays quick while searches compute
     config = uvicorn.Config(app, log_level="warning", access_log=False)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(config) if lecture is None else _lecturing_server(config, lecture)
     try:
         server.run(sockets=[sock])
     finally:

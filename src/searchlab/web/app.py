@@ -8,12 +8,15 @@ every domain the server serves (the registered ones and the user's own problems)
     GET  /api/sessions/{id}/events?from=&max=&until=solution    the next page of events
     DELETE /api/sessions/{id}                      drop a search
     GET  /api/source/{name}?algorithm=             the code a search runs
+    GET  /api/classroom, GET|POST /api/classroom/follow   classroom mode (web/classroom.py)
 
 Bad input is HTTP 400 with ``{"error": message, "field": name}``, and every other
 refusal on /api is in that format too: 400 a host name not this server's, 403 a request
 from another site, 404 (no such path, domain or search), 405, 409 a search asked out of
 order, 413 a body past the cap, 415 a body not JSON, 422 a domain's own code failed (a
-user's problem), 429 every search worker busy (with Retry-After). Every search is
+user's problem), 429 every search worker busy or, in classroom mode, the student's
+share of them taken (with Retry-After); in classroom mode 401 without a seat (the join
+link) and 403 for a wrong join token. Every search is
 capped by ``WebLimits``; ``Guard`` checks each request before any route sees it, and
 searches compute on a small ``WorkPool`` so that the page stays quick under load.
 """
@@ -25,7 +28,7 @@ import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio.to_thread
 from starlette.applications import Starlette
@@ -41,6 +44,7 @@ from searchlab.core import access
 from searchlab.core.errors import InputError
 from searchlab.domains.base import Domain
 from searchlab.domains.registry import domains as registered
+from searchlab.web import classroom as room
 from searchlab.web import memory, source_code
 from searchlab.web.catalog import Catalog, options_json
 from searchlab.web.errors import error, is_api, phrase, refusal
@@ -54,6 +58,7 @@ from searchlab.web.searches import DomainFailed, draw_map, failure, random_start
 from searchlab.web.sessions import SessionGone, SessionStore
 from searchlab.web.sources import Busy, Page, RecordedRun
 
+T = TypeVar("T")
 STATIC = Path(str(resources.files("searchlab.web") / "static"))
 
 
@@ -108,16 +113,38 @@ def create_app(
     hosts: Iterable[str] = (),
     domains: Iterable[Domain[Any, Any]] = (),
     graphs: Mapping[str, Path] | None = None,
+    classroom: room.Classroom | None = None,
 ) -> Starlette:
     """A fresh app with its own session store (tests make one per case), answering
     under the loopback names and ``hosts`` (the address it is served on), serving every
     registered domain and ``domains`` besides (a user's own problems, each a tab), and
-    the graph files of ``graphs`` by their names (no other file: ``core.access``)."""
+    the graph files of ``graphs`` by their names (no other file: ``core.access``). With
+    a ``classroom``, only to those who joined, each student within their share."""
     served = access.catalogue("graph", graphs or {})
     catalog = Catalog(domains, served)
     names = {domain.name for domain in registered()}
-    store = SessionStore(limits.max_sessions, limits.idle_seconds, limits.max_session_bytes)
-    pool = WorkPool(limits.max_concurrent_searches, limits.queue_seconds)
+    share = None if classroom is None else classroom.limits
+    store = SessionStore(
+        limits.max_sessions,
+        limits.idle_seconds,
+        limits.max_session_bytes,
+        per_owner=None if share is None else share.sessions_per_student,
+    )
+    pool = WorkPool(
+        limits.max_concurrent_searches,
+        limits.queue_seconds,
+        per_owner=None if share is None else share.searches_per_student,
+    )
+
+    def owner(request: Request) -> str | None:
+        """The student a request counts against (None: not a classroom)."""
+        seat = room.seat_of(request.scope)
+        return None if seat is None else seat.id
+
+    def compute(request: Request, work: Callable[[], T]) -> Awaitable[T]:
+        """``work`` on the pool, in its sender's turn (the teacher's comes first)."""
+        seat = room.seat_of(request.scope)
+        return pool.run(work, owner(request), first=seat is not None and seat.teacher)
 
     async def read_body(request: Request) -> dict[str, Any]:
         raw = await request.body()  # the Guard has read it, up to max_body_bytes
@@ -151,16 +178,18 @@ def create_app(
             domain = domain_of(request)
             body = await read_body(request)
 
+            student = owner(request)
+
             def run() -> Response:
                 started = start_search(domain, body, limits, registered=domain.name in names)
-                session = store.add(domain.name, started.source, started.info)
+                session = store.add(domain.name, started.source, started.info, student)
                 try:
                     return json_body({"session": session.id, **started.info})
                 except DomainFailed:
                     store.remove(session.id)
                     raise
 
-            return await pool.run(run)
+            return await compute(request, run)
 
         return await answer(work)
 
@@ -168,7 +197,7 @@ def create_app(
         async def work() -> Response:
             domain = domain_of(request)
             body = await read_body(request)
-            return await pool.run(lambda: json_body(random_start(domain, body, limits)))
+            return await compute(request, lambda: json_body(random_start(domain, body, limits)))
 
         return await answer(work)
 
@@ -181,7 +210,7 @@ def create_app(
             drawer = getattr(domain, "map_json", None)
             if drawer is None:
                 raise NoSuchDomain(f"{domain.title or domain.name} draws no map")
-            return await pool.run(lambda: json_body(draw_map(domain, body, limits)))
+            return await compute(request, lambda: json_body(draw_map(domain, body, limits)))
 
         return await answer(work)
 
@@ -203,7 +232,10 @@ def create_app(
                 )
 
             # a recorded run answers from its stored JSON at once; a live search computes
-            page = pull() if isinstance(session.source, RecordedRun) else await pool.run(pull)
+            if isinstance(session.source, RecordedRun):
+                page = pull()
+            else:
+                page = await compute(request, pull)
             return Response(page.body(), media_type="application/json")
 
         return await answer(work)
@@ -281,14 +313,18 @@ def create_app(
         Route("/api/sessions/{session}", drop, methods=["DELETE"]),
         Route("/api/source/{name}", source),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        *room.routes(classroom),
     ]
+    middleware = [  # outermost first: refusals get the security headers too
+        Middleware(SecurityHeaders),
+        Middleware(Guard, hosts=hosts, max_body_bytes=limits.max_body_bytes),
+    ]
+    if classroom is not None:  # after the Host and cross-site checks, before any route
+        middleware.append(Middleware(room.ClassroomGate, classroom=classroom))
+    middleware.append(Middleware(Confine, served=served))  # no file a request names is opened
     app = Starlette(
         routes=routes,
-        middleware=[  # outermost first: refusals get the security headers too
-            Middleware(SecurityHeaders),
-            Middleware(Guard, hosts=hosts, max_body_bytes=limits.max_body_bytes),
-            Middleware(Confine, served=served),  # no file named by a request is opened
-        ],
+        middleware=middleware,
         exception_handlers={HTTPException: http_error},
         lifespan=lifespan,
     )
@@ -296,4 +332,5 @@ def create_app(
     app.state.limits = limits
     app.state.pool = pool
     app.state.catalog = catalog
+    app.state.classroom = classroom
     return app

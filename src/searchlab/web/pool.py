@@ -4,13 +4,17 @@ Every search shares the cores (and Python's lock) with everything else the serve
 does, so past a couple at a time more searches only make each slower and the page
 itself slow to load. Searches run on their own small set of threads, not the shared
 thread pool that serves files, and a request that finds every worker busy for a short
-wait is told to come back later (HTTP 429) rather than queued without end.
+wait is told to come back later (HTTP 429) rather than queued without end. Waiting
+requests are served by owner in turn, so that one student's many requests cannot
+keep another's waiting (classroom mode).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 import anyio
@@ -27,34 +31,115 @@ searches running, a plain GET took 9–230 ms (median; up to 370 ms) at 5 ms and
 
 
 class Overloaded(Exception):
-    """Every worker stayed busy for the whole wait: try again in ``retry_after`` seconds."""
+    """Every worker stayed busy for the whole wait, or the caller already has its share
+    of them: try again in ``retry_after`` seconds."""
 
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message)
         self.retry_after = retry_after
 
 
-class WorkPool:
-    """``workers`` threads for heavy work; callers wait at most ``wait_seconds`` for one."""
+@dataclass
+class _Waiter:
+    """A request waiting for a worker; ``granted`` once a worker is handed to it."""
 
-    def __init__(self, workers: int, wait_seconds: float) -> None:
+    event: anyio.Event = field(default_factory=anyio.Event)
+    granted: bool = False
+
+
+class WorkPool:
+    """``workers`` threads for heavy work; callers wait at most ``wait_seconds`` for one.
+
+    Waiting callers are served by owner in turn (round-robin), not in order of arrival:
+    an owner (a student in classroom mode; None for everybody otherwise) that queued
+    twenty requests gets a worker once per round like one that queued one. With
+    ``per_owner`` set, an owner with that many requests running or waiting is refused
+    at once (``Overloaded``) rather than queued.
+    """
+
+    def __init__(self, workers: int, wait_seconds: float, per_owner: int | None = None) -> None:
         self.workers = workers
         self.wait_seconds = wait_seconds
-        self._slots = anyio.Semaphore(workers)
+        self.per_owner = per_owner
+        self._free = workers
+        self._queues: OrderedDict[Hashable, deque[_Waiter]] = OrderedDict()  # next owner first
+        self._held: dict[Hashable, int] = {}  # requests running or waiting, by owner
         self._threads = anyio.CapacityLimiter(workers)
 
-    async def run(self, work: Callable[[], T]) -> T:
-        """``work()`` on a worker thread once one is free; Overloaded if none frees up."""
-        acquired = False
-        with anyio.move_on_after(self.wait_seconds):
-            await self._slots.acquire()
-            acquired = True
-        if not acquired:
+    def held(self, owner: Hashable = None) -> int:
+        """How many requests of ``owner`` are running or waiting."""
+        return self._held.get(owner, 0)
+
+    async def run(self, work: Callable[[], T], owner: Hashable = None, first: bool = False) -> T:
+        """``work()`` on a worker thread once one is free and it is ``owner``'s turn
+        (``first``: the owner's turn comes before everyone else's, as the teacher's does,
+        whose page the room is watching); Overloaded if none frees up in time, or the
+        owner already has its share."""
+        if self.per_owner is not None and self.held(owner) >= self.per_owner:
             raise Overloaded(
-                "the server is busy with other searches: try again in a few seconds",
+                f"you already have {self.per_owner} searches running or waiting: wait "
+                "until one of them has finished before you start another (every student "
+                "gets a turn in order)",
+                1,
+            )
+        self._held[owner] = self.held(owner) + 1
+        try:
+            await self._acquire(owner, first)
+            try:
+                return await anyio.to_thread.run_sync(work, limiter=self._threads)
+            finally:
+                self._release()
+        finally:
+            self._held[owner] -= 1
+            if not self._held[owner]:
+                del self._held[owner]
+
+    async def _acquire(self, owner: Hashable, first: bool) -> None:
+        if self._free > 0 and not self._queues:
+            self._free -= 1
+            return
+        waiter = _Waiter()
+        self._queues.setdefault(owner, deque()).append(waiter)
+        if first:
+            self._queues.move_to_end(owner, last=False)
+        try:
+            with anyio.move_on_after(self.wait_seconds):
+                await waiter.event.wait()
+        except BaseException:  # cancelled (the client left): a worker given is handed on
+            if waiter.granted:
+                self._release()
+            else:
+                self._forget(owner, waiter)
+            raise
+        if not waiter.granted:
+            self._forget(owner, waiter)
+            waiting = self.waiting()
+            others = f" ({waiting} more waiting)" if waiting else ""
+            raise Overloaded(
+                f"the server is busy with other searches{others}: try again in a few seconds",
                 max(1, math.ceil(self.wait_seconds)),
             )
-        try:
-            return await anyio.to_thread.run_sync(work, limiter=self._threads)
-        finally:
-            self._slots.release()
+
+    def waiting(self) -> int:
+        """How many requests are waiting for a worker."""
+        return sum(len(queue) for queue in self._queues.values())
+
+    def _forget(self, owner: Hashable, waiter: _Waiter) -> None:
+        queue = self._queues.get(owner)
+        if queue is not None and waiter in queue:
+            queue.remove(waiter)
+            if not queue:
+                del self._queues[owner]
+
+    def _release(self) -> None:
+        """Hand the worker to the next owner in turn, or free it."""
+        if not self._queues:
+            self._free += 1
+            return
+        owner, queue = next(iter(self._queues.items()))
+        waiter = queue.popleft()
+        del self._queues[owner]
+        if queue:  # the owner goes to the back of the round
+            self._queues[owner] = queue
+        waiter.granted = True
+        waiter.event.set()

@@ -47,14 +47,17 @@ class Session:
     info: dict[str, Any]  # what the page was told when the search started
     last_used: float = field(default=0.0)
     nbytes: int = 0  # what it is counted as holding (see ``footprint``)
+    owner: str | None = None  # the student who started it (classroom mode)
 
 
 class SessionStore:
     """Sessions by id, least recently used first; expiry is checked on every access.
 
     At most ``max_sessions`` sessions holding at most ``max_bytes`` together (the newest
-    is always kept): past either, the least recently used are dropped. ``freed`` counts
-    the bytes dropped since the server last gave memory back (see ``memory``).
+    is always kept): past either, the least recently used are dropped. An owner (a
+    student) keeps at most ``per_owner`` sessions: past it, their own least recently
+    used goes, never another's. ``freed`` counts the bytes dropped since the server last
+    gave memory back (see ``memory``).
     """
 
     def __init__(
@@ -63,8 +66,10 @@ class SessionStore:
         idle_seconds: float,
         max_bytes: int | None = None,
         clock: Callable[[], float] = time.monotonic,
+        per_owner: int | None = None,
     ) -> None:
         self.max_sessions = max_sessions
+        self.per_owner = per_owner
         self.idle_seconds = idle_seconds
         self.max_bytes = max_bytes
         self.clock = clock
@@ -100,12 +105,28 @@ class SessionStore:
             return True
         return self.max_bytes is not None and self.nbytes + adding > self.max_bytes
 
-    def add(self, view: str, source: EventSource, info: dict[str, Any]) -> Session:
+    def _pop_owners_oldest(self, owner: str) -> list[Session]:
+        """The owner's least recently used sessions past their share, dropped."""
+        if self.per_owner is None:
+            return []
+        own = [key for key, held in self._sessions.items() if held.owner == owner]
+        dropped = []
+        for key in own[: max(0, len(own) - self.per_owner + 1)]:
+            session = self._sessions.pop(key)
+            self._forget(session)
+            dropped.append(session)
+        return dropped
+
+    def add(
+        self, view: str, source: EventSource, info: dict[str, Any], owner: str | None = None
+    ) -> Session:
         now = self.clock()
         size = footprint(source)
-        session = Session(secrets.token_urlsafe(12), view, source, info, now, size)
+        session = Session(secrets.token_urlsafe(12), view, source, info, now, size, owner)
         with self._lock:
             dropped = self._expire(now)
+            if owner is not None:
+                dropped += self._pop_owners_oldest(owner)
             while self._sessions and self._over_budget(size):
                 dropped.append(self._pop_oldest())
             self._sessions[session.id] = session

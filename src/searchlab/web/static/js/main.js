@@ -9,6 +9,7 @@
 import { api } from "./api.js";
 import { BacktrackView } from "./backtrack.js";
 import { ClimbView } from "./climb.js";
+import { classroom } from "./follow.js";
 import { GenericView } from "./generic.js";
 import { Help } from "./help.js";
 import { MapView } from "./map.js";
@@ -153,6 +154,7 @@ try {
   await open(location.hash);
   window.addEventListener("hashchange", () => open(location.hash));
   document.body.dataset.ready = "true";
+  classroom(document.querySelector("header")); // serve --classroom: Follow me
 } catch (error) {
   document.querySelector("main").prepend(Object.assign(document.createElement("p"), { className: "error banner", textContent: error.message }));
 }
