@@ -21,6 +21,7 @@ from test_web_browser import (  # noqa: F401 (fixtures, taken by name)
 )
 
 from searchlab.core import events
+from searchlab.domains.registry import get_domain
 from searchlab.domains.routes.domain import ROUTE
 
 
@@ -151,3 +152,68 @@ def test_a_copied_map_link_reopens_the_same_search_at_the_same_step(
         expect(second.locator("#mp-goal")).to_have_value("Fagaras")
         expect(second.locator("#mp-algorithm")).to_have_value("uniform-cost")
         expect(second.locator("#mp-status")).to_have_text(status or "")
+
+
+# -- the generic view: a live (step-by-step) search ---------------------------------------
+QCSP = "#gn-queens-csp"
+
+
+def event_row(page: Any, view: str) -> str:
+    """The "event" row of a view's statistics ("12 of 340" once the search is over)."""
+    text = page.locator(f"{view}-stats dt:text-is('event') + dd").text_content()
+    return text or ""
+
+
+def six_queens_events() -> int:
+    """Every event of the whole search, as the engine streams it."""
+    domain = get_domain("queens-csp")
+    request = domain.request("6", algorithm="csp-backtracking")
+    return sum(1 for _ in domain.stream(request).events())
+
+
+def expect_the_end(page: Any) -> None:
+    result = page.locator(f"{QCSP}-result")
+    expect(result).to_contain_text("no more solutions")
+    every = f"{six_queens_events():,}"
+    assert event_row(page, QCSP) == f"{every} of {every}"
+
+
+def start_six_queens(page: Any) -> None:
+    page.click("#tab-queens-csp-generic")
+    page.fill(f"{QCSP}-start", "6")
+    page.select_option(f"{QCSP}-algorithm", "csp-backtracking")
+    page.click(f"{QCSP}-run")
+    expect(page.locator(f"{QCSP}-status")).to_contain_text("press Step or Play")
+
+
+def test_to_the_end_right_after_run_goes_to_the_end_of_a_live_search(page: Any) -> None:
+    """It did nothing: the page held no event yet."""
+    start_six_queens(page)
+    page.click(f"{QCSP}-end")
+    expect_the_end(page)
+
+
+def test_to_the_end_after_one_step_does_not_stop_at_event_500(page: Any) -> None:
+    """It stopped at the last event of the page one Step had fetched."""
+    start_six_queens(page)
+    page.click(f"{QCSP}-step")
+    expect(page.locator(f"{QCSP}-status")).not_to_contain_text("press Step")
+    page.click(f"{QCSP}-end")
+    expect_the_end(page)
+    assert int(event_row(page, QCSP).split(" of ")[0].replace(",", "")) > 500
+
+
+def test_to_the_end_after_a_restored_link_goes_to_the_end(browser: Any, server_url: str) -> None:
+    link = f"{server_url}#queens-csp-generic?start=6&algorithm=csp-backtracking&step=0"
+    with viewer(browser, link) as page:
+        expect(page.locator(f"{QCSP}-status")).to_contain_text("press Step or Play")
+        page.click(f"{QCSP}-end")
+        expect_the_end(page)
+
+
+def test_queens_csp_with_an_empty_start_says_it_did_not_run(page: Any) -> None:
+    """It stayed "Searching…" for ever, the message beside the field."""
+    page.click("#tab-queens-csp-generic")
+    page.click(f"{QCSP}-run")
+    expect(page.locator(f'{QCSP}-form [data-error-for="start"]')).to_contain_text("type a start")
+    expect(page.locator(f"{QCSP}-status")).to_have_text("Not run: fix the field marked in red.")

@@ -16,6 +16,7 @@ import { PathView } from "./view.js";
 
 const PAGE = 500; // events per request while stepping a live search
 const KEEP = 2000; // events kept from a "next solution" run
+const END_HOLD = 100000; // events "To the end" fetches at most
 
 // The drawing an event shows: the state it is about (a step: the state it leads to).
 function drawingOf(event) {
@@ -125,6 +126,7 @@ export class GenericView extends PathView {
     this.mode = "search";
     this.searching = false;
     this.cancelled = false;
+    this.held = null; // why "To the end" stopped short of the end
     this.tree = new TreeNodes();
   }
 
@@ -159,7 +161,9 @@ export class GenericView extends PathView {
     } catch (error) {
       showError(this.form, error);
       this.render();
-      if (this.info) this.status.textContent = "Not run: fix the field marked in red. The board still shows the last run.";
+      this.status.textContent = this.info
+        ? "Not run: fix the field marked in red. The board still shows the last run."
+        : "Not run: fix the field marked in red.";
       return;
     }
     if (this.session) api("DELETE", `/api/sessions/${this.session}`).catch(() => {});
@@ -269,6 +273,29 @@ export class GenericView extends PathView {
     this.render();
   }
 
+  // "To the end" of a live search: its events fetched until it ends, saying how far it
+  // has got; the Stop searching button (or any other control) pauses it there, and so
+  // does the most events the page holds (END_HOLD).
+  async searchToEnd() {
+    if (!this.info?.live || this.done) return;
+    this.searching = true;
+    this.cancelled = false;
+    this.nextButton.textContent = "■ Stop searching";
+    try {
+      while (!this.done && !this.cancelled && this.events.length < END_HOLD) {
+        this.status.textContent = `To the end of the search… ${this.next.toLocaleString()} events so far.`;
+        await this.fetch(false, 2000);
+      }
+    } finally {
+      this.searching = false;
+      this.cancelled = false;
+      this.nextButton.textContent = "Next solution";
+    }
+    if (!this.done && this.events.length >= END_HOLD) {
+      this.held = `The page holds at most ${END_HOLD.toLocaleString()} events: the search goes on with Step, Play or Next solution.`;
+    }
+  }
+
   // -- the link to this moment ---------------------------------------------------------
   urlState() {
     if (!this.info) return null;
@@ -362,7 +389,8 @@ export class GenericView extends PathView {
         this.status.textContent = `The start, ${how}: press Step or Play to watch the search.`;
       } else {
         const gap = event.gap ? ` (${event.gap.toLocaleString()} events passed over to get here)` : "";
-        this.status.textContent = describe(event, info) + gap;
+        const held = this.held && this.cursor === this.events.length - 1 ? ` ${this.held}` : "";
+        this.status.textContent = describe(event, info) + gap + held;
       }
       this.status.dataset.kind = event?.kind ?? "none";
       const c = counts(event);
