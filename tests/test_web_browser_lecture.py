@@ -7,7 +7,9 @@ not from the page."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 from io import BytesIO
 from typing import Any
 
@@ -23,6 +25,21 @@ from test_web_browser import (  # noqa: F401 (fixtures, taken by name)
 from searchlab.core import events
 from searchlab.domains.registry import get_domain
 from searchlab.domains.routes.domain import ROUTE
+
+
+@contextlib.contextmanager
+def opening(browser: Any, url: str) -> Iterator[Any]:
+    """A fresh page on ``url`` while it opens (``viewer`` waits until the page is
+    ready: a link is reopened by then); no script error allowed."""
+    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    opened = context.new_page()
+    problems: list[str] = []
+    opened.on("pageerror", lambda error: problems.append(str(error)))
+    opened.set_default_timeout(15_000)
+    opened.goto(url)
+    yield opened
+    context.close()
+    assert problems == []
 
 
 def canvas(page: Any) -> Any:
@@ -217,3 +234,22 @@ def test_queens_csp_with_an_empty_start_says_it_did_not_run(page: Any) -> None:
     page.click(f"{QCSP}-run")
     expect(page.locator(f'{QCSP}-form [data-error-for="start"]')).to_contain_text("type a start")
     expect(page.locator(f"{QCSP}-status")).to_have_text("Not run: fix the field marked in red.")
+
+
+# -- backtracking: a long link --------------------------------------------------------------
+def test_a_link_past_what_the_page_replays_says_so_at_once_and_shows_the_board(
+    browser: Any, server_url: str
+) -> None:
+    """event=300000 reopened at 100,000 without a word, after seconds of an empty board."""
+    link = f"{server_url}#queens-backtrack?start=12&mode=stable&event=300000"
+    with opening(browser, link) as page:
+        status = page.locator("#bt-status")
+        # while the link is replayed: the cap is said, and the board follows the replay
+        expect(status).to_contain_text(re.compile(r"Reopening the link: event [1-9]"))
+        expect(status).to_contain_text("the page replays at most 100,000 events")
+        assert page.locator("#bt-board .queen").count() > 0
+        expect(page).to_have_url(re.compile("event=100000"), timeout=60_000)
+        expect(status).to_contain_text(
+            "This link asks for event 300,000, but the page replays at most 100,000 events"
+        )
+        expect(status).not_to_contain_text("Reopening")
