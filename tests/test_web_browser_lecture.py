@@ -253,3 +253,58 @@ def test_a_link_past_what_the_page_replays_says_so_at_once_and_shows_the_board(
             "This link asks for event 300,000, but the page replays at most 100,000 events"
         )
         expect(status).not_to_contain_text("Reopening")
+
+
+# -- IDA* on the sliding puzzle ---------------------------------------------------------------
+def run_ida(page: Any) -> None:
+    page.click("#tab-puzzle-puzzle")
+    page.select_option("#pz-position", "c")
+    page.select_option("#pz-algorithm", "ida")
+    page.click("#pz-run")
+    expect(page.locator("#pz-play-solution")).to_be_enabled()
+
+
+def test_ida_steps_say_depth_first_within_the_bound_not_the_frontier(page: Any) -> None:
+    """IDA* has no frontier, yet each of its steps said "taken from the frontier"."""
+    run_ida(page)
+    status = page.locator("#pz-status")
+    for _ in range(3):
+        page.click("#pz-step")
+        if "Expansion" in (status.text_content() or ""):
+            break
+    expect(status).to_contain_text("is entered depth-first")
+    expect(status).to_contain_text("within this round's bound")
+    expect(status).to_contain_text("IDA* keeps no frontier")
+    expect(status).not_to_contain_text("taken from the frontier")
+
+
+def current_node_in_view(page: Any) -> bool | None:
+    """Whether the tree's node of this step lies inside the tree's visible box (None:
+    no node is current)."""
+    inside: bool | None = page.evaluate(
+        """() => {
+          const box = document.querySelector('#pz-tree-section .tree-scroll');
+          const node = box?.querySelector('.current');
+          if (!node) return null;
+          const [a, b] = [box.getBoundingClientRect(), node.getBoundingClientRect()];
+          return b.left >= a.left && b.right <= a.right && b.top >= a.top && b.bottom <= a.bottom;
+        }"""
+    )
+    return inside
+
+
+def test_the_ida_tree_keeps_the_node_of_each_step_in_view(page: Any) -> None:
+    """The tree's box only followed the node across, and its lower rows were cut: the
+    node of the step, down the tree, was out of sight (at the goal, always)."""
+    run_ida(page)
+    seen = 0
+    for _ in range(60):
+        page.click("#pz-step")
+        inside = current_node_in_view(page)
+        if inside is not None:
+            seen += 1
+            assert inside
+    assert seen > 30
+    page.click("#pz-end")
+    expect(page.locator("#pz-status")).to_contain_text("The goal is reached")
+    assert current_node_in_view(page) is True
