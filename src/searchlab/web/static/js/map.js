@@ -50,6 +50,7 @@ export class MapView extends StepsView {
     const $ = this.$;
     this.canvas = $("canvas");
     this.canvas.style.width = "100%"; // drawn at the width it is shown (see size())
+    this.canvas.closest(".stage")?.classList.add("map-stage"); // a wider column for the map
     this.status = $("status");
     this.stats = $("stats");
     this.result = $("result");
@@ -262,18 +263,19 @@ export class MapView extends StepsView {
   }
 
   // -- drawing ------------------------------------------------------------------------
-  // The canvas drawn at the size it is shown, in CSS pixels (a hidden tab keeps the
-  // last size): its context, scaled to the screen's pixels.
+  // The canvas drawn at the width it is shown, in CSS pixels (a hidden tab keeps the
+  // last width), and as high as the map needs (within 0.4 and 0.9 of its width): its
+  // context, scaled to the screen's pixels.
   size() {
     const canvas = this.canvas;
-    const width = canvas.clientWidth || this.width || 720;
-    const height = Math.round(width * ASPECT);
-    const ratio = window.devicePixelRatio || 1;
-    const [w, h] = [Math.round(width * ratio), Math.round(height * ratio)];
-    if (canvas.width !== w || canvas.height !== h) [canvas.width, canvas.height] = [w, h];
-    this.width = width;
-    this.height = height;
     const context = canvas.getContext("2d");
+    const width = canvas.clientWidth || this.width || 720;
+    this.width = width;
+    this.height = Math.round(width * (this.map ? 0.9 : ASPECT));
+    if (this.map) this.height = Math.round(Math.max(0.4 * width, Math.min(this.height, this.layout(context).extent)));
+    const ratio = window.devicePixelRatio || 1;
+    const [w, h] = [Math.round(width * ratio), Math.round(this.height * ratio)];
+    if (canvas.width !== w || canvas.height !== h) [canvas.width, canvas.height] = [w, h];
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     return context;
   }
@@ -294,7 +296,7 @@ export class MapView extends StepsView {
       const cell = Math.min((width - 2 * PAD) / map.grid.width, (height - 2 * PAD) / map.grid.height);
       const transform = { sx: cell, ox: PAD, sy: cell, oy: PAD };
       return {
-        cell, transform,
+        cell, transform, extent: map.grid.height * cell + 2 * PAD,
         at: (index) => [PAD + ((index % map.grid.width) + 0.5) * cell, PAD + (Math.floor(index / map.grid.width) + 0.5) * cell],
       };
     }
@@ -314,8 +316,9 @@ export class MapView extends StepsView {
     }
     const transform = { sx: scale, ox: PAD - x0 * scale, sy: map.y_up ? -scale : scale, oy: map.y_up ? height - PAD + y0 * scale : top - y0 * scale };
     return {
-      cell: Math.max(2, Math.min(9, 400 / Math.sqrt(map.nodes))),
+      cell: named ? 12 : Math.max(2, Math.min(9, 400 / Math.sqrt(map.nodes))),
       transform,
+      extent: (y1 - y0) * scale + top + PAD, // the height the drawing needs
       at: (index) => {
         const [x, y] = map.xy[index];
         return [transform.ox + x * transform.sx, transform.oy + y * transform.sy];
@@ -390,7 +393,8 @@ export class MapView extends StepsView {
         context.lineTo(...at(b));
       }
       context.stroke();
-      if (map.nodes <= MAX_NAMED) roads = this.drawLengths(context, at, colours);
+      const boxes = []; // what a name should not cover: the roads' lengths, the nodes
+      if (map.nodes <= MAX_NAMED) roads = this.drawLengths(context, at, colours, boxes);
       for (let index = 0; index < map.nodes; index++) {
         const [x, y] = at(index);
         context.fillStyle = colour(index) ?? colours.node;
@@ -404,7 +408,11 @@ export class MapView extends StepsView {
         context.textBaseline = "alphabetic";
         for (let index = 0; index < map.nodes; index++) {
           const [x, y] = at(index);
-          this.haloText(context, map.names[index], x + 6, y - 6, colours);
+          boxes.push([x - cell / 2 - 2, y - cell / 2 - 2, x + cell / 2 + 2, y + cell / 2 + 2]);
+        }
+        for (let index = 0; index < map.nodes; index++) {
+          const [x, y] = this.placeName(context, map.names[index], at(index), boxes);
+          this.haloText(context, map.names[index], x, y, colours);
         }
       }
     }
@@ -447,8 +455,33 @@ export class MapView extends StepsView {
     context.fillText(text, x, y);
   }
 
+  // Where a node's name goes: beside it, above or below, right or left, wherever it
+  // covers the least of what is drawn (``boxes``, to which it is added) and stays on
+  // the canvas (above right always does: the layout leaves room for it).
+  placeName(context, name, [x, y], boxes) {
+    const width = context.measureText(name).width;
+    const [up, down] = [NAME_PX * 0.8, NAME_PX * 0.25];
+    const places = [[x + 6, y - 6], [x + 6, y + 6 + up], [x - 6 - width, y - 6], [x - 6 - width, y + 6 + up]];
+    let best = null;
+    for (const [left, base] of places) {
+      const box = [left - 2, base - up - 2, left + width + 2, base + down + 2];
+      if (box[0] < 2 || box[1] < 2 || box[2] > this.width - 2 || box[3] > this.height - 2) continue;
+      let covered = 0;
+      for (const other of boxes) {
+        const w = Math.min(box[2], other[2]) - Math.max(box[0], other[0]);
+        const h = Math.min(box[3], other[3]) - Math.max(box[1], other[1]);
+        if (w > 0 && h > 0) covered += w * h;
+      }
+      if (best === null || covered < best[0]) best = [covered, left, base, box];
+      if (covered === 0) break;
+    }
+    if (best === null) return [x + 6, y - 6];
+    boxes.push(best[3]);
+    return [best[1], best[2]];
+  }
+
   // Each road's length at its middle (Romania's kilometres); how many were written.
-  drawLengths(context, at, colours) {
+  drawLengths(context, at, colours, boxes) {
     const weights = this.map.weights ?? [];
     context.font = `${ROAD_PX}px system-ui, sans-serif`;
     context.textAlign = "center";
@@ -457,7 +490,10 @@ export class MapView extends StepsView {
     this.map.edges.forEach(([a, b], k) => {
       if (weights[k] === undefined) return;
       const [[xa, ya], [xb, yb]] = [at(a), at(b)];
-      this.haloText(context, lengthText(weights[k]), (xa + xb) / 2, (ya + yb) / 2, { ...colours, ink: colours.edge });
+      const [text, x, y] = [lengthText(weights[k]), (xa + xb) / 2, (ya + yb) / 2];
+      this.haloText(context, text, x, y, { ...colours, ink: colours.edge });
+      const half = context.measureText(text).width / 2;
+      boxes.push([x - half, y - ROAD_PX / 2, x + half, y + ROAD_PX / 2]);
       written++;
     });
     return written;
