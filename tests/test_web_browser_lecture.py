@@ -308,3 +308,20 @@ def test_the_ida_tree_keeps_the_node_of_each_step_in_view(page: Any) -> None:
     page.click("#pz-end")
     expect(page.locator("#pz-status")).to_contain_text("The goal is reached")
     assert current_node_in_view(page) is True
+
+
+def test_ida_in_the_generic_view_speaks_of_its_bound_and_shows_no_frontier(page: Any) -> None:
+    """The generic view said "taken from the frontier" and showed a frontier of 0."""
+    page.click("#tab-schedule-generic")
+    page.select_option("#gn-schedule-preset", "example")
+    page.select_option("#gn-schedule-algorithm", "ida")
+    page.click("#gn-schedule-run")
+    status = page.locator("#gn-schedule-status")
+    expect(status).to_contain_text("press Step")
+    for _ in range(3):
+        page.click("#gn-schedule-step")
+    expect(status).to_contain_text("is entered depth-first")
+    expect(status).to_contain_text("IDA* keeps no frontier")
+    stats = page.locator("#gn-schedule-stats")
+    expect(stats.locator("dt:text-is('bound (this round)')")).to_have_count(1)
+    expect(stats.locator("dt:text-is('frontier')")).to_have_count(0)

@@ -33,6 +33,13 @@ export function entered(event, algorithm) {
   }
 }
 
+// The statistics' row for what a search holds besides its path: a best-first search's
+// frontier, RBFS's successors held; none for a depth-first search (null).
+export function heldRow(event, algorithm) {
+  if (event.size === undefined && ["ida", "iterative-deepening", "dfs"].includes(algorithm)) return null;
+  return [algorithm === "rbfs" ? "successors held" : "frontier", (event.size ?? event.frontier).toLocaleString()];
+}
+
 // What happened to a successor, in words (``algorithm``: the run's, for the words).
 export function fate(child, algorithm) {
   switch (child.status) {

@@ -8,7 +8,7 @@
 import { api, clearErrors, formValues, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
 import { drawDrawing } from "./drawing.js";
-import { addLiveTreeNodes, addTreeNodes, entered, fillDetail, moveText, num, shown, stepFacts } from "./explain.js";
+import { addLiveTreeNodes, addTreeNodes, entered, fillDetail, heldRow, moveText, num, shown, stepFacts } from "./explain.js";
 import { fillOptions } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { TreeNodes, drawTree } from "./tree.js";
@@ -394,7 +394,9 @@ export class GenericView extends PathView {
       const c = counts(event);
       const rows = [];
       if (event?.kind === "expand") {
-        rows.push(["g", num(event.g)], ["h", num(event.h)], ["f", num(event.f)], ["depth", event.depth], ["frontier", (event.size ?? event.frontier).toLocaleString()]);
+        rows.push(["g", num(event.g)], ["h", num(event.h)], ["f", num(event.f)], ["depth", event.depth]);
+        const held = heldRow(event, info.run.algorithm);
+        if (held) rows.push(held);
         rows.push(...stepFacts(event, info));
       }
       rows.push(
