@@ -21,6 +21,15 @@ def canvas(page: Any) -> Any:
     return page.locator("#mp-canvas")
 
 
+def click_at(page: Any, x: float, y: float) -> None:
+    """Click the map where it draws the point (x, y) of the graph's coordinates (a
+    grid's column and row, centred on a cell at +0.5): the canvas says how it maps
+    them to its pixels (``data-transform``: sx, ox, sy, oy)."""
+    transform = canvas(page).get_attribute("data-transform") or ""
+    sx, ox, sy, oy = (float(v) for v in transform.split(","))
+    canvas(page).click(position={"x": ox + x * sx, "y": oy + y * sy})
+
+
 def test_romania_by_default_steps_through_the_books_order_to_418(page: Any) -> None:
     page.click("#tab-route-map")
     expect(page.locator("#mp-status")).to_contain_text("Choose the start")
@@ -80,57 +89,10 @@ def test_landmarks_are_drawn_for_alt(page: Any) -> None:
 def test_a_click_sets_the_goal(page: Any) -> None:
     page.click("#tab-route-map")
     expect(page.locator("#mp-status")).to_contain_text("Choose the start")
-    box = canvas(page).bounding_box()
-    # Craiova's place on the drawing: the same layout as map.js (pad 16, y up)
-    xs = [
-        91,
-        400,
-        253,
-        165,
-        562,
-        305,
-        375,
-        534,
-        473,
-        165,
-        168,
-        406,
-        131,
-        320,
-        233,
-        207,
-        94,
-        456,
-        509,
-        108,
-    ]
-    ys = [
-        492,
-        327,
-        288,
-        299,
-        293,
-        449,
-        270,
-        350,
-        506,
-        379,
-        339,
-        537,
-        571,
-        368,
-        410,
-        457,
-        410,
-        350,
-        444,
-        531,
-    ]
-    width, height = 720, 520
-    scale = min((width - 32) / (max(xs) - min(xs)), (height - 32) / (max(ys) - min(ys)))
-    x = 16 + (253 - min(xs)) * scale
-    y = height - 16 - (288 - min(ys)) * scale
-    page.mouse.click(box["x"] + x * box["width"] / width, box["y"] + y * box["height"] / height)
+    graph = ROUTE.problem(ROUTE.request("Arad", goal="Bucharest")).graph
+    assert graph.coords is not None
+    x, y = graph.coords[graph.node("Craiova")]
+    click_at(page, float(x), float(y))
     expect(page.locator("#mp-goal")).to_have_value("Craiova")
     page.click("#mp-run")
     expect(page.locator("#mp-status")).to_contain_text("expansions recorded")
@@ -147,11 +109,8 @@ def test_walls_drawn_on_a_grid_lengthen_the_path(page: Any) -> None:
     page.click("#mp-end")
     expect(canvas(page)).to_have_attribute("data-cost", "4")
     page.select_option("#mp-click", "wall")
-    box = canvas(page).bounding_box()
-    cell = min((720 - 32) / 5, (520 - 32) / 3)
     for row in (0, 1):  # a wall down column 2, rows 0 and 1: the way goes round below
-        x, y = 16 + 2.5 * cell, 16 + (row + 0.5) * cell
-        page.mouse.click(box["x"] + x * box["width"] / 720, box["y"] + y * box["height"] / 520)
+        click_at(page, 2.5, row + 0.5)
     expect(page.locator("#mp-start")).to_have_value("grid:..@../..@../.....:0,1")
     page.click("#mp-run")
     expect(page.locator("#mp-status")).to_contain_text("expansions recorded")

@@ -60,6 +60,9 @@ RECORDED_KINDS = frozenset({"expand", "step", "restart", "solution", "threshold"
 """The events a recorded run keeps (generations, prunes and retreats are counted)."""
 LOCAL_KINDS = frozenset({"step", "restart", "solution"})
 """... for local search, whose every step is also an expansion."""
+MAP_VIEW = "map"
+"""A domain drawn on a map: its expansions also say what they put on the frontier
+(``BoundedRecorder.reach``), the generations themselves being only counted."""
 
 
 class DomainFailed(Exception):
@@ -295,6 +298,7 @@ def _start(
         keep,
         max_bytes=limits.max_session_bytes,
         teacher=teacher,
+        reach=MAP_VIEW in domain.views,  # the map colours the frontier at every step
     )
     # a population method's generations (fitness, best individual) ride along
     population = PopulationLog(recorder, domain.encode, limits.max_page_bytes)

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.encoding import DETAIL_KINDS, EventEncoder, kind_of
 from searchlab.core.errors import InputError
-from searchlab.core.events import Event, Expand, Solution
+from searchlab.core.events import Event, Expand, Generate, Prune, Solution
 from searchlab.core.result import Status
 from searchlab.web.eventlog import EventLog, dumps
 from searchlab.web.teaching import Note, Teacher, written
@@ -248,16 +248,23 @@ class BoundedRecorder:
     With a ``teacher``, the engine is asked for its detail, every event is shown to the
     teacher, and what it adds goes into the events kept: an expansion is held until the
     next event kept (or ``finish``), so that it carries its whole step (successors, the
-    open list after it). Call ``finish`` once the run is over."""
+    open list after it). Call ``finish`` once the run is over.
+
+    With ``reach``, each expansion also carries ``reached``: the states its step put on
+    the frontier (generated and not refused), so that a map can colour the frontier
+    at every step without keeping the generations themselves (a few per expansion,
+    counted in the bytes, not in the events)."""
 
     encoder: EventEncoder
     max_events: int
     keep: frozenset[str] | None = None
     max_bytes: int | None = None
     teacher: Teacher | None = None
+    reach: bool = False
     events: EventLog = field(default_factory=EventLog, init=False)
     origin: dict[str, Any] | None = field(default=None, init=False)
     _held: dict[str, Any] | None = field(default=None, init=False)  # an expansion held for its step
+    _reached: list[Any] = field(default_factory=list, init=False)  # ... and its step's new states
 
     @property
     def detail(self) -> int:
@@ -270,6 +277,8 @@ class BoundedRecorder:
             self.origin = self.encoder.fields(event)
         kind = kind_of(event)
         teacher = self.teacher
+        if self.reach:
+            self._follow(event)
         if kind in DETAIL_KINDS:  # only a teacher asks for these: it takes them in
             if teacher is not None:
                 note = teacher.see(event)
@@ -286,11 +295,19 @@ class BoundedRecorder:
         encoded = self.encoder(event)
         if note is not None:
             encoded.update(written(note))
-        if teacher is not None and kind == "expand":
+        if (teacher is not None or self.reach) and kind == "expand":
             self._check_room()
             self._held = encoded
             return
         self._append(encoded)
+
+    def _follow(self, event: Event) -> None:
+        """Note the states the step puts on the frontier (a refusal follows the
+        generation it refuses; a stale entry taken is not about a successor)."""
+        if isinstance(event, Generate):
+            self._reached.append(self.encoder.state(event.state))
+        elif isinstance(event, Prune) and event.reason != "stale" and self._reached:
+            self._reached.pop()
 
     def _check_room(self) -> None:
         if len(self.events) >= self.max_events:
@@ -307,6 +324,8 @@ class BoundedRecorder:
         if held is not None:
             if self.teacher is not None:
                 held.update(self.teacher.step())
+            if self.reach:
+                held["reached"], self._reached = self._reached, []
             self._append(held)
 
     def finish(self) -> None:

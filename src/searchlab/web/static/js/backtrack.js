@@ -14,6 +14,7 @@ import { View } from "./view.js";
 const PAGE = 500; // events per request while stepping
 const KEEP = 2000; // events kept from a "next solution" run (for stepping back)
 const TRACE_CAP = 200000; // events the page keeps at most
+const REPLAY_PAGE = 2000; // events per request while a link is reopened (the server's most)
 
 const columnsText = (columns) => "[" + columns.join(",") + "]";
 const toQueens = (columns) => columns.map((col, index) => [index + 1, col]);
@@ -109,8 +110,8 @@ export class BacktrackView extends View {
     return String(move);
   }
 
-  async fetch(untilSolution) {
-    const query = new URLSearchParams({ from: this.next, max: untilSolution ? KEEP : PAGE });
+  async fetch(untilSolution, max = PAGE) {
+    const query = new URLSearchParams({ from: this.next, max: untilSolution ? KEEP : max });
     if (untilSolution) query.set("until", "solution");
     const page = await api("GET", `/api/sessions/${this.session}/events?${query}`);
     if (page.events.length && page.skipped) page.events[0].gap = page.skipped;
@@ -245,15 +246,27 @@ export class BacktrackView extends View {
     this.$("n").value = state.start ?? this.$("n").value;
     const radio = this.root.querySelector(`input[name="${this.prefix}-mode"][value="${state.mode === "every" ? "every" : "stable"}"]`);
     if (radio) radio.checked = true;
-    const wanted = Math.min(Number(state.event ?? 0), TRACE_CAP / 2);
+    // the page replays at most half of what it holds: a link past that says so at once
+    const asked = Math.max(0, Math.floor(Number(state.event ?? 0)) || 0);
+    const wanted = Math.min(asked, TRACE_CAP / 2);
+    const capped = asked > wanted
+      ? `This link asks for event ${asked.toLocaleString()}, but the page replays at most ${wanted.toLocaleString()} events of a search: it reopens at event ${wanted.toLocaleString()} (Next solution goes on from there).`
+      : null;
     await this.player.guard(async () => {
       await this.start();
       if (!this.session) return;
-      while (this.next < wanted && !this.done) await this.fetch(false);
+      while (this.next < wanted && !this.done) {
+        // the board follows the replay, which says where it goes
+        this.note = `Reopening the link: event ${this.next.toLocaleString()} of ${wanted.toLocaleString()}…${capped ? ` ${capped}` : ""}`;
+        this.render();
+        await this.fetch(false, REPLAY_PAGE);
+        this.moveTo(this.trace.length - 1);
+      }
       const index = this.trace.findIndex((event) => event.i + 1 === wanted);
       this.moveTo(index >= 0 ? index : this.trace.length - 1);
       if (wanted === 0) this.cursor = -1;
       this.highwater = Math.max(this.highwater, ...this.trace.slice(0, this.cursor + 1).map((event) => event.i));
+      this.note = capped;
       this.render();
     });
   }

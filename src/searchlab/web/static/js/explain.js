@@ -12,6 +12,34 @@ export const moveText = (item) => item.move_text ?? shown(item.move);
 // "g = 2, h = 10, f = 12"
 export const ghf = (item) => `g = ${num(item.g)}, h = ${num(item.h)}, f = ${num(item.f)}`;
 
+// How the node of an expansion was chosen, in words: ``how`` ("is taken from the
+// frontier" for a best-first search) and a sentence ``why`` for a search that keeps no
+// frontier (IDA*, iterative deepening, depth-first, RBFS: only the path it is on, gone
+// down within the round's bound).
+export function entered(event, algorithm) {
+  const bound = event.bound !== undefined ? ` ${num(event.bound)}` : "";
+  const limit = "limit" in event ? ` ${num(event.limit)}` : "";
+  switch (algorithm) {
+    case "ida":
+      return { how: `is entered depth-first, as its f = ${num(event.f)} is within this round's bound${bound}`, why: "IDA* keeps no frontier, only the path it is on." };
+    case "iterative-deepening":
+      return { how: `is entered depth-first, within this round's depth bound${bound}`, why: "Iterative deepening keeps no frontier, only the path it is on." };
+    case "dfs":
+      return { how: "is entered depth-first", why: "Depth-first search keeps no frontier, only the path it is on." };
+    case "rbfs":
+      return { how: `is entered: the best successor, its f within the f-limit${limit}`, why: "RBFS keeps no frontier, only the path it is on and the successors along it." };
+    default:
+      return { how: `is taken from the frontier${bound ? `, under the bound${bound}` : ""}${limit ? `, under the f-limit${limit}` : ""}`, why: "" };
+  }
+}
+
+// The statistics' row for what a search holds besides its path: a best-first search's
+// frontier, RBFS's successors held; none for a depth-first search (null).
+export function heldRow(event, algorithm) {
+  if (event.size === undefined && ["ida", "iterative-deepening", "dfs"].includes(algorithm)) return null;
+  return [algorithm === "rbfs" ? "successors held" : "frontier", (event.size ?? event.frontier).toLocaleString()];
+}
+
 // What happened to a successor, in words (``algorithm``: the run's, for the words).
 export function fate(child, algorithm) {
   switch (child.status) {

@@ -6,7 +6,7 @@
 
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
-import { addTreeNodes, fillDetail, ghf, moveText, num, shown, stepFacts } from "./explain.js";
+import { addTreeNodes, entered, fillDetail, ghf, moveText, num, shown, stepFacts } from "./explain.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { TileBoard, miniBoard } from "./tiles.js";
 import { TreeNodes, drawTree } from "./tree.js";
@@ -309,11 +309,10 @@ export class PuzzleView extends PathView {
       return `The goal is reached${last ? ` by the move ${last}` : ""}: ${info.description}. The start is drawn beside it.`;
     }
     const via = event.via ? `, reached by the move ${moveText(event.via)}` : " (the start)";
-    let text = `Expansion ${c.expand.toLocaleString()}: this node (${ghf(event)})${via}, is taken from the frontier`;
-    if (event.bound !== undefined) text += `, under the bound ${num(event.bound)}`;
-    if ("limit" in event) text += `, under the f-limit ${num(event.limit)}`;
+    const { how, why } = entered(event, info.run.algorithm);
+    let text = `Expansion ${c.expand.toLocaleString()}: this node (${ghf(event)})${via}, ${how}`;
     if (event.skipped) text += `; ${event.skipped} stale ${event.skipped === 1 ? "entry was" : "entries were"} skipped before it`;
-    return `${text}.`;
+    return why ? `${text}. ${why}` : `${text}.`;
   }
 
   facts(run, event) {

@@ -7,6 +7,7 @@ import { html, svg } from "./dom.js";
 
 export const MAX_NODES = 300;
 const DX = 34, DY = 46, R = 11;
+const MIN_FIT = 0.75; // a tree is drawn smaller to fit its box down to this scale, then scrolls
 
 // A tree's nodes, gathered from the events a view holds, in the order of their events
 // (so the nodes known at a step are a prefix, found by bisection).
@@ -125,7 +126,7 @@ export function drawTree(container, { tree, from, to, at }, { current = null, em
       root.append(svg("line", { x1: x(node.parent), y1: y(node.parent), x2: x(node.id), y2: y(node.id), class: `tree-edge ${node.kind}` }));
     }
   }
-  let focus = null;
+  let focus = null, focusY = null;
   for (const node of shown) {
     const cx = x(node.id), cy = y(node.id);
     const classes = ["tree-item", node.kind];
@@ -140,11 +141,31 @@ export function drawTree(container, { tree, from, to, at }, { current = null, em
     group.append(svg("text", { x: cx, y: cy + R + 10, class: "tree-label", "text-anchor": "middle" }, [String(node.label ?? "")]));
     group.append(svg("title", {}, [node.title || String(node.label ?? "")]));
     root.append(group);
-    if (node.id === current) focus = cx;
+    if (node.id === current) [focus, focusY] = [cx, cy];
   }
   const box = html("div", { class: "tree-scroll" }, [root]);
   const parts = [box];
   if (hidden > 0) parts.push(html("p", { class: "hint", text: `${hidden.toLocaleString()} earlier nodes are not drawn: the tree shows the newest ${MAX_NODES} and the path to this step.` }));
+  const scroll = container.querySelector(".tree-scroll");
+  const kept = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
   container.replaceChildren(...parts);
-  if (focus !== null) box.scrollLeft = Math.max(0, focus - box.clientWidth / 2);
+  // a tree a little too big for its box is drawn smaller, whole; a larger one scrolls
+  const fit = Math.min(1, box.clientWidth / width || 1, box.clientHeight / height || 1);
+  const scale = fit >= MIN_FIT ? fit : 1;
+  if (scale < 1) {
+    root.setAttribute("width", String(Math.floor(width * scale)));
+    root.setAttribute("height", String(Math.floor(height * scale)));
+  }
+  root.dataset.scale = String(scale);
+  if (kept) [box.scrollLeft, box.scrollTop] = kept;
+  // the node of this step in view, both ways (the tree grows down as well as across)
+  if (focus !== null) reveal(box, focus * scale, focusY * scale, R * scale + 14);
+}
+
+// Scroll ``box`` so that the point (x, y), ``margin`` around it, is in view: centred
+// when it was out of view, left where it is otherwise.
+function reveal(box, x, y, margin) {
+  const [w, h] = [box.clientWidth, box.clientHeight];
+  if (x - margin < box.scrollLeft || x + margin > box.scrollLeft + w) box.scrollLeft = Math.max(0, x - w / 2);
+  if (y - margin < box.scrollTop || y + margin > box.scrollTop + h) box.scrollTop = Math.max(0, y - h / 2);
 }

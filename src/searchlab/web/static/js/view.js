@@ -121,7 +121,11 @@ export class PathView extends View {
     this.cursor = -1;
   }
 
+  // The last event (a live search is first run to its end: ``searchToEnd``), or the
+  // path's last state.
   async toEnd() {
-    if (this.info) this.cursor = this.length() - 1;
+    if (!this.info) return;
+    if (this.mode === "search") await this.searchToEnd?.();
+    this.cursor = this.length() - 1;
   }
 }
