@@ -353,13 +353,20 @@ def test_drawings_come_with_each_event_when_asked(client: TestClient) -> None:
     drawn = search(client, "schedule", {"start": "example", "drawings": True}).json()
     domain = get_domain("schedule")
     assert len(drawn["path_drawings"]) == len(drawn["result"]["path"])
-    start = domain.problem(domain.request("example")).initial
-    assert drawn["origin"]["drawing"] == to_json(domain.draw(start))
-    assert drawn["path_drawings"][-1]["text"].endswith("finishing time so far: 24")
+    problem = domain.problem(domain.request("example"))
+    assert drawn["origin"]["drawing"] == to_json(domain.draw_after([], problem.initial, problem))
+    # the schedule grows as a Gantt chart: the goal's has every task, one bar each
+    goal = drawn["path_drawings"][-1]
+    assert (goal["kind"], goal["end"], goal["waiting"]) == ("gantt", 24, [])
+    placed = sorted(bar["label"] for bar in goal["bars"] if not bar["idle"])
+    assert placed == sorted(drawn["run"]["start"]["tasks"])
     page = client.get(f"/api/sessions/{drawn['session']}/events", params={"from": 0}).json()
     for event in page["events"]:
         if event["kind"] == "expand":
-            assert event["drawing"]["kind"] == "text" and "waiting" in event["drawing"]["text"]
+            drawing = event["drawing"]
+            assert drawing["kind"] == "gantt" and len(drawing["rows"]) == 3
+            done = [bar["label"] for bar in drawing["bars"] if not bar["idle"]]
+            assert len(done) + len(drawing["waiting"]) == 7  # every task placed or waiting
         elif event["kind"] == "solution":
             assert len(event["path_drawings"]) == len(event["path"])
     # a live search draws each placement as the domain does: a chess board, one Q a row

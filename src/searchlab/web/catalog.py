@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from searchlab import __version__
-from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.algorithms.registry import ALGORITHMS, algorithm_title
 from searchlab.core.encoding import jsonable
 from searchlab.core.errors import InputError
 from searchlab.core.options import SEED, Option
@@ -63,6 +63,7 @@ def algorithm_json(name: str) -> dict[str, Any]:
     info = ALGORITHMS[name]
     return {
         "name": name,
+        "title": algorithm_title(name),
         "summary": info.summary,
         "informed": info.informed,
         "promise": info.promise,
