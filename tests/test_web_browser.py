@@ -167,8 +167,8 @@ def test_backtracking_4_queens_steps_to_both_solutions_then_says_no_more(page: A
 def test_every_attempt_mode_shows_refused_squares(page: Any) -> None:
     start_backtracking(page, 4, every=True)
     step_until(page, "bt", lambda: page.locator("#bt-board .mark.refused").count(), 8)
-    # the first refusal of 4-queens: row 2, column 1 (the queen of row 1 is in column 1)
-    expect(page.locator("#bt-status")).to_contain_text("Row 2, column 1 is attacked")
+    # the first refusal of 4-queens: a2 (row 2, column 1; the queen of row 1 is on a1)
+    expect(page.locator("#bt-status")).to_contain_text("a2 is attacked")
     refused = page.locator("#bt-board .mark.refused")
     assert (refused.get_attribute("data-row"), refused.get_attribute("data-col")) == ("2", "1")
 

@@ -115,10 +115,10 @@ class ScheduleDomain(Domain[State, Move]):
 
     def format(self, state: Any) -> str:
         running = ", ".join(
-            f"{task or 'idle'} until {frees_at:g}" for frees_at, task in state.active
+            f"{task or 'idle'} until {number(frees_at)}" for frees_at, task in state.active
         )
         waiting = " ".join(state.waiting) or "none"
-        return f"waiting: {waiting}; running: {running}; finish {state.finish:g}"
+        return f"waiting: {waiting}; running: {running}; finish {number(state.finish)}"
 
     def format_move(self, move: Any) -> str:
         span = f"{number(move.start)}–{number(move.end)}"

@@ -38,12 +38,12 @@ function label(area, text, ink, y, size) {
 }
 
 // The small dots of the colours a blank region may still take, centred under its name.
-function dots(area, rgb, y) {
+function dots(area, rgb, y, small) {
   const group = svg("g", { class: "left-dots" });
-  const step = 11;
+  const step = small ? 8 : 11;
   const first = area.at[0] - ((area.left.length - 1) * step) / 2;
   area.left.forEach((name, index) => {
-    group.append(svg("circle", { class: "left-dot", cx: first + index * step, cy: y, r: 4, fill: rgb.get(name)?.[0] ?? "none" }));
+    group.append(svg("circle", { class: "left-dot", cx: first + index * step, cy: y, r: small ? 3 : 4, fill: rgb.get(name)?.[0] ?? "none" }));
   });
   return group;
 }
@@ -75,10 +75,10 @@ export function drawChart(drawing) {
     group.append(hover, shapeOf(area, fill));
     const short = graph && area.name.length > 5 ? `${area.name.slice(0, 4)}…` : area.name;
     const size = graph || tiles ? 13 : 16;
-    const nameY = area.at[1] - (area.left?.length && !tiles ? 6 : 0) - (area.colour && !graph && !tiles ? 7 : 0);
+    const nameY = area.at[1] - (area.left?.length ? (tiles ? 4 : 6) : 0) - (area.colour && !graph && !tiles ? 7 : 0);
     group.append(label(area, short, ink, nameY, size));
     if (area.colour && !graph && !tiles) group.append(label(area, area.colour, ink, area.at[1] + 11, 12));
-    if (!area.colour && area.left?.length) group.append(dots(area, rgb, area.at[1] + (tiles ? 13 : 10)));
+    if (!area.colour && area.left?.length) group.append(dots(area, rgb, area.at[1] + (tiles ? 11 : 10), tiles || area.left.length > 4));
     picture.append(group);
   }
   const key = html("ul", { class: "colour-key", "aria-label": "the colours" });
