@@ -275,7 +275,7 @@ export class BacktrackView extends View {
   }
 
   // A placement's queens by square: "a1, e2, h3".
-  placed(columns) {
+  queensAt(columns) {
     return columns.map((col, index) => this.at(index + 1, col)).join(", ");
   }
 
@@ -291,7 +291,7 @@ export class BacktrackView extends View {
         return {
           queens: toQueens(event.state),
           marks: this.tried(event, row, col),
-          text: `Stable: ${plural(event.state.length, "queen")} placed safely (${this.placed(event.state)}), the last on ${this.at(row, col)}${before}; next, rank ${row + 1}.${skipped}`,
+          text: `Stable: ${plural(event.state.length, "queen")} placed safely (${this.queensAt(event.state)}), the last on ${this.at(row, col)}${before}; next, rank ${row + 1}.${skipped}`,
         };
       }
       case "generate": {
@@ -327,7 +327,7 @@ export class BacktrackView extends View {
       }
       case "solution": {
         const columns = event.path[event.path.length - 1];
-        return { queens: toQueens(columns), marks: [], solved: true, text: `Solution ${event.index}: ${this.placed(columns)} (written ${columnsText(columns)}: each rank's file as a number).${skipped}` };
+        return { queens: toQueens(columns), marks: [], solved: true, text: `Solution ${event.index}: ${this.queensAt(columns)} (written ${columnsText(columns)}: each rank's file as a number).${skipped}` };
       }
       default:
         return { queens: [], marks: [], text: event.kind };
