@@ -151,7 +151,8 @@ def test_backtracking_4_queens_steps_to_both_solutions_then_says_no_more(page: A
             break
     expect(solutions).to_have_text(["[2,4,1,3]"])
     # the squares as the board names them, then the command line's notation
-    expect(page.locator("#bt-status")).to_contain_text("Solution 1: b1, d2, a3, c4 (written [2,4,1,3]")
+    status = page.locator("#bt-status")
+    expect(status).to_contain_text("Solution 1: b1, d2, a3, c4 (written [2,4,1,3]")
     assert queens_on_board(page, "#bt-board") == [(1, 2), (2, 4), (3, 1), (4, 3)]
 
     page.click("#bt-next")
