@@ -282,3 +282,25 @@ def test_tabs_and_titles_use_the_algorithms_human_names(page: Any) -> None:
     expect(page.locator("#gn-schedule-algorithm option[value='astar']")).to_have_text("A*")
     run_generic(page, "schedule", "example")
     expect(page.locator("#gn-schedule-status")).to_contain_text("The start, A* with bratko")
+
+
+# -- successors as mini boards (the generic view, which the notebook widget runs) -----
+
+
+def test_successors_and_the_frontier_are_mini_boards_not_text(page: Any) -> None:
+    page.click("#tab-route-generic")
+    page.fill("#gn-route-start", "grid:...../.@@@./...../.@.@./.....:0,0")
+    page.fill("#gn-route-goal", "4,4")
+    page.click("#gn-route-run")
+    expect(page.locator("#gn-route-status")).to_contain_text("press Step")
+    page.click("#gn-route-step")
+    successors = page.locator("#gn-route-detail table.successors tbody tr")
+    expect(successors.first).to_be_visible()
+    for row in successors.all():
+        board = row.locator("td.state-cell .mini-drawing .grid.mini")
+        expect(board).to_have_count(1)
+        expect(board.locator(".cell")).to_have_count(25)
+        expect(board.locator(".cell", has_text="●")).to_have_count(1)  # where it is
+        expect(row.locator("td.state-cell code")).to_have_count(0)  # no wrapped text
+    head = page.locator("#gn-route-detail table.frontier tbody tr td.state-cell .grid.mini")
+    expect(head.first).to_be_visible()

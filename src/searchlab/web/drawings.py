@@ -39,6 +39,8 @@ MAX_TEXT = 8000
 """The longest text drawing sent, in characters; longer ones are cut."""
 
 
+MINI_CELLS = 100
+"""The largest board drawn in a step's tables (10×10): larger ones are written as text."""
 MAX_AREAS = 400
 """The most regions a map's drawing is sent with (more: named, not drawn)."""
 
@@ -73,6 +75,7 @@ class DrawingEncoder(EventEncoder):
         self.problem = problem
         self.move_texts = type(domain).format_move is not Domain.format_move
         self.reached: dict[Any, tuple[Any, Any]] | None = {} if domain.draws_moves else None
+        self.minis = not domain.draws_moves  # small boards for the tables (see ``mini``)
 
     def count(self, event: Event) -> str:
         if self.reached is not None and isinstance(event, Generate):
@@ -93,6 +96,19 @@ class DrawingEncoder(EventEncoder):
 
     def draw(self, state: Any) -> dict[str, Any]:
         return drawing_of(self.domain, self.problem, state, self.moves_to(state))
+
+    def mini(self, state: Any) -> dict[str, Any] | None:
+        """A successor's or a frontier entry's drawing when it is a small board (at most
+        ``MINI_CELLS`` cells, no pencil marks), drawn in the tables as a mini board;
+        None for anything else, which the tables write as text."""
+        if not self.minis:
+            return None
+        drawing = self.domain.draw(state, self.problem)
+        small = isinstance(drawing, Grid) and drawing.rows * drawing.cols <= MINI_CELLS
+        if small and isinstance(drawing, Grid) and not drawing.notes:
+            return to_json(drawing)
+        self.minis = False  # a problem's states are alike: drawn once too large, never asked again
+        return None
 
     def draw_path(self, path: Sequence[Any]) -> list[dict[str, Any]]:
         """Each state of a solution's path, drawn with the moves along this very path."""

@@ -79,3 +79,13 @@ export function drawDrawing(container, drawing) {
   if (drawing.caption) figure.append(html("figcaption", { text: drawing.caption }));
   container.replaceChildren(figure);
 }
+
+// A small board in a table cell (a successor, a frontier entry): the same drawing,
+// small, its text as its name.
+export function miniDrawing(drawing, text = "") {
+  const body = grid(drawing);
+  body.classList.add("mini");
+  body.style.maxWidth = `${Math.max(2.4, drawing.cols * 1.2)}rem`;
+  if (text) body.setAttribute("aria-label", text);
+  return html("div", { class: "drawing mini-drawing", "data-kind": drawing.kind }, [body]);
+}

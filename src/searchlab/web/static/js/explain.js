@@ -46,9 +46,10 @@ export function fate(child, algorithm) {
   }
 }
 
-// ``drawState(state, text)``: the element showing a state in a table cell.
+// ``drawState(state, text, item)``: the element showing a state in a table cell (the
+// item may carry the state's drawing, a small board).
 function stateCell(item, drawState) {
-  return html("td", { class: "state-cell" }, [drawState(item.state, item.text)]);
+  return html("td", { class: "state-cell" }, [drawState(item.state, item.text, item)]);
 }
 
 // The successors of this step: move, state, g, h, f, fate (and in a tree search, the

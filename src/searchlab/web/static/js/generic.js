@@ -7,7 +7,7 @@
 
 import { api, clearErrors, formValues, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
-import { drawDrawing } from "./drawing.js";
+import { drawDrawing, miniDrawing } from "./drawing.js";
 import { addLiveTreeNodes, addTreeNodes, fillDetail, moveText, num, shown, stepFacts } from "./explain.js";
 import { fillOptions, showOnlyWhereActs } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
@@ -415,7 +415,8 @@ export class GenericView extends PathView {
       rows.push(["event", this.position(event)]);
       if (run.seed !== null) rows.push(["seed", `${run.seed} (type it in the seed field to repeat this run)`]);
       fillStats(this.stats, rows);
-      fillDetail(this.detail, event, info, (_state, text) => html("code", { text: text ?? "" }));
+      // a small board is drawn as the page draws states (a mini board), else its text
+      fillDetail(this.detail, event, info, (_state, text, item) => (item?.drawing ? miniDrawing(item.drawing, text) : html("code", { text: text ?? "" })));
       this.drawTree(event);
     }
     $("beside").hidden = !beside;
