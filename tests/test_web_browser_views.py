@@ -304,3 +304,28 @@ def test_successors_and_the_frontier_are_mini_boards_not_text(page: Any) -> None
         expect(row.locator("td.state-cell code")).to_have_count(0)  # no wrapped text
     head = page.locator("#gn-route-detail table.frontier tbody tr td.state-cell .grid.mini")
     expect(head.first).to_be_visible()
+
+
+def test_alts_landmark_fields_show_only_with_the_landmarks_heuristic(page: Any) -> None:
+    page.click("#tab-route-generic")
+    landmarks = page.locator("#gn-route-params [data-option='landmarks']")
+    neighbours = page.locator("#gn-route-params [data-option='neighbours']")
+    page.select_option("#gn-route-algorithm", "astar")
+    page.select_option("#gn-route-heuristic", "straight-line")
+    expect(landmarks).to_be_hidden()
+    expect(neighbours).to_be_visible()  # a grid's moves: whatever the heuristic
+    page.select_option("#gn-route-heuristic", "landmarks")
+    expect(landmarks).to_be_visible()
+    page.select_option("#gn-route-algorithm", "bfs")  # no heuristic at all
+    expect(landmarks).to_be_hidden()
+    expect(page.locator("#gn-route-heuristic")).to_be_hidden()
+
+
+def test_a_queens_csp_board_names_its_files_and_ranks(page: Any) -> None:
+    run_generic(page, "queens-csp", start="6")
+    board = page.locator("#gn-queens-csp-board .grid")
+    labels = board.locator(".coord-label").all_text_contents()
+    assert [label for label in labels if label.isalpha()] == list("abcdef")
+    assert [label for label in labels if label.isdigit()] == [str(r) for r in range(1, 7)]
+    expect(board.locator(".cell")).to_have_count(36)
+    expect(page.locator("#gn-queens-csp-legend")).to_contain_text("file then rank")

@@ -28,7 +28,7 @@ from searchlab.domains.queens.board import SEED_CASES
 from searchlab.domains.registry import domains, get_domain
 from searchlab.domains.user import load_problem
 from searchlab.web import WebLimits, create_app
-from searchlab.web.catalog import option_json
+from searchlab.web.catalog import option_json, param_json
 
 BASE = "http://127.0.0.1:8000"
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -84,7 +84,7 @@ def test_the_options_list_every_registered_domain_from_its_descriptor(client: Te
             for name, spec in domain.heuristics.items()
         ]
         assert entry["default_heuristic"] == domain.default_heuristic
-        assert entry["params"] == [option_json(option) for option in domain.params]
+        assert entry["params"] == [param_json(domain, option) for option in domain.params]
         assert entry["size"] == (None if domain.size is None else option_json(domain.size))
         assert entry["random"] == domain.has_random
         assert entry["sources"] == list(domain.sources)

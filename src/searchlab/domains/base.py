@@ -117,6 +117,9 @@ class Domain(Generic[S, M]):
     default_heuristic: ClassVar[str | None] = None
     default_heuristic_note: ClassVar[str] = ""  # says the default when it depends on the start
     params: ClassVar[tuple[Option, ...]] = ()  # the domain's own options
+    param_heuristics: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Parameters that act only with some heuristics (ALT's landmarks): the viewer
+    shows their fields only when one of these may be used."""
     unit_costs: ClassVar[bool] = True  # every move costs the same
     engines: ClassVar[tuple[str, ...]] = ("generic",)  # "auto" picks among them
     size: ClassVar[Option | None] = None  # the size of a random start, with its cap

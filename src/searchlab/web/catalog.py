@@ -74,6 +74,14 @@ def algorithm_json(name: str) -> dict[str, Any]:
     }
 
 
+def param_json(domain: Domain[Any, Any], option: Option) -> dict[str, Any]:
+    """A domain's parameter: its spec, and the heuristics it acts with if only some."""
+    spec = option_json(option)
+    if option.name in domain.param_heuristics:
+        spec["heuristics"] = list(domain.param_heuristics[option.name])
+    return spec
+
+
 def domain_json(domain: Domain[Any, Any]) -> dict[str, Any]:
     """Everything the page offers for ``domain``, read from its descriptor only.
 
@@ -99,7 +107,7 @@ def domain_json(domain: Domain[Any, Any]) -> dict[str, Any]:
         ],
         "default_heuristic": domain.default_heuristic,
         "default_heuristic_note": domain.default_heuristic_note,
-        "params": [option_json(option) for option in domain.params],
+        "params": [param_json(domain, option) for option in domain.params],
         "size": None if domain.size is None else option_json(domain.size),
         "random": domain.has_random and domain.size is not None,
         "unit_costs": domain.unit_costs,

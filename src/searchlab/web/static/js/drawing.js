@@ -33,7 +33,7 @@ function pencilMarks(note, side) {
   return marks;
 }
 
-function grid(drawing) {
+function grid(drawing, { named = true } = {}) {
   const { rows, cols, cells, style, marks } = drawing;
   const box = drawing.box ?? null;
   const given = new Set(drawing.given ?? []);
@@ -42,10 +42,19 @@ function grid(drawing) {
     class: `grid grid-${style}${box ? " grid-boxed" : ""}`, role: "img", "data-rows": rows, "data-cols": cols,
     "aria-label": gridName(drawing),
   });
-  node.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
+  // a chess board names its squares on its edges, as the queens' views do: files a, b, …
+  // along the top, ranks 1, 2, … down the side
+  const edges = named && style === "chess" && cols <= 26;
+  node.style.gridTemplateColumns = `${edges ? "1.1rem " : ""}repeat(${cols}, minmax(0, 1fr))`;
   node.style.maxWidth = `${Math.max(6, cols * 3)}rem`;
+  if (edges) {
+    node.classList.add("with-edges");
+    node.append(html("span", { class: "coord-label", "aria-hidden": "true" }));
+    for (let col = 0; col < cols; col++) node.append(html("span", { class: "coord-label", "aria-hidden": "true", text: String.fromCharCode(97 + col) }));
+  }
   cells.forEach((text, index) => {
     const row = Math.floor(index / cols), col = index % cols;
+    if (edges && col === 0) node.append(html("span", { class: "coord-label", "aria-hidden": "true", text: String(row + 1) }));
     const cell = html("div", { class: "cell", "data-row": row, "data-col": col, text });
     if (!text) cell.classList.add("empty");
     if (box) {
@@ -73,7 +82,7 @@ export function drawDrawing(container, drawing) {
     container.replaceChildren(html("p", { class: "hint", text: "(no drawing of this state)" }));
     return;
   }
-  const draw = { grid, chart: drawChart, gantt: drawGantt }[drawing.kind];
+  const draw = { grid: (it) => grid(it), chart: drawChart, gantt: drawGantt }[drawing.kind];
   const body = draw ? draw(drawing) : html("pre", { class: "text-drawing", text: drawing.text });
   const figure = html("figure", { class: "drawing", "data-kind": drawing.kind }, [body]);
   if (drawing.caption) figure.append(html("figcaption", { text: drawing.caption }));
@@ -83,7 +92,7 @@ export function drawDrawing(container, drawing) {
 // A small board in a table cell (a successor, a frontier entry): the same drawing,
 // small, its text as its name.
 export function miniDrawing(drawing, text = "") {
-  const body = grid(drawing);
+  const body = grid(drawing, { named: false });
   body.classList.add("mini");
   body.style.maxWidth = `${Math.max(2.4, drawing.cols * 1.2)}rem`;
   if (text) body.setAttribute("aria-label", text);

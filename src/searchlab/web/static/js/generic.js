@@ -11,6 +11,7 @@ import { drawDrawing, miniDrawing } from "./drawing.js";
 import { addLiveTreeNodes, addTreeNodes, fillDetail, moveText, num, shown, stepFacts } from "./explain.js";
 import { fillOptions, showOnlyWhereActs } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
+import { coordinatesLegend } from "./queens.js";
 import { algorithmTitle } from "./tabs.js";
 import { TreeNodes, drawTree } from "./tree.js";
 import { PathView } from "./view.js";
@@ -84,7 +85,9 @@ function drawingLegend(drawing) {
       { swatch: "box-rule", text: `thick lines: the ${drawing.box[0]} × ${drawing.box[1]} boxes, each holding every value once` },
     ];
   }
-  return [{ swatch: "cell-marked", text: "a cell the domain marks in its drawing" }];
+  const items = [{ swatch: "cell-marked", text: "a cell the domain marks in its drawing" }];
+  if (drawing?.kind === "grid" && drawing.style === "chess") items.unshift(coordinatesLegend(drawing.cols));
+  return items;
 }
 
 export class GenericView extends PathView {
@@ -94,6 +97,7 @@ export class GenericView extends PathView {
     this.keep("board", "status", "stats", "path-step", "result", "detail");
     this.bindPresets("preset", "start", (name) => domain.presets[name]);
     $("algorithm").addEventListener("change", () => this.syncAlgorithm());
+    $("heuristic").addEventListener("change", () => this.syncParams());
     $("random").addEventListener("click", () => this.player.guard(() => this.random()));
     this.bindNextSolution($("next"));
     this.info = null;
@@ -146,6 +150,22 @@ export class GenericView extends PathView {
     const heuristic = this.$("heuristic");
     heuristic.disabled = !info?.informed || this.domain.heuristics.length === 0;
     showOnlyWhereActs(heuristic); // an uninformed search ignores it: no field for it
+    this.syncParams();
+  }
+
+  syncParams() {
+    const heuristic = this.$("heuristic");
+    // a parameter of some heuristics only (ALT's landmarks): shown while one may be used
+    // (chosen, or the domain's choice for the start when none is chosen)
+    for (const spec of this.domain.params) {
+      if (!spec.heuristics?.length) continue;
+      const field = this.$("params").querySelector(`[data-option="${spec.name}"]`);
+      if (!field) continue;
+      const chosen = heuristic.value || this.domain.default_heuristic;
+      const acts = !heuristic.disabled && (!chosen || spec.heuristics.includes(chosen));
+      field.hidden = !acts;
+      for (const input of field.querySelectorAll("input, select")) input.disabled = !acts;
+    }
   }
 
   clear() {
