@@ -163,7 +163,9 @@ def test_the_viewer_steps_a_sudoku_and_shows_the_candidates(client: TestClient) 
     assert kinds[0] == "expand" and "generate" in kinds and "narrow" in kinds
     first = page["events"][0]["drawing"]
     assert (first["rows"], first["cols"]) == (9, 9)
-    assert any(len(cell) > 1 for cell in first["cells"])  # an open cell's candidates
+    # an open cell's candidates are pencil marks in a 3 × 3 grid, not a number ("457")
+    assert all(len(cell) <= 1 for cell in first["cells"]) and first["side"] == 3
+    assert any(sum(1 for value in note if value) > 1 for note in first["notes"].values())
     narrow = next(event for event in page["events"] if event["kind"] == "narrow")
     assert (narrow["drawing"]["rows"], narrow["drawing"]["cols"]) == (9, 9)
     assert narrow["c"][COUNTERS.index("narrow")] >= 1

@@ -14,6 +14,7 @@ import contextlib
 import http.server
 import json
 import os
+import re
 import threading
 import urllib.error
 import urllib.request
@@ -25,7 +26,6 @@ import pytest
 from conftest import RunCli, served
 
 from searchlab.core.errors import InputError
-from searchlab.domains.drawing import Text
 from searchlab.domains.puzzle import BRATKO_GOAL, standard_goal
 from searchlab.domains.puzzle import parse_board as puzzle_board
 from searchlab.domains.puzzle import solve as solve_puzzle
@@ -34,7 +34,6 @@ from searchlab.domains.queens.climb import climb
 from searchlab.domains.queens.heuristics import HEURISTICS
 from searchlab.domains.registry import get_domain
 from searchlab.domains.scheduling.parse import example_instance
-from searchlab.domains.scheduling.problem import SchedulingProblem
 from searchlab.web import DEFAULT_LIMITS
 from searchlab.web.launch import CHROMIUM_ARGS, chromium_path
 
@@ -151,7 +150,9 @@ def test_backtracking_4_queens_steps_to_both_solutions_then_says_no_more(page: A
         if solutions.count():
             break
     expect(solutions).to_have_text(["[2,4,1,3]"])
-    expect(page.locator("#bt-status")).to_contain_text("Solution 1: [2,4,1,3]")
+    # the squares as the board names them, then the command line's notation
+    status = page.locator("#bt-status")
+    expect(status).to_contain_text("Solution 1: b1, d2, a3, c4 (written [2,4,1,3]")
     assert queens_on_board(page, "#bt-board") == [(1, 2), (2, 4), (3, 1), (4, 3)]
 
     page.click("#bt-next")
@@ -167,8 +168,8 @@ def test_backtracking_4_queens_steps_to_both_solutions_then_says_no_more(page: A
 def test_every_attempt_mode_shows_refused_squares(page: Any) -> None:
     start_backtracking(page, 4, every=True)
     step_until(page, "bt", lambda: page.locator("#bt-board .mark.refused").count(), 8)
-    # the first refusal of 4-queens: row 2, column 1 (the queen of row 1 is in column 1)
-    expect(page.locator("#bt-status")).to_contain_text("Row 2, column 1 is attacked")
+    # the first refusal of 4-queens: a2 (row 2, column 1; the queen of row 1 is on a1)
+    expect(page.locator("#bt-status")).to_contain_text("a2 is attacked")
     refused = page.locator("#bt-board .mark.refused")
     assert (refused.get_attribute("data-row"), refused.get_attribute("data-col")) == ("2", "1")
 
@@ -388,9 +389,7 @@ def test_the_schedule_domain_runs_in_the_generic_view(page: Any) -> None:
     domain = get_domain("schedule")
     request = domain.request("example")
     expected = domain.search(request)
-    start = SchedulingProblem(example_instance()).initial
-    drawn = domain.draw(start)
-    assert isinstance(drawn, Text)
+    instance = example_instance()
 
     page.click("#tab-schedule-generic")
     page.select_option("#gn-schedule-preset", "example")
@@ -398,16 +397,20 @@ def test_the_schedule_domain_runs_in_the_generic_view(page: Any) -> None:
     expect(page.locator("#gn-schedule-heuristic")).to_have_value("")  # the domain's default
     page.click("#gn-schedule-run")
     status = page.locator("#gn-schedule-status")
-    expect(status).to_contain_text("astar with bratko: press Step")
+    expect(status).to_contain_text("A* with bratko: press Step")
     board = page.locator("#gn-schedule-board")
-    expect(board.locator("pre")).to_have_text(drawn.text)  # the start, as the domain draws it
+    chart = board.locator("svg.gantt")  # the start: an empty Gantt chart, every task waiting
+    expect(chart).to_have_attribute("data-bars", "0")
+    expect(board.locator(".gantt-waiting")).to_have_text(
+        "waiting: " + " ".join(task.name for task in instance.tasks)
+    )
     page.click("#gn-schedule-step")
     expect(status).to_contain_text("Expansion 1: this state is taken from the frontier")
     stats = page.locator("#gn-schedule-stats")
     for label in ("g", "h", "f", "frontier"):
         expect(stats.locator(f"dt:text-is('{label}')")).to_have_count(1)
     page.click("#gn-schedule-step")
-    expect(board.locator("pre")).to_contain_text("finishing time so far")
+    expect(chart).to_have_attribute("aria-label", re.compile("finishing time so far"))
     page.click("#gn-schedule-end")
     result = page.locator("#gn-schedule-result")
     expect(result).to_contain_text("finishing time 24 (optimal), astar")
@@ -417,9 +420,8 @@ def test_the_schedule_domain_runs_in_the_generic_view(page: Any) -> None:
     path_step = page.locator("#gn-schedule-path-step")
     expect(path_step).to_have_attribute("data-moves", str(moves))
     expect(path_step).to_have_attribute("data-step", str(moves), timeout=20_000)
-    final = domain.draw(expected.final_state)
-    assert isinstance(final, Text)
-    expect(board.locator("pre")).to_have_text(final.text)
+    expect(chart).to_have_attribute("data-bars", str(len(instance.tasks)))  # the whole schedule
+    expect(board.locator(".gantt-waiting")).to_have_text("waiting: none")
 
 
 def test_a_users_problem_gets_a_tab_and_finds_the_418_km_road(browser: Any) -> None:

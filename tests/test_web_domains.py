@@ -28,7 +28,7 @@ from searchlab.domains.queens.board import SEED_CASES
 from searchlab.domains.registry import domains, get_domain
 from searchlab.domains.user import load_problem
 from searchlab.web import WebLimits, create_app
-from searchlab.web.catalog import option_json
+from searchlab.web.catalog import option_json, param_json
 
 BASE = "http://127.0.0.1:8000"
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -84,7 +84,7 @@ def test_the_options_list_every_registered_domain_from_its_descriptor(client: Te
             for name, spec in domain.heuristics.items()
         ]
         assert entry["default_heuristic"] == domain.default_heuristic
-        assert entry["params"] == [option_json(option) for option in domain.params]
+        assert entry["params"] == [param_json(domain, option) for option in domain.params]
         assert entry["size"] == (None if domain.size is None else option_json(domain.size))
         assert entry["random"] == domain.has_random
         assert entry["sources"] == list(domain.sources)
@@ -353,13 +353,20 @@ def test_drawings_come_with_each_event_when_asked(client: TestClient) -> None:
     drawn = search(client, "schedule", {"start": "example", "drawings": True}).json()
     domain = get_domain("schedule")
     assert len(drawn["path_drawings"]) == len(drawn["result"]["path"])
-    start = domain.problem(domain.request("example")).initial
-    assert drawn["origin"]["drawing"] == to_json(domain.draw(start))
-    assert drawn["path_drawings"][-1]["text"].endswith("finishing time so far: 24")
+    problem = domain.problem(domain.request("example"))
+    assert drawn["origin"]["drawing"] == to_json(domain.draw_after([], problem.initial, problem))
+    # the schedule grows as a Gantt chart: the goal's has every task, one bar each
+    goal = drawn["path_drawings"][-1]
+    assert (goal["kind"], goal["end"], goal["waiting"]) == ("gantt", 24, [])
+    placed = sorted(bar["label"] for bar in goal["bars"] if not bar["idle"])
+    assert placed == sorted(drawn["run"]["start"]["tasks"])
     page = client.get(f"/api/sessions/{drawn['session']}/events", params={"from": 0}).json()
     for event in page["events"]:
         if event["kind"] == "expand":
-            assert event["drawing"]["kind"] == "text" and "waiting" in event["drawing"]["text"]
+            drawing = event["drawing"]
+            assert drawing["kind"] == "gantt" and len(drawing["rows"]) == 3
+            done = [bar["label"] for bar in drawing["bars"] if not bar["idle"]]
+            assert len(done) + len(drawing["waiting"]) == 7  # every task placed or waiting
         elif event["kind"] == "solution":
             assert len(event["path_drawings"]) == len(event["path"])
     # a live search draws each placement as the domain does: a chess board, one Q a row

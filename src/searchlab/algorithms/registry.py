@@ -398,6 +398,34 @@ def _breeding(it: Run) -> dict[str, Any]:
 
 
 ALGORITHMS: Registry[AlgorithmInfo] = Registry("algorithm")
+TITLES: dict[str, str] = {
+    "astar": "A*",
+    "best-first": "Best-first (Bratko)",
+    "greedy": "Greedy best-first",
+    "weighted-astar": "Weighted A*",
+    "ida": "IDA*",
+    "rbfs": "Recursive best-first (RBFS)",
+    "bfs": "Breadth-first",
+    "uniform-cost": "Uniform-cost",
+    "iterative-deepening": "Iterative deepening",
+    "dfs": "Depth-first",
+    "hill-climbing": "Hill climbing",
+    "simulated-annealing": "Simulated annealing",
+    "local-beam": "Local beam search",
+    "genetic": "Genetic algorithm",
+    "tabu": "Tabu search",
+    "late-acceptance": "Late acceptance",
+    "csp-backtracking": "CSP backtracking",
+    "min-conflicts": "Min-conflicts",
+}
+"""Each algorithm's name as people say it (tabs and titles); its key stays the name
+typed on the command line and sent in requests."""
+
+
+def algorithm_title(name: str) -> str:
+    """``astar`` -> ``A*``: the human name of a registered algorithm (its key if none)."""
+    return TITLES.get(name, name)
+
 _GRAPH_LOOP: Loop = (_graph_search,)
 _ROUNDS_LOOP: Loop = (bounded_rounds, Solutions._walk)
 _CLIMB_LOOP: Loop = (hill_climbing, *(strategy.choose for strategy in STRATEGIES.values()))

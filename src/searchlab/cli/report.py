@@ -140,7 +140,7 @@ def fits(drawing: Drawing) -> bool:
     """Whether ``drawing`` is small enough to print (a 1,000-queen board is not)."""
     if isinstance(drawing, Grid):
         return drawing.rows <= DRAW_LIMIT and drawing.cols <= DRAW_LIMIT
-    return len(drawing.text) <= 20_000
+    return len(to_text(drawing)) <= 20_000
 
 
 def print_document(document: Mapping[str, Any], legacy: Mapping[str, str] | None = None) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic
 
@@ -117,6 +117,9 @@ class Domain(Generic[S, M]):
     default_heuristic: ClassVar[str | None] = None
     default_heuristic_note: ClassVar[str] = ""  # says the default when it depends on the start
     params: ClassVar[tuple[Option, ...]] = ()  # the domain's own options
+    param_heuristics: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Parameters that act only with some heuristics (ALT's landmarks): the viewer
+    shows their fields only when one of these may be used."""
     unit_costs: ClassVar[bool] = True  # every move costs the same
     engines: ClassVar[tuple[str, ...]] = ("generic",)  # "auto" picks among them
     size: ClassVar[Option | None] = None  # the size of a random start, with its cap
@@ -196,6 +199,15 @@ class Domain(Generic[S, M]):
     def draw(self, state: Any, problem: Any = None) -> Drawing:
         """A picture of the state (``problem``, when given, is the one it belongs to)."""
         return Text(self.format(state))
+
+    draws_moves: ClassVar[bool] = False
+    """Whether ``draw_after`` shows more than ``draw``: what the moves that reached a
+    state did (a schedule's tasks already done), which the state itself forgets."""
+
+    def draw_after(self, moves: Sequence[Any], state: Any, problem: Any = None) -> Drawing:
+        """The state reached from the start by ``moves``, drawn with what they did (the
+        viewer asks when ``draws_moves``); by default ``draw``."""
+        return self.draw(state, problem)
 
     def random_start(self, rng: random.Random, spec: RandomSpec) -> Any:
         """A start drawn with ``rng`` as ``spec`` asks (its size, a goal it can reach, the

@@ -133,7 +133,7 @@ class CSPDomain(Domain[CSPState, tuple[Any, Any]]):
             small = (
                 drawing.rows * drawing.cols <= DRAWN_CELLS
                 if isinstance(drawing, Grid)
-                else len(drawing.text) <= DRAWN_CELLS * 4
+                else len(to_text(drawing)) <= DRAWN_CELLS * 4
             )
             return f"{said}\n{to_text(drawing)}" if small else said
         if result.limit is not None:

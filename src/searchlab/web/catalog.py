@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from searchlab import __version__
-from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.algorithms.registry import ALGORITHMS, algorithm_title
 from searchlab.core.access import Served
 from searchlab.core.encoding import jsonable
 from searchlab.core.errors import InputError
@@ -68,6 +68,7 @@ def algorithm_json(name: str) -> dict[str, Any]:
     info = ALGORITHMS[name]
     return {
         "name": name,
+        "title": algorithm_title(name),
         "summary": info.summary,
         "informed": info.informed,
         "promise": info.promise,
@@ -86,6 +87,14 @@ def presets_of(domain: Domain[Any, Any], served: Served) -> dict[str, str]:
     if offer is not None:
         presets.update(offer(served))
     return presets
+
+
+def param_json(domain: Domain[Any, Any], option: Option) -> dict[str, Any]:
+    """A domain's parameter: its spec, and the heuristics it acts with if only some."""
+    spec = option_json(option)
+    if option.name in domain.param_heuristics:
+        spec["heuristics"] = list(domain.param_heuristics[option.name])
+    return spec
 
 
 def domain_json(domain: Domain[Any, Any], served: Served | None = None) -> dict[str, Any]:
@@ -113,7 +122,7 @@ def domain_json(domain: Domain[Any, Any], served: Served | None = None) -> dict[
         ],
         "default_heuristic": domain.default_heuristic,
         "default_heuristic_note": domain.default_heuristic_note,
-        "params": [option_json(option) for option in domain.params],
+        "params": [param_json(domain, option) for option in domain.params],
         "size": None if domain.size is None else option_json(domain.size),
         "random": domain.has_random and domain.size is not None,
         "unit_costs": domain.unit_costs,

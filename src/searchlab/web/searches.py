@@ -25,7 +25,7 @@ import logging
 import random
 import shlex
 import traceback
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -326,7 +326,8 @@ def _start(
     if generations is not None:
         info["population"] = generations
     if drawings:
-        info["path_drawings"] = _path_drawings(domain, problem, result.path, limits)
+        assert isinstance(encoder, DrawingEncoder)
+        info["path_drawings"] = _path_drawings(encoder, result.path, limits)
     if result.limit is not None:
         info["limit_note"] = (
             f"the viewer stops a search at {limits.run_max_expanded:,} expansions or "
@@ -352,13 +353,14 @@ def _bytes(count: int) -> str:
 
 
 def _path_drawings(
-    domain: Domain[Any, Any], problem: Any, path: Iterable[Any], limits: WebLimits
+    encoder: DrawingEncoder, path: Sequence[Any], limits: WebLimits
 ) -> list[dict[str, Any]] | None:
     """The drawings of a path, or None when together they would pass a page's bytes."""
     drawn: list[dict[str, Any]] = []
     size = 0
+    encoder.follow(path)
     for state in path:
-        drawn.append(drawing_of(domain, problem, state))
+        drawn.append(encoder.draw(state))
         size += len(dumps(drawn[-1]))
         if size > limits.max_page_bytes:
             return None

@@ -188,7 +188,12 @@ class Teacher:
     def _state(self, state: Hashable) -> dict[str, Any]:
         if not self.texts:
             return {"state": self.encoder.state(state)}
-        return {"state": self.encoder.state(state), "text": self.text(state)}
+        out = {"state": self.encoder.state(state), "text": self.text(state)}
+        mini = getattr(self.encoder, "mini", None)  # a small board, drawn as the page does
+        drawing = mini(state) if mini is not None else None
+        if drawing is not None:
+            out["drawing"] = drawing
+        return out
 
     def _entry(self, entry: events.Entry) -> dict[str, Any]:
         return {

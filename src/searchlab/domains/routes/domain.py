@@ -137,6 +137,9 @@ class RouteDomain(Domain[int, str]):
         "straight-line on a plane, landmarks without coordinates"
     )
     params = (NEIGHBOURS, LANDMARKS, SELECTION, LANDMARKS_FILE)
+    param_heuristics: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        name: ("landmarks",) for name in ("landmarks", "selection", "landmarks_file")
+    }
     unit_costs = False
     engines = ("generic", "compiled")
     views = ("map", "generic")

@@ -5,7 +5,7 @@ shortest schedule."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from searchlab.algorithms.registry import ALGORITHMS, SEARCHES
@@ -13,7 +13,7 @@ from searchlab.core import access
 from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult
 from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest, plural
-from searchlab.domains.drawing import Drawing, Text
+from searchlab.domains.drawing import Bar, Drawing, Gantt, Text, number
 from searchlab.domains.scheduling.gantt import gantt
 from searchlab.domains.scheduling.model import Instance
 from searchlab.domains.scheduling.parse import example_instance, load_instance, parse_instance
@@ -115,18 +115,60 @@ class ScheduleDomain(Domain[State, Move]):
 
     def format(self, state: Any) -> str:
         running = ", ".join(
-            f"{task or 'idle'} until {frees_at:g}" for frees_at, task in state.active
+            f"{task or 'idle'} until {number(frees_at)}" for frees_at, task in state.active
         )
         waiting = " ".join(state.waiting) or "none"
-        return f"waiting: {waiting}; running: {running}; finish {state.finish:g}"
+        return f"waiting: {waiting}; running: {running}; finish {number(state.finish)}"
+
+    def format_move(self, move: Any) -> str:
+        span = f"{number(move.start)}–{number(move.end)}"
+        if move.task is None:
+            return f"the first free processor waits, {span}"
+        return f"{move.task} on the first free processor, {span}"
 
     def draw(self, state: Any, problem: Any = None) -> Drawing:
+        """The processors' rows with what each is running (its bar ends when the
+        processor frees); without the moves that led here, earlier tasks are not known."""
+        if not isinstance(problem, SchedulingProblem):
+            return Text(self._listed(state))
+        bars = []
+        for row, (frees_at, task) in enumerate(state.active):
+            if task != IDLE:
+                start = frees_at - problem.instance.durations[task]
+                bars.append(Bar(row, start, frees_at, task))
+        rows = tuple(f"P{index}" for index in range(1, len(state.active) + 1))
+        caption = f"finishing time so far {number(state.finish)}; the tasks running"
+        return Gantt(rows, tuple(bars), state.finish, tuple(state.waiting), caption)
+
+    draws_moves = True
+
+    def draw_after(self, moves: Sequence[Any], state: Any, problem: Any = None) -> Drawing:
+        """The schedule so far as a Gantt chart: each move replayed on the processor that
+        frees first (as ``schedule_from_moves`` does), idle waits shown as gaps."""
+        if not isinstance(problem, SchedulingProblem):
+            return self.draw(state, problem)
+        count = problem.processors
+        frees_at: list[Any] = [0] * count
+        bars = []
+        for move in moves:
+            first = min(range(count), key=lambda p: (frees_at[p], p))
+            bars.append(Bar(first, move.start, move.end, move.task or "", move.task is None))
+            frees_at[first] = move.end
+        rows = tuple(f"P{index}" for index in range(1, count + 1))
+        placed = sum(1 for move in moves if move.task is not None)
+        caption = (
+            f"{plural(placed, 'task')} placed, finishing time so far {number(state.finish)}"
+        )
+        return Gantt(rows, tuple(bars), state.finish, tuple(state.waiting), caption)
+
+    @staticmethod
+    def _listed(state: Any) -> str:
         lines = [f"waiting: {' '.join(state.waiting) or '(none)'}"]
         for index, (frees_at, task) in enumerate(state.active, start=1):
             doing = "idle" if task == IDLE else task
-            lines.append(f"P{index}: {doing} until {frees_at:g}")
-        lines.append(f"finishing time so far: {state.finish:g}")
-        return Text("\n".join(lines))
+            lines.append(f"P{index}: {doing} until {number(frees_at)}")
+        lines.append(f"finishing time so far: {number(state.finish)}")
+        return "\n".join(lines)
 
     def problem(self, request: SearchRequest) -> SchedulingProblem:
         return SchedulingProblem(request.start)

@@ -4,6 +4,7 @@ compiled solver, each answer checked."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -113,16 +114,36 @@ class SudokuDomain(CSPDomain):
         return "".join(text if len(text) == 1 else "." for text in texts)
 
     def draw(self, state: Any, problem: Any = None) -> Drawing:
+        """The grid as on paper: thick lines around the boxes, the givens in bold, and in
+        an open cell its candidates as pencil marks, each value in its own place of a
+        small box × box grid (1 top left, 9 bottom right)."""
         size, texts = self._cells(state)
-        marks = {}
+        symbols = SYMBOLS[size]
+        box = math.isqrt(size)
+        csp = state.csp
+        given = frozenset(i for i, values in enumerate(csp.domains) if len(values) == 1)
+        cells: list[str] = []
+        marks: dict[int, str] = {}
+        notes: dict[int, tuple[str, ...]] = {}
         for index, text in enumerate(texts):
-            if len(text) != 1 and state.assigned[index] < 0:
-                marks[index] = "candidates" if text else "no value left"
-        filled = sum(1 for k in state.assigned if k >= 0)
-        caption = f"{filled} of {size * size} cells filled"
+            if index in given:
+                cells.append(symbols[csp.domains[index][0] - 1])
+                continue
+            if state.assigned[index] >= 0:
+                cells.append(text)
+                continue
+            cells.append("")
+            if state.domains is None:
+                continue
+            left = set(state.domain(csp.variables[index]))
+            notes[index] = tuple(symbols[v - 1] if v in left else "" for v in range(1, size + 1))
+            if not left:
+                marks[index] = "no value left"
+        filled = sum(1 for i, k in enumerate(state.assigned) if k >= 0 or i in given)
+        caption = f"{filled} of {size * size} cells filled; givens in bold"
         if state.domains is not None and filled < size * size:
-            caption += "; an open cell lists its candidates"
-        return Grid(size, size, tuple(texts), "plain", marks, caption)
+            caption += "; small digits: the candidates an open cell has left"
+        return Grid(size, size, tuple(cells), "plain", marks, caption, (box, box), given, notes)
 
     def encode(self, state: Any) -> Any:
         """``{"grid": the one-line grid, "candidates": {cell: "147", …}}`` (candidates of

@@ -7,7 +7,7 @@ import { api, clearErrors, formValues, showError } from "./api.js";
 import { counts, fillStats, html } from "./dom.js";
 import { addLiveTreeNodes } from "./explain.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
-import { attacks, drawQueens, squareName } from "./queens.js";
+import { attacks, coordinatesLegend, drawQueens, squareName } from "./queens.js";
 import { TreeNodes, drawTree } from "./tree.js";
 import { View } from "./view.js";
 
@@ -277,19 +277,34 @@ export class BacktrackView extends View {
     return (event.tried ?? []).filter((c) => c !== col).map((c) => ({ square: [row, c], kind: "tried" }));
   }
 
+  // A square's name (file then rank: d6), as the board's edges write it.
+  at(row, col) {
+    return squareName(this.n, [row, col]);
+  }
+
+  // The squares of ``row`` in the files ``columns``: "a2, b2".
+  squares(row, columns) {
+    return columns.map((col) => this.at(row, col)).join(", ");
+  }
+
+  // A placement's queens by square: "a1, e2, h3".
+  queensAt(columns) {
+    return columns.map((col, index) => this.at(index + 1, col)).join(", ");
+  }
+
   describe(event) {
     if (!event) return { queens: [], marks: [], text: this.session ? "The empty board: press Step, Play or Next solution." : "Choose n and press Start." };
     const skipped = event.gap ? ` (${event.gap.toLocaleString()} events passed over to get here)` : "";
     switch (event.kind) {
       case "expand": {
-        if (event.state.length === 0) return { queens: [], marks: [], text: "The empty board: the search begins with row 1." };
+        if (event.state.length === 0) return { queens: [], marks: [], text: "The empty board: the search begins with rank 1." };
         const [row, col] = lastSquare(event.state);
         const tried = event.tried ?? [];
-        const before = tried.length ? ` after ${tried.length === 1 ? "column" : "columns"} ${tried.join(", ")}` : "";
+        const before = tried.length ? ` after ${this.squares(row, tried)}` : "";
         return {
           queens: toQueens(event.state),
           marks: this.tried(event, row, col),
-          text: `Stable: ${plural(event.state.length, "queen")} placed safely ${columnsText(event.state)}, the last in column ${col} of row ${row}${before}; next, row ${row + 1}.${skipped}`,
+          text: `Stable: ${plural(event.state.length, "queen")} placed safely (${this.queensAt(event.state)}), the last on ${this.at(row, col)}${before}; next, rank ${row + 1}.${skipped}`,
         };
       }
       case "generate": {
@@ -297,7 +312,7 @@ export class BacktrackView extends View {
         return {
           queens: toQueens(event.parent),
           marks: [...this.tried(event, row, col), { square: [row, col], kind: "try" }],
-          text: `Trying row ${row}, column ${col}${event.tried?.length ? ` (columns ${event.tried.join(", ")} tried already)` : ""}.${skipped}`,
+          text: `Trying ${this.at(row, col)}${event.tried?.length ? ` (${this.squares(row, event.tried)} tried already)` : ""}.${skipped}`,
         };
       }
       case "prune": {
@@ -307,25 +322,25 @@ export class BacktrackView extends View {
         return {
           queens: placed,
           marks: [...this.tried(event, row, col), { square: [row, col], kind: "refused" }, ...attackers.map((square) => ({ square, kind: "attacker" }))],
-          text: `Row ${row}, column ${col} is attacked (outlined queens): refused.${skipped}`,
+          text: `${this.at(row, col)} is attacked (outlined queens): refused.${skipped}`,
         };
       }
       case "backtrack": {
         const depth = event.state.length;
-        if (depth === 0) return { queens: [], marks: [], text: "Back at the empty board: every column of row 1 has been tried." };
+        if (depth === 0) return { queens: [], marks: [], text: "Back at the empty board: every square of rank 1 has been tried." };
         const col = event.state[depth - 1];
         const full = depth === this.n;
         return {
           queens: toQueens(event.state),
           marks: [...this.tried(event, depth, col), { square: [depth, col], kind: "leaving" }],
           text: full
-            ? `Backtracking from the solution: the queen of row ${depth} moves on, looking for the next one.${skipped}`
-            : `No safe column left in row ${depth + 1}: take back the queen of row ${depth} (column ${col}).${skipped}`,
+            ? `Backtracking from the solution: the queen on ${this.at(depth, col)} moves on along rank ${depth}, looking for the next one.${skipped}`
+            : `No safe square left on rank ${depth + 1}: take back the queen on ${this.at(depth, col)}.${skipped}`,
         };
       }
       case "solution": {
         const columns = event.path[event.path.length - 1];
-        return { queens: toQueens(columns), marks: [], solved: true, text: `Solution ${event.index}: ${columnsText(columns)}.${skipped}` };
+        return { queens: toQueens(columns), marks: [], solved: true, text: `Solution ${event.index}: ${this.queensAt(columns)} (written ${columnsText(columns)}: each rank's file as a number).${skipped}` };
       }
       default:
         return { queens: [], marks: [], text: event.kind };
@@ -389,10 +404,11 @@ export class BacktrackView extends View {
 
   legend() {
     const items = [
+      coordinatesLegend(this.n ?? 8),
       { swatch: "sq-try", text: "the square being tried" },
       { swatch: "sq-refused", text: "a square refused: a placed queen attacks it" },
       { swatch: "sq-attacker", text: "a queen attacking the square refused" },
-      { swatch: "sq-tried", glyph: "✕", text: "a column of this row tried already" },
+      { swatch: "sq-tried", glyph: "✕", text: "a square of this rank tried already" },
       { swatch: "sq-leaving", text: "the queen taken back (a retreat)" },
       { swatch: "queen-solved", glyph: "♛", text: "a solution" },
       ...TREE_LEGEND,

@@ -12,12 +12,14 @@ import { drawChart, drawSeries } from "./chart.js";
 import { fillSelect, fillStats } from "./dom.js";
 import { fillOptions } from "./form.js";
 import { fillLegend } from "./legend.js";
-import { drawQueens, pairs } from "./queens.js";
+import { boardName, coordinatesLegend, drawQueens, pairs, squareName } from "./queens.js";
 import { StepsView } from "./view.js";
 
 const CLIMB = "hill-climbing"; // the algorithm whose own fields the form has
 const MAX_NUMBERS = 16; // boards up to 16×16 get their numbers drawn
-const square = ([r, c]) => `(${r},${c})`;
+// A board as squares (file then rank, as its edges say), with the command line's
+// (row, column) notation it is typed in.
+const written = (n, queens) => `${boardName(n, queens).replace(/^\d+ by \d+ board, /, "")} — typed ${pairs(queens)}, each queen (row, column)`;
 const plural = (count, noun) => `${count.toLocaleString()} ${noun}${count === 1 ? "" : "s"}`;
 
 // The sentence a climb ends with, from its result (the document of docs/json.md) and
@@ -270,13 +272,14 @@ export class ClimbView extends StepsView {
     let marks = [];
     let text;
     if (frame.kind === "start") {
-      text = `Initial state ${pairs(frame.queens)}: h = ${frame.h} (${heuristic}).`;
+      text = `Initial state: ${written(info.result.n, frame.queens)}; h = ${frame.h} (${heuristic}).`;
     } else if (frame.kind === "restart") {
       text = `Restart ${frame.index} from a random board: h = ${frame.h}.${frame.reason ? ` The climb before was stuck: ${frame.reason}.` : ""}`;
     } else {
       const [from, to] = frame.move;
       marks = [{ square: from, kind: "from" }, { square: to, kind: "to" }];
-      text = `Move ${frame.moved} of climb ${frame.climb}: the queen at ${square(from)} moves to ${square(to)}${frame.sideways ? " (sideways: h stays the same)" : ""}; h = ${frame.h}.`;
+      const n = info.result.n;
+      text = `Move ${frame.moved} of climb ${frame.climb}: the queen on ${squareName(n, from)} moves to ${squareName(n, to)}${frame.sideways ? " (sideways: h stays the same)" : ""}; h = ${frame.h}.`;
     }
     const scores = this.scoresAt(this.cursor);
     if (scores && !last) text += ` The numbers: h after each move from this board (best ${scores.best}).`;
@@ -308,7 +311,7 @@ export class ClimbView extends StepsView {
       ["seed", random ? `${run.seed} (type it in the seed field to repeat this run)` : `${run.seed} (unused: ${run.algorithm === CLIMB ? `ties to ${run.tie_break}, no restarts` : "no random choices"})`],
     ]);
     this.verdict.hidden = !last;
-    this.verdict.textContent = last ? `Verdict: ${verdict(result, info)}. Final state ${pairs(result.final)}.` : "";
+    this.verdict.textContent = last ? `Verdict: ${verdict(result, info)}. Final state: ${written(result.n, result.final)}.` : "";
     this.verdict.dataset.status = last ? result.status : "";
     this.verdict.dataset.h = last ? String(result.h_final) : "";
     this.verdict.classList.toggle("good", result.status === "solved");
@@ -342,11 +345,12 @@ export class ClimbView extends StepsView {
     const words = result.status === "solved"
       ? `solved: h = ${result.h_final} in generation ${lastIndex}`
       : `not solved: the best has h = ${result.h_final} after ${plural(lastIndex, "generation")}${this.info.stopped ? `: ${this.info.stopped}` : ""}`;
-    this.verdict.textContent = last ? `Verdict: ${words}. Final state ${pairs(result.final)}.` : "";
+    this.verdict.textContent = last ? `Verdict: ${words}. Final state: ${written(n, result.final)}.` : "";
     this.verdict.dataset.status = last ? result.status : "";
     this.verdict.dataset.h = last ? String(result.h_final) : "";
     this.verdict.classList.toggle("good", result.status === "solved");
     fillLegend(this.$("legend"), [
+      coordinatesLegend(n),
       { swatch: "queen-hot", glyph: "♛", text: "a queen attacked by another" },
       { swatch: "queen-solved", glyph: "♛", text: "a solution: no queen attacked" },
       { swatch: "chart-best", text: "on the chart: the best fitness of each generation (its board is drawn)" },
@@ -357,6 +361,7 @@ export class ClimbView extends StepsView {
 
   legend() {
     fillLegend(this.$("legend"), [
+      coordinatesLegend(this.info?.result?.n ?? 8),
       { swatch: "sq-from", text: "the square the queen left" },
       { swatch: "sq-to", text: "the square it moved to" },
       { swatch: "queen-hot", glyph: "♛", text: "a queen attacked by another" },

@@ -5,7 +5,8 @@
 
 import { html } from "./dom.js";
 
-export const num = (value) => (value === null || value === undefined ? "∞" : String(value));
+// A figure as people read it: at most two decimals (h = 19.333333 is shown 19.33).
+export const num = (value) => (value === null || value === undefined ? "∞" : typeof value === "number" && Number.isFinite(value) ? String(Math.round(value * 100) / 100) : String(value));
 export const shown = (value) => (typeof value === "string" ? value : JSON.stringify(value));
 // A move as the domain writes it (when it says how), else as its JSON.
 export const moveText = (item) => item.move_text ?? shown(item.move);
@@ -73,9 +74,10 @@ export function fate(child, algorithm) {
   }
 }
 
-// ``drawState(state, text)``: the element showing a state in a table cell.
+// ``drawState(state, text, item)``: the element showing a state in a table cell (the
+// item may carry the state's drawing, a small board).
 function stateCell(item, drawState) {
-  return html("td", { class: "state-cell" }, [drawState(item.state, item.text)]);
+  return html("td", { class: "state-cell" }, [drawState(item.state, item.text, item)]);
 }
 
 // The successors of this step: move, state, g, h, f, fate (and in a tree search, the

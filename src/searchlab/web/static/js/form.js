@@ -37,3 +37,10 @@ export function optionField(spec, prefix) {
 export function fillOptions(container, specs, prefix) {
   container.replaceChildren(...specs.map((spec) => optionField(spec, prefix)));
 }
+
+// A field shows only where it acts: one disabled (the algorithm chosen ignores it) is
+// hidden with its label, and shown again, enabled, when it acts once more.
+export function showOnlyWhereActs(input) {
+  const field = input.closest(".field");
+  if (field) field.hidden = input.disabled;
+}

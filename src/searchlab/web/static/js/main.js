@@ -14,13 +14,13 @@ import { GenericView } from "./generic.js";
 import { Help } from "./help.js";
 import { MapView } from "./map.js";
 import { PuzzleView } from "./puzzle.js";
-import { Tabs } from "./tabs.js";
+import { Tabs, algorithmTitle } from "./tabs.js";
 import { instantiate, slug } from "./template.js";
 
 const VIEWS = {
   backtrack: { View: BacktrackView, prefix: "bt", label: (domain) => `${domain.title} · backtracking` },
   climb: { View: ClimbView, prefix: "hc", label: (domain) => `${domain.title} · hill climbing` },
-  puzzle: { View: PuzzleView, prefix: "pz", label: (domain) => `${domain.title} · ${domain.default_algorithm}` },
+  puzzle: { View: PuzzleView, prefix: "pz", label: (domain) => `${domain.title} · ${algorithmTitle(domain, domain.default_algorithm)}` },
   map: { View: MapView, prefix: "mp", label: (domain) => `${domain.title} · map` },
   generic: { View: GenericView, prefix: "gn", label: (domain) => domain.title },
 };

@@ -13,7 +13,8 @@
 
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { fillSelect, fillStats } from "./dom.js";
-import { fillOptions } from "./form.js";
+import { fillOptions, showOnlyWhereActs } from "./form.js";
+import { algorithmTitle } from "./tabs.js";
 import { StepsView } from "./view.js";
 
 const COLOURS = {
@@ -85,6 +86,7 @@ export class MapView extends StepsView {
   syncAlgorithm() {
     const info = this.domain.algorithms.find((item) => item.name === this.algorithm());
     this.$("heuristic").disabled = !info?.informed;
+    showOnlyWhereActs(this.$("heuristic")); // an uninformed search has no use for it
   }
 
   clear() {
@@ -196,7 +198,7 @@ export class MapView extends StepsView {
     }
     this.ran = true;
     this.verdict = info.description ?? "";
-    this.hooks.rename?.(`${this.domain.title} · map · ${info.run.algorithm}`);
+    this.hooks.rename?.(`${this.domain.title} · map · ${algorithmTitle(this.domain, info.run.algorithm)}`);
     this.render();
   }
 

@@ -7,7 +7,9 @@
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
 import { addTreeNodes, entered, fillDetail, ghf, moveText, num, shown, stepFacts } from "./explain.js";
+import { showOnlyWhereActs } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
+import { algorithmTitle } from "./tabs.js";
 import { TileBoard, miniBoard } from "./tiles.js";
 import { TreeNodes, drawTree } from "./tree.js";
 import { PathView } from "./view.js";
@@ -106,7 +108,7 @@ export class PuzzleView extends PathView {
       $("weight").title = weight.summary;
     }
     this.syncHeuristic();
-    this.hooks.rename?.(`${domain.title} · ${domain.default_algorithm}`);
+    this.hooks.rename?.(`${domain.title} · ${algorithmTitle(domain, domain.default_algorithm)}`);
     this.render();
   }
 
@@ -126,6 +128,8 @@ export class PuzzleView extends PathView {
     this.$("weight").disabled = !info?.options.some((option) => option.name === "weight");
     const second = this.$("algorithm2").value;
     this.$("heuristic2").disabled = !second || !this.informed(second);
+    // a field shows only where it acts (weight: weighted A* alone; a heuristic: an informed search)
+    for (const name of ["heuristic", "weight", "heuristic2"]) showOnlyWhereActs(this.$(name));
   }
 
   // What a second search asks: the same start, goal and weight, its own algorithm and
@@ -163,7 +167,7 @@ export class PuzzleView extends PathView {
     this.mode = "search";
     this.cursor = -1;
     this.playSolution.disabled = !runs[0].info.result.solved;
-    this.hooks.rename?.(`${this.domain.title} · ${runs.map((run) => run.info.run.algorithm).join(" vs ")}`);
+    this.hooks.rename?.(`${this.domain.title} · ${runs.map((run) => algorithmTitle(this.domain, run.info.run.algorithm)).join(" vs ")}`);
     this.render();
   }
 

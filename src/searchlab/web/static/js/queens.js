@@ -1,5 +1,7 @@
 // Drawing an n×n chess board with queens in SVG: row 1 at the top, column 1 at the left.
-// The board's text name lists the queens by square (a1 = row 1, column 1).
+// One convention everywhere, as the board's edges show: a square is named by its file
+// (its column as a letter, a at the left) and its rank (its row as a number, 1 at the
+// top): d6 is file d, rank 6 (row 6, column 4). Every text of the queens' views uses it.
 
 import { svg } from "./dom.js";
 
@@ -25,6 +27,21 @@ export function attacked(queens) {
 // "r30c27" on boards wider than the alphabet.
 export function squareName(n, [row, col]) {
   return n <= 26 ? `${String.fromCharCode(96 + col)}${row}` : `r${row}c${col}`;
+}
+
+// A file's name: its letter (column 4 is d), or the column's number past the alphabet.
+export function fileName(n, col) {
+  return n <= 26 ? String.fromCharCode(96 + col) : String(col);
+}
+
+// The convention, as a legend says it (``n``: the board's size).
+export function coordinatesLegend(n = 8) {
+  const last = Math.max(1, Math.min(n, 26));
+  const example = squareName(Math.max(n, 4), [Math.min(6, last), Math.min(4, last)]);
+  return {
+    swatch: "coord-key", glyph: "a1",
+    text: `squares are named file then rank, as on the board's edges: files a–${fileName(last, last)} left to right (the columns), ranks 1–${last} top to bottom (the rows); ${example} is file ${example[0]}, rank ${example.slice(1)}`,
+  };
 }
 
 // "8 by 8 board, queens at a1, c2, …" (the queens in row order).

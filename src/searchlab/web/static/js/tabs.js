@@ -66,3 +66,9 @@ export class Tabs {
     event.stopPropagation();
   }
 }
+
+// An algorithm's name as people say it ("A*" for astar), from the registry's titles
+// (GET /api/options sends each algorithm's ``title``); its key if it has none.
+export function algorithmTitle(domain, name) {
+  return domain.algorithms.find((item) => item.name === name)?.title ?? name;
+}
