@@ -51,28 +51,9 @@ def search_puzzle(page: Any, position: str, algorithm: str = "astar", **fields: 
 # -- the bugs ------------------------------------------------------------------------
 
 
-def test_keys_act_on_the_search_wherever_the_focus_is_except_in_text_fields(page: Any) -> None:
-    start_backtracking(page, 4)
-    status = page.locator("#bt-status")
-    stable = page.locator('input[name="bt-mode"][value="stable"]')
-    stable.focus()
-    page.keyboard.press("ArrowRight")  # on a radio: it used to flip to "every attempt"
-    expect(stable).to_be_checked()
-    expect(status).to_have_text("The empty board: the search begins with rank 1.")
-    page.keyboard.press("ArrowRight")
-    expect(status).to_contain_text("Stable: 1 queen placed safely (a1)")
-    page.keyboard.press("ArrowLeft")
-    expect(status).to_have_text("The empty board: the search begins with rank 1.")
-    page.focus("#bt-step")
-    page.keyboard.press(" ")  # on a button: it used to click it (one more step)
-    expect(page.locator("#bt-play")).to_have_text("▮▮ Pause")
-    page.keyboard.press(" ")
-    expect(page.locator("#bt-play")).to_have_text("▶▶ Play")
-    before = status.inner_text()
-    page.focus("#bt-n")  # a text field keeps its keys
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowLeft")
-    expect(status).to_have_text(before)
+# The player's keys and the focused control: issue 25 changed issue 11's rule (keys act
+# wherever the focus is except in text fields) to "only where no focused control uses
+# the key"; their tests are in test_web_keyboard.py.
 
 
 def test_an_a_star_run_ends_on_the_goal_drawn_beside_the_start(page: Any) -> None:

@@ -118,7 +118,7 @@ export function frontierTable(event, drawState) {
   const rest = size > head.length ? `; the first ${head.length} of ${size.toLocaleString()}` : "";
   return html("table", { class: "detail frontier" }, [
     html("caption", { text: `Frontier after this expansion, in the order the search takes it${rest}` }),
-    html("thead", {}, [html("tr", {}, ["#", "state", "g", "h", "f", ""].map((text) => html("th", { scope: "col", text })))]),
+    html("thead", {}, [html("tr", {}, ["#", "state", "g", "h", "f", "note"].map((text) => html("th", { scope: "col", text })))]),
     html("tbody", {}, rows),
   ]);
 }

@@ -62,7 +62,8 @@ export class Help {
       const reply = await api("GET", `/api/source/${encodeURIComponent(domain)}${query}`);
       box.replaceChildren(...reply.sources.map((item) => html("figure", {}, [
         html("figcaption", { text: item.file ? `${item.name} — ${item.file}, line ${item.line}` : `${item.name}: ${item.error}` }),
-        html("pre", {}, [html("code", { text: item.code })]),
+        // a box that scrolls: in the tab order, so that the keys scroll it too
+        html("pre", { tabindex: "0", "aria-label": `source of ${item.name}` }, [html("code", { text: item.code })]),
       ])));
       details.dataset.loaded = algorithm;
     } catch (error) {

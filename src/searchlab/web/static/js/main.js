@@ -112,27 +112,39 @@ function build(options) {
   help = new Help(tabs.add("help", "Help & source", { className: "help" }), options, viewsOf);
 }
 
-// Text fields keep their keys; everywhere else → steps, ← goes back, space plays or
-// pauses (the tabs keep their own arrow keys, as the ARIA tabs pattern has them).
-const TYPED = new Set(["text", "number", "search", "email", "url", "password", "tel", "date", "time"]);
-function typing(target) {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  return target instanceof HTMLInputElement && TYPED.has(target.type);
+// The keys of the player (→ steps, ← goes back, space plays or pauses) act only where
+// no control wants them: a focused control keeps every key it uses itself. Text fields,
+// lists, sliders and radios use them all; buttons, links, checkboxes, a legend's
+// summary and the tabs use space (to press them) but not the arrows (the tabs keep
+// their own, as the ARIA tabs pattern has them); a box that scrolls (the search tree,
+// the source) scrolls with them. Esc takes the focus from a control back to its view,
+// where the keys act again.
+const PRESSED = "button, a[href], summary, [role='tab'], [role='button'], input[type='checkbox'], input[type='button'], input[type='submit'], input[type='reset']";
+const FIELDS = "input, select, textarea, [contenteditable], [role='slider'], [role='radio'], [role='listbox'], [role='textbox']";
+
+function keepsKey(target, key) {
+  if (!(target instanceof Element) || target === document.body) return false;
+  if (target.matches("[role='tabpanel']")) return false; // the view itself: no control
+  if (target.matches(PRESSED)) return key === " ";
+  if (target.matches(FIELDS) || target.isContentEditable) return true;
+  return target.tabIndex >= 0; // anything else focusable (a box that scrolls)
 }
+
+const KEYS = { ArrowRight: "step", ArrowLeft: "back", " ": "toggle" };
 
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-  if (!["ArrowRight", "ArrowLeft", " "].includes(event.key)) return;
   const target = event.target;
-  if (typing(target)) return;
-  if (target instanceof HTMLElement && target.getAttribute("role") === "tab" && event.key !== " ") return;
+  const panel = target instanceof Element ? target.closest("[role='tabpanel']") : null;
+  if (event.key === "Escape" && panel && target !== panel && !event.isComposing) {
+    panel.focus(); // out of the control, into its view: the keys act again
+    return;
+  }
+  if (!(event.key in KEYS) || keepsKey(target, event.key)) return;
   const player = views.get(tabs.current)?.player;
   if (!player) return;
-  event.preventDefault(); // the focused control does nothing of its own with these keys
-  if (event.key === "ArrowRight") player.step();
-  else if (event.key === "ArrowLeft") player.back();
-  else player.toggle();
+  event.preventDefault(); // nothing focused uses the key (and space would scroll the page)
+  player[KEYS[event.key]]();
 });
 
 async function open(hash) {

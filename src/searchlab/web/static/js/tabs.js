@@ -25,6 +25,9 @@ export class Tabs {
       "aria-labelledby": `tab-${key}`, tabindex: "0",
     });
     panel.hidden = true;
+    // each panel opens with a heading naming it (for the outline: h1, then the panel's
+    // h2, then its sections' h3), seen by screen readers only: the tab shows the name
+    panel.append(html("h2", { class: "visually-hidden", id: `heading-${key}`, text: label }));
     tab.addEventListener("click", () => this.select(key));
     this.list.append(tab);
     this.host.append(panel);
@@ -36,6 +39,8 @@ export class Tabs {
   rename(key, label) {
     const tab = document.getElementById(`tab-${key}`);
     if (tab && tab.textContent !== label) tab.textContent = label;
+    const heading = document.getElementById(`heading-${key}`);
+    if (heading && heading.textContent !== label) heading.textContent = label;
   }
 
   has(key) {

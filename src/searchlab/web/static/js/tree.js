@@ -143,7 +143,8 @@ export function drawTree(container, { tree, from, to, at }, { current = null, em
     root.append(group);
     if (node.id === current) [focus, focusY] = [cx, cy];
   }
-  const box = html("div", { class: "tree-scroll" }, [root]);
+  // a box that scrolls: in the tab order, so that the keys scroll it too
+  const box = html("div", { class: "tree-scroll", tabindex: "0", role: "region", "aria-label": "search tree (scrolls)" }, [root]);
   const parts = [box];
   if (hidden > 0) parts.push(html("p", { class: "hint", text: `${hidden.toLocaleString()} earlier nodes are not drawn: the tree shows the newest ${MAX_NODES} and the path to this step.` }));
   const scroll = container.querySelector(".tree-scroll");

@@ -1,0 +1,164 @@
+"""Accessibility as a test: axe-core (the copy axe-playwright-python bundles) checks
+every tab of the viewer, in the light and the dark colour scheme, before and after a
+search has run in it (so that the result panels, trees and tables it draws are checked
+too), and finds no serious or critical violation.
+
+The tabs are the ones the page builds from /api/options, so a new domain's or view's
+tab is checked by itself; the Help tab is checked with every domain's source open.
+A search is started the way a user would: a named start, else a Random one, else the
+domain's first example (the command line's --help shows it), then Step, Next solution
+and To the end where the view has them.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import Any
+
+import pytest
+from test_web_browser import (  # noqa: F401 (fixtures, taken by name)
+    browser,
+    expect,
+    server_url,
+    viewer,
+)
+
+from searchlab.domains.registry import get_domain
+
+try:
+    from axe_playwright_python.sync_playwright import Axe
+except ImportError:  # the test extra installs it; without it the check cannot run
+    pytest.skip("axe-playwright-python is not installed", allow_module_level=True)
+
+SCHEMES = ("light", "dark")
+BLOCKING = ("serious", "critical")
+# rules of lesser impact that were broken once and are kept fixed: the outline of
+# headings, a header naming every column, and the boxes that scroll reached by the keys
+PINNED = ("heading-order", "empty-table-header", "scrollable-region-focusable")
+STEPS = 8  # steps taken after a run: enough for the tables and the tree to appear
+
+
+def slug(name: str) -> str:
+    """A domain's name as the page puts it in a tab's key (template.js's slug)."""
+    return re.sub(r"[^a-z0-9-]+", "-", name.lower())
+
+
+def tab_keys(page: Any) -> list[str]:
+    keys: list[str] = page.eval_on_selector_all(
+        '[role="tablist"] [role="tab"]', "tabs => tabs.map((tab) => tab.dataset.view)"
+    )
+    return keys
+
+
+def domain_of(key: str, names: list[str]) -> str:
+    """The domain whose tab ``key`` is ("queens-csp-generic" is queens-csp's, not
+    queens'): the longest name whose slug starts the key."""
+    owners = [name for name in names if key.startswith(f"{slug(name)}-")]
+    assert owners, f"no domain owns the tab {key!r}"
+    return max(owners, key=len)
+
+
+def blocking_violations(page: Any, where: str) -> list[str]:
+    """axe-core on the whole page: its serious and critical violations (and those of
+    the pinned rules), one line each with the rule, the elements and what to do."""
+    results = Axe().run(page)
+    lines = []
+    for violation in results.response["violations"]:
+        if violation["impact"] not in BLOCKING and violation["id"] not in PINNED:
+            continue
+        targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]]
+        lines.append(
+            f"{where}: {violation['id']} ({violation['impact']}, {len(targets)} elements) "
+            f"{violation['help']} [{violation['helpUrl']}] on {targets[:8]}"
+        )
+    return lines
+
+
+def visible(locator: Any) -> bool:
+    return bool(locator.count()) and bool(locator.first.is_visible())
+
+
+def choose_a_start(panel: Any, domain: str) -> None:
+    """A start as a user would choose it: the first named start, else a Random one,
+    else (a field still empty with no default start) the domain's first example."""
+    named = panel.locator(
+        "form.setup select[id$='-case'], form.setup select[id$='-position'],"
+        " form.setup select[id$='-preset']"
+    )
+    if visible(named) and named.first.locator("option").count() > 1:
+        named.first.select_option(index=1)
+        return
+    random = panel.locator("form.setup button[id$='-random']")
+    start = panel.locator("form.setup [name='start']")
+    if visible(random):
+        random.first.click()
+        expect(start.first).not_to_have_value("")
+        return
+    described = get_domain(domain)
+    if visible(start) and not start.first.input_value() and not described.has_default_start:
+        start.first.fill(shlex.split(described.examples[0])[0])
+
+
+def run_a_search(page: Any, key: str, domain: str) -> None:
+    """Start a search in tab ``key`` and take a few steps."""
+    panel = page.locator(f"#view-{key}")
+    choose_a_start(panel, domain)
+    panel.locator("form.setup button[type='submit']").click()
+    step = panel.locator("button[id$='-step']").first
+    expect(step).to_be_enabled()
+    for _ in range(STEPS):
+        if step.is_enabled():
+            step.click()
+
+
+def run_to_the_end(page: Any, key: str) -> None:
+    """Go on with the search of tab ``key``: Next solution (live searches), then To
+    the end (recorded ones)."""
+    panel = page.locator(f"#view-{key}")
+    more = panel.locator("button[id$='-next']")
+    if visible(more) and more.first.is_enabled():
+        label = more.first.inner_text()
+        more.first.click()
+        expect(more.first).to_have_text(label, timeout=60_000)  # it reads Stop meanwhile
+    end = panel.locator("button[id$='-end']")
+    if visible(end) and end.first.is_enabled():
+        end.first.click()
+    expect(panel.locator("form.setup [role='alert']:visible")).to_have_count(0)
+
+
+def open_every_source(page: Any) -> None:
+    """The Help tab with every domain's source shown (the code boxes scroll)."""
+    summaries = page.locator("#view-help details > summary")
+    for index in range(summaries.count()):
+        summaries.nth(index).click()
+    expect(page.locator("#view-help .sources:text-is('loading…')")).to_have_count(0)
+    expect(page.locator("#view-help .sources pre").first).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_no_tab_has_a_serious_or_critical_violation(
+    browser: Any, server_url: str, scheme: str
+) -> None:
+    with viewer(browser, server_url) as page:
+        page.emulate_media(color_scheme=scheme)
+        dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+        assert dark == (scheme == "dark")
+        options = page.evaluate("fetch('/api/options').then((reply) => reply.json())")
+        names = [domain["name"] for domain in options["domains"]]
+        keys = tab_keys(page)
+        assert "help" in keys and len(keys) > len(names)  # a tab per domain, then Help
+        found: list[str] = []
+        for key in keys:
+            page.click(f"#tab-{key}")
+            expect(page.locator(f"#view-{key}")).to_be_visible()
+            found += blocking_violations(page, f"{scheme} {key}, before a search")
+            if key == "help":
+                open_every_source(page)
+                found += blocking_violations(page, f"{scheme} help, every source open")
+            else:
+                run_a_search(page, key, domain_of(key, names))
+                found += blocking_violations(page, f"{scheme} {key}, {STEPS} steps in")
+                run_to_the_end(page, key)
+                found += blocking_violations(page, f"{scheme} {key}, at the end")
+        assert found == [], "\n".join(found)
