@@ -325,3 +325,19 @@ def test_ida_in_the_generic_view_speaks_of_its_bound_and_shows_no_frontier(page:
     stats = page.locator("#gn-schedule-stats")
     expect(stats.locator("dt:text-is('bound (this round)')")).to_have_count(1)
     expect(stats.locator("dt:text-is('frontier')")).to_have_count(0)
+
+
+def test_a_generic_link_deep_in_a_live_search_shows_the_replay(
+    browser: Any, server_url: str
+) -> None:
+    """The page stayed on "Searching…" while the link's events were fetched, and then
+    jumped; now the board and the status follow the replay to the link's event."""
+    link = f"{server_url}#queens-csp-generic?start=12&algorithm=dfs&step=6000"
+    with opening(browser, link) as page:
+        status = page.locator(f"{QCSP}-status")
+        expect(status).to_contain_text(
+            re.compile(r"Reopening the link: event [1-9][\d,]* of 6,000")
+        )
+        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+        assert event_row(page, QCSP) == "6,000"
+        expect(status).not_to_contain_text("Reopening")
