@@ -178,6 +178,7 @@ export class GenericView extends PathView {
 
   // The next page of events; a recorded run's session is dropped once read whole.
   async fetch(untilSolution, max = PAGE) {
+    this.held = null; // the search goes on past where it stopped short
     const query = new URLSearchParams({ from: this.next, max: untilSolution ? KEEP : max });
     if (untilSolution) query.set("until", "solution");
     const page = await api("GET", `/api/sessions/${this.session}/events?${query}`);
