@@ -2,7 +2,7 @@
 dark colour scheme, into this folder: ``VIEW-WIDTH-SCHEME.png`` (e.g.
 ``backtrack-1280-light.png``), the views being backtracking, hill climbing, the sliding
 puzzle (A* beside greedy), a tree search (IDA*'s tree), the generic view on the
-schedule domain, and the help.
+schedule domain, the route map (Romania by A*), and the help.
 
     .venv/bin/python docs/screenshots/capture.py
 
@@ -89,6 +89,17 @@ def generic(page: Any) -> str:
     return "#view-schedule-generic .controls"
 
 
+def route_map(page: Any) -> str:
+    """Romania by A*, three expansions in: the frontier coloured, names and kilometres."""
+    page.click("#tab-route-map")
+    expect(page.locator("#mp-status")).to_contain_text("Choose the start")
+    page.click("#mp-run")
+    expect(page.locator("#mp-status")).to_contain_text("expansions recorded")
+    for _ in range(3):
+        page.click("#mp-step")
+    return "#view-route-map .controls"
+
+
 def help_page(page: Any) -> str:
     """The interface described, and the source of A*'s loop."""
     page.click("#tab-help")
@@ -104,6 +115,7 @@ SHOTS: dict[str, Callable[[Any], str]] = {
     "puzzle": puzzle,
     "tree": tree,
     "generic": generic,
+    "map": route_map,
     "help": help_page,
 }
 

@@ -298,7 +298,7 @@ def _start(
         keep,
         max_bytes=limits.max_session_bytes,
         teacher=teacher,
-        reach=MAP_VIEW in domain.views,  # the map colours the frontier at every step
+        reach=MAP_VIEW in domain.views and "expand" in keep,  # the map's frontier, each step
     )
     # a population method's generations (fitness, best individual) ride along
     population = PopulationLog(recorder, domain.encode, limits.max_page_bytes)

@@ -18,7 +18,7 @@ import { PathView } from "./view.js";
 
 const PAGE = 500; // events per request while stepping a live search
 const KEEP = 2000; // events kept from a "next solution" run
-const END_HOLD = 100000; // events "To the end" fetches at most
+const END_HOLD = 50000; // events "To the end" or a link fetches at most (drawn ones: ~40 MB)
 
 // The drawing an event shows: the state it is about (a step: the state it leads to).
 function drawingOf(event) {
@@ -231,6 +231,7 @@ export class GenericView extends PathView {
 
   // The next page of events; a recorded run's session is dropped once read whole.
   async fetch(untilSolution, max = PAGE) {
+    this.held = null; // the search goes on past where it stopped short
     const query = new URLSearchParams({ from: this.next, max: untilSolution ? KEEP : max });
     if (untilSolution) query.set("until", "solution");
     const page = await api("GET", `/api/sessions/${this.session}/events?${query}`);
@@ -371,7 +372,18 @@ export class GenericView extends PathView {
     await this.player.guard(async () => {
       await this.run();
       if (!this.info) return;
-      while (this.info.live && this.events.length < step && !this.done && this.events.length < 200000) await this.fetch(false, 2000);
+      // a live search is replayed to the step, the board following; past what the page
+      // holds, the link says so
+      const most = Math.min(step, END_HOLD);
+      while (this.info.live && this.events.length < most && !this.done) {
+        this.cursor = this.events.length - 1;
+        this.render();
+        this.status.textContent = `Reopening the link: event ${this.events.length.toLocaleString()} of ${most.toLocaleString()}…`;
+        await this.fetch(false, 2000);
+      }
+      if (this.info.live && step > most && !this.done) {
+        this.held = `This link asks for event ${step.toLocaleString()}, but the page holds at most ${END_HOLD.toLocaleString()} events of a search: it reopens at event ${most.toLocaleString()}.`;
+      }
       if (state.mode === "path" && this.path()) {
         this.mode = "path";
         this.cursor = Math.max(0, Math.min(step - 1, this.length() - 1));

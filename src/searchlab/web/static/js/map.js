@@ -285,6 +285,11 @@ export class MapView extends StepsView {
   colours() {
     const style = getComputedStyle(this.canvas);
     const themed = Object.fromEntries(Object.entries(THEMED).map(([name, variable]) => [name, style.getPropertyValue(variable).trim()]));
+    if (this.map && this.map.nodes > MAX_NAMED) {
+      // thousands of roads drawn light, so that the search's colours stand out
+      themed.edge = style.getPropertyValue("--line").trim();
+      themed.node = style.getPropertyValue("--line").trim();
+    }
     return { ...COLOURS, ...themed };
   }
 
