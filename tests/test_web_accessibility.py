@@ -106,7 +106,10 @@ def run_a_search(page: Any, key: str, domain: str) -> None:
     panel = page.locator(f"#view-{key}")
     choose_a_start(panel, domain)
     panel.locator("form.setup button[type='submit']").click()
-    step = panel.locator("button[id$='-step']").first
+    steps = panel.locator("button[id$='-step']")
+    if not steps.count():  # a view without a player: its answer is all there is
+        return
+    step = steps.first
     expect(step).to_be_enabled()
     for _ in range(STEPS):
         if step.is_enabled():
