@@ -216,6 +216,15 @@ def test_every_control_of_every_tab_is_reached_with_tab(page: Any) -> None:
     expect(tree).to_have_attribute("aria-label", re.compile("search tree"))
 
 
+def tab_to(page: Any, selector: str) -> None:
+    """Press Tab until ``selector`` has the focus (at most 30 times)."""
+    for _ in range(30):
+        if page.locator(selector).evaluate("node => node === document.activeElement"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
 @pytest.mark.parametrize("key", ["Enter", " "])
 def test_a_search_is_run_stepped_and_played_with_the_keys_alone(page: Any, key: str) -> None:
     keyboard = page.keyboard
@@ -230,40 +239,62 @@ def test_a_search_is_run_stepped_and_played_with_the_keys_alone(page: Any, key: 
     status = page.locator("#bt-status")
     expect(status).to_have_text(EMPTY)
 
-    def focus_on(selector: str) -> None:
-        """Tab forward until ``selector`` has the focus."""
-        for _ in range(30):
-            if page.locator(selector).evaluate("node => node === document.activeElement"):
-                return
-            keyboard.press("Tab")
-        raise AssertionError(f"Tab never reached {selector}")
-
-    focus_on("#bt-step")
+    tab_to(page, "#bt-step")
     keyboard.press(key)
     expect(status).to_have_text(FIRST)
-    focus_on("#bt-play")
+    tab_to(page, "#bt-play")
     keyboard.press(key)
     expect(page.locator("#bt-play")).to_have_text(PAUSE)
     keyboard.press(key)
     expect(page.locator("#bt-play")).to_have_text(PLAY)
-    focus_on("#bt-next")
+    tab_to(page, "#bt-next")
     keyboard.press(key)
     expect(page.locator("#bt-solutions li")).to_have_text(["[1,5,8,6,3,7,2,4]"])
-    focus_on('input[name="bt-mode"]:checked')
+    tab_to(page, 'input[name="bt-mode"]:checked')
     keyboard.press("ArrowRight")
     expect(page.locator('input[name="bt-mode"][value="every"]')).to_be_checked()
     keyboard.press("Escape")
     keyboard.press("ArrowLeft")  # the view's key again: one event back, before the solution
     expect(page.locator("#bt-solutions li.ahead")).to_have_count(1)
     tree = page.locator("#view-queens-backtrack .tree-scroll")
-    focus_on("#view-queens-backtrack .tree-scroll")
+    tab_to(page, "#view-queens-backtrack .tree-scroll")
     assert tree.evaluate("node => node.scrollWidth > node.clientWidth")  # a wide tree
     tree.evaluate("node => { node.scrollLeft = 0; }")
     keyboard.press("ArrowRight")  # the box's own key: it scrolls, and the search stays
     expect(tree).not_to_have_js_property("scrollLeft", 0)
     expect(page.locator("#bt-solutions li.ahead")).to_have_count(1)
-    focus_on("#view-queens-backtrack details.legend summary")
+    tab_to(page, "#view-queens-backtrack details.legend summary")
     keyboard.press(key)
     expect(page.locator("#view-queens-backtrack details.legend").first).not_to_have_attribute(
         "open", ""
     )
+
+
+def test_a_puzzle_is_chosen_searched_and_played_with_the_keys_alone(page: Any) -> None:
+    keyboard = page.keyboard
+    keyboard.press("Tab")
+    keyboard.press("ArrowRight")  # the tabs' own keys: backtracking, hill climbing,
+    keyboard.press("ArrowRight")  # the sliding puzzle
+    expect(page.locator("#tab-puzzle-puzzle")).to_be_focused()
+    expect(page.locator("#view-puzzle-puzzle")).to_be_visible()
+
+    tab_to(page, "#pz-position")
+    for _ in range(2):  # a list's own keys: "—", then (a), then (b)
+        keyboard.press("ArrowDown")
+    expect(page.locator("#pz-position")).to_have_value("b")
+    tab_to(page, "#pz-run")
+    keyboard.press("Enter")
+    play = page.locator("#pz-play-solution")
+    expect(play).to_be_enabled()
+    tab_to(page, "#pz-step")
+    keyboard.press(" ")
+    expect(page.locator("#pz-node")).to_contain_text("frontier")
+    tab_to(page, "#pz-play-solution")
+    keyboard.press(" ")
+    step = page.locator("#pz-path-step")
+    expect(step).to_have_attribute("data-step", "5", timeout=20_000)
+    expect(page.locator("#pz-result")).to_contain_text("solved in 5 moves")
+    keyboard.press("Escape")  # the view's keys: back along the path
+    expect(page.locator("#view-puzzle-puzzle")).to_be_focused()
+    keyboard.press("ArrowLeft")
+    expect(step).to_have_attribute("data-step", "4")

@@ -140,7 +140,7 @@ document.addEventListener("keydown", (event) => {
     panel.focus(); // out of the control, into its view: the keys act again
     return;
   }
-  if (!(event.key in KEYS) || keepsKey(target, event.key)) return;
+  if (!Object.hasOwn(KEYS, event.key) || keepsKey(target, event.key)) return;
   const player = views.get(tabs.current)?.player;
   if (!player) return;
   event.preventDefault(); // nothing focused uses the key (and space would scroll the page)

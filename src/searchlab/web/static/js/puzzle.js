@@ -379,7 +379,7 @@ export class PuzzleView extends PathView {
       };
     });
     $("compare-table").replaceChildren(
-      html("thead", {}, [html("tr", {}, [html("th", { scope: "col", text: "" }), html("th", { scope: "col", text: first.name }), html("th", { scope: "col", text: second.name })])]),
+      html("thead", {}, [html("tr", {}, [html("td", {}), html("th", { scope: "col", text: first.name }), html("th", { scope: "col", text: second.name })])]),
       html("tbody", {}, [
         row("expanded so far", both[0].expanded, both[1].expanded),
         row("generated so far", both[0].generated, both[1].generated),

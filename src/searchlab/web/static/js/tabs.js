@@ -26,7 +26,7 @@ export class Tabs {
     });
     panel.hidden = true;
     // each panel opens with a heading naming it (for the outline: h1, then the panel's
-    // h2, then its sections' h3), seen by screen readers only: the tab shows the name
+    // h2, then its sections' h3), read by screen readers only: the tab shows the name
     panel.append(html("h2", { class: "visually-hidden", id: `heading-${key}`, text: label }));
     tab.addEventListener("click", () => this.select(key));
     this.list.append(tab);
