@@ -41,7 +41,7 @@ from searchlab.web.eventlog import dumps
 from searchlab.web.fields import FieldError, shown
 from searchlab.web.limits import WebLimits
 from searchlab.web.population import PopulationLog
-from searchlab.web.prepared import BUILDING, built_per_goal, check_goal
+from searchlab.web.prepared import BUILDING, built_per_goal, check_build, check_goal
 from searchlab.web.sources import (
     BoundedRecorder,
     EventCapReached,
@@ -222,6 +222,7 @@ def build_request(
     chosen = (heuristic or domain.default_heuristic_for(start, goal)) if info.informed else None
     if chosen is not None and chosen in built_per_goal(domain):
         check_goal(domain, chosen, start, goal)
+        check_build(chosen, goal, limits.max_table_bytes)
         with BUILDING:  # the tables are built (or loaded) while the request is checked
             try:
                 request = make()
