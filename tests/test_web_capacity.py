@@ -181,7 +181,7 @@ def test_memory_comes_back_after_searches_on_the_largest_generated_graphs() -> N
         base = rss_mb(pid)
         sessions = []
         for seed in (1, 2, 3):
-            body = {"start": f"road:{most}:{seed}:0", "goal": str(most - 1)}
+            body: dict[str, Any] = {"start": f"road:{most}:{seed}:0", "goal": str(most - 1)}
             if seed == 3:  # and its landmarks, built in memory for the request
                 body.update(heuristic="landmarks", landmarks=4)
             answer = request(url + path, "POST", body)
