@@ -117,9 +117,10 @@ def _running_code(path: str) -> bool:
     """Whether ``path`` is the source of a module the server runs (a user's problem:
     a failure's traceback reads its lines). Looked up only for an open about to be
     refused, which is rare."""
+    name = os.path.basename(path)
     for module in list(sys.modules.values()):
         file = getattr(module, "__file__", None)
-        if isinstance(file, str) and os.path.realpath(file) == path:
+        if isinstance(file, str) and file.endswith(name) and os.path.realpath(file) == path:
             return True
     return False
 
