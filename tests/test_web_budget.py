@@ -1,10 +1,12 @@
 """Every request inside its budget: a generated graph past the request's memory or
 seconds is refused before it is built, with the figure; set-up (the graph, the
-landmarks) counts against the run's seconds; landmarks are built in memory, never
-written to the user's cache; and a large graph is not kept once the request is done."""
+landmarks) counts against the run's seconds; landmarks and a puzzle's tables are built
+in memory, never written to the user's cache, and tables past the budget not at all;
+and a large graph is not kept once the request is done."""
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +19,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from searchlab.core import allowance
+from searchlab.domains.puzzle.kernels import pdb
 from searchlab.domains.registry import get_domain
 from searchlab.domains.routes import generate, kernel, library
 from searchlab.domains.routes.caps import BUILD_BYTES
@@ -160,3 +163,40 @@ def test_a_large_graph_is_let_go_after_its_request(small: TestClient) -> None:
     assert route(small, "road:50000:4:0", "49999").status_code == 200  # ~5 MB: past 1 MB kept
     kept = {key[0] for key in library._LOADED}
     assert "road:100:4" in kept and "road:50000:4" not in kept
+
+
+@pytest.fixture
+def no_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty cache, and no tables in memory."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(cache))
+    pdb.forget_loaded()
+    yield cache
+    pdb.forget_loaded()
+
+
+def test_tables_past_the_budget_are_refused_before_they_are_built(
+    no_tables: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pdb-6666 for a named 5×5 goal was built by a request: some 770 MB, ten minutes."""
+
+    def refuse(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("built tables past the budget")
+
+    monkeypatch.setattr(pdb, "build_table", refuse)
+    board = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 _ 24"
+    with client_with() as client:
+        body = {"start": board, "goal": "standard", "heuristic": "pdb-6666", "algorithm": "ida"}
+        reply = client.post("/api/domains/puzzle/search", json=body)
+    assert reply.status_code == 400 and reply.json()["field"] == "heuristic", reply.text
+    said = r"building the pdb-6666 databases would take some \d{3} MB and \d+ minutes, past"
+    assert re.search(said, reply.json()["error"]), reply.text
+
+
+def test_tables_a_request_builds_stay_out_of_the_cache(no_tables: Path) -> None:
+    board = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 _ 15"
+    with client_with() as client:
+        body = {"start": board, "goal": "standard", "heuristic": "pdb-555", "algorithm": "ida"}
+        reply = client.post("/api/domains/puzzle/search", json=body)
+    assert reply.status_code == 200 and reply.json()["result"]["status"] == "solved"
+    assert not no_tables.exists() or list(no_tables.rglob("*")) == []

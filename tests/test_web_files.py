@@ -33,6 +33,7 @@ from searchlab.domains.routes.readers import read_csv, write_npz
 from searchlab.domains.scheduling.parse import load_instance
 from searchlab.domains.user import load_problem
 from searchlab.web import create_app
+from searchlab.web.sandbox import FileRefused, no_files
 from searchlab.web.searches import FIELDS
 
 BASE = "http://127.0.0.1:8000"
@@ -267,3 +268,72 @@ def test_serve_refuses_a_graph_it_cannot_serve(run_cli: Any, tmp_path: Path) -> 
     ):
         run = run_cli("serve", "--port", "0", *args)
         assert run.code == 2 and says in run.stderr, run
+
+
+# -- the second net ------------------------------------------------------------------------
+
+READER = '''
+class Reader:
+    """Reads its start from a file: a reader that forgot to ask core.access."""
+
+    initial = "x"
+
+    def is_goal(self, state):
+        return state == "x"
+
+    def successors(self, state):
+        return iter(())
+
+    def parse_state(self, text):
+        with open(text.strip(), encoding="utf-8") as file:
+            return file.read().strip()
+
+
+def problem():
+    return Reader()
+'''
+
+
+def test_a_reader_that_forgot_the_policy_is_stopped_by_the_sandbox(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = write_secrets(tmp_path / "secret")
+    (tmp_path / "reader.py").write_text(READER)
+    monkeypatch.chdir(files[0].parent)
+    reader = load_problem(str(tmp_path / "reader.py"))
+    with TestClient(create_app(domains=[reader]), base_url=BASE) as client:
+        said = [
+            client.post("/api/domains/reader/search", json={"start": name}).json()
+            for name in ("secret.txt", "missing.txt")
+        ]
+    assert (
+        said[0]
+        == said[1]
+        == {
+            "error": "the viewer reads no files on the server: write the start itself in the "
+            "field (or choose a named one)",
+            "field": "start",
+        }
+    )
+
+
+def test_the_sandbox_lets_a_request_read_the_cache_and_its_files_and_write_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "table.bin").write_bytes(b"kept")
+    monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(cache))
+    graph = tmp_path / "g.gr"
+    graph.write_text("p sp 2 1\na 1 2 1\n")
+    with no_files([graph]):
+        assert (cache / "table.bin").read_bytes() == b"kept"
+        assert graph.read_text().startswith("p sp")
+        for forbidden in (
+            lambda: (cache / "new.bin").write_bytes(b"written"),
+            lambda: graph.write_text("changed"),
+            lambda: (tmp_path / "other.txt").read_text(),
+        ):
+            with pytest.raises(FileRefused):
+                forbidden()
+    assert not (cache / "new.bin").exists() and graph.read_text().startswith("p sp")

@@ -27,11 +27,7 @@ from types import MappingProxyType
 
 from searchlab.core.errors import InputError
 
-KINDS = ("graph", "landmarks", "map", "schedule")
-"""The kinds of file a request may name (graphs by the route domain's start, landmark
-tables, map-colouring adjacency files, schedules)."""
-
-_ADVICE = {
+_ADVICE = {  # what to do instead, by the kind of name refused
     "graph": "name a graph the server offers (romania, a generated one, or one it was "
     "started with)",
     "landmarks": "the viewer builds landmarks itself: leave the landmarks file empty",

@@ -27,6 +27,7 @@ class WebLimits:
     run_max_expanded: int = 20_000  # ... and its expansions (each one a recorded event)
     max_build_bytes: int = 256 * 2**20  # a graph or tables built for one request, at peak
     keep_build_bytes: int = 16 * 2**20  # ... kept cached after it only up to this size
+    max_table_bytes: int = 384 * 2**20  # building a puzzle's tables for a named goal (once)
     max_sessions: int = 64  # live viewers; the least recently used is dropped past it
     idle_seconds: float = 900.0  # a viewer idle this long is dropped
     max_session_bytes: int = 64 * 2**20  # events all sessions hold; LRU dropped past it

@@ -8,6 +8,12 @@ anyone who reaches the page may ask, builds them only for the domain's named goa
 (a handful, each built once), and one request at a time, so no run of requests can make
 the server build without end or several at once.
 
+A build is also priced before it starts (``check_build``): one past the memory the
+server gives tables (``WebLimits.max_table_bytes``) or the run's seconds is refused
+with the figures (the 5×5 ``pdb-6666``: some 770 MB and ten minutes); one search on
+the command line builds it once into the cache, where the viewer then loads it from. What the
+viewer builds it keeps in memory only: a request writes nothing to the user's cache.
+
 The descriptor does not yet say which heuristics are such tables (a field of
 ``HeuristicSpec`` would); until it does, they are found here: the sliding puzzle's
 pattern databases are the only ones searchlab has.
@@ -16,8 +22,10 @@ pattern databases are the only ones searchlab has.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Any
 
+from searchlab.core import allowance
 from searchlab.core.errors import InputError
 from searchlab.domains.base import Domain
 
@@ -53,3 +61,35 @@ def check_goal(domain: Domain[Any, Any], heuristic: str, start: Any, goal: Any) 
         "goals, or another heuristic",
         field="heuristic",
     )
+
+
+def check_build(heuristic: str, goal: Sequence[int], max_bytes: int) -> None:
+    """Refuse, before it starts, building the tables of ``heuristic`` for ``goal`` that
+    are not in the cache when they need more than ``max_bytes`` or the seconds left of
+    the request's run (the command line's ``searchlab puzzle pdb`` builds them)."""
+    from searchlab.domains.puzzle.kernels import pdb
+
+    if len(goal) not in (16, 25) or pdb.partition_width(heuristic) != pdb.board_width(goal):
+        return  # not built for this board: the domain says so
+    where = pdb.cache_dir()
+    missing = [
+        pattern
+        for pattern, _ in pdb.partition_patterns(heuristic, goal)
+        if not (where / pattern.file_name()).exists()
+    ]
+    if not missing:
+        return
+    memory = max(pdb.build_memory(pattern) for pattern in missing)
+    seconds = sum(pdb.build_seconds(pattern) for pattern in missing)
+    budget = allowance.current()
+    left = None if budget is None else budget.remaining()
+    if memory > max_bytes or (left is not None and seconds > left):
+        when = f"{seconds / 60:.0f} minutes" if seconds >= 90 else f"{seconds:.0f} s"
+        raise InputError(
+            f"building the {heuristic} databases would take some "
+            f"{allowance.megabytes(memory)} and {when}, past what the viewer builds for "
+            f"a request ({allowance.megabytes(max_bytes)}, the run's seconds): one search "
+            f"with it on the command line (`searchlab puzzle solve START --heuristic "
+            f"{heuristic}`) keeps them in the cache, and the viewer loads them from there",
+            field="heuristic",
+        )

@@ -10,7 +10,8 @@ the schedule's ``example``, and the modules a parser may import), the files it i
 given (the catalogue's, with their coordinate files beside them), searchlab's cache
 (the puzzle's pattern databases for its named goals), the source of a module already
 running (a user's problem, whose failure's traceback reads its lines) and the machine's
-facts that libraries read (``SYSTEM``). A refused open raises
+facts that libraries read (``SYSTEM``); and all of these for reading only: a request
+writes no file outside the installed code (where Python keeps its bytecode). A refused open raises
 ``FileRefused``, which the page shows next to the field with the one message of
 ``core.access``. The state is a context variable, so it follows a request into the
 worker thread that computes it; the hook is installed once per process and costs one
@@ -34,10 +35,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import searchlab
 from searchlab.core.access import NotServed, Served, refused, serving
 
-_ALLOWED: ContextVar[tuple[tuple[str, ...], frozenset[str]] | None] = ContextVar(
+_ALLOWED: ContextVar[tuple[tuple[str, ...], tuple[str, ...], frozenset[str]] | None] = ContextVar(
     "searchlab_no_files", default=None
 )
-"""While active: the folders (with a trailing separator) and the files a request may open."""
+"""While active: the folders (with a trailing separator) a request may open files in,
+those it may only read, and the files it may read."""
+_WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 _installed = False
 _install_lock = threading.Lock()
 
@@ -89,19 +92,35 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
         path = os.path.realpath(os.fsdecode(target))
     except (TypeError, ValueError):
         path = ""
-    folders, files = allowed
-    if path and (path.startswith(folders) or path in files or _running_code(path)):
+    folders, read_only, files = allowed
+    if path and path.startswith(folders):
+        return  # installed code (Python writes its bytecode there)
+    if (
+        path
+        and not _writes(args)
+        and (path.startswith(read_only) or path in files or _running_code(path))
+    ):
         return
     raise FileRefused(str(refused("schedule", "start")))  # the caller names the field
+
+
+def _writes(args: tuple[Any, ...]) -> bool:
+    """Whether an ``open`` audit event's mode or flags write (create, append, truncate)."""
+    mode = args[1] if len(args) > 1 else None
+    flags = args[2] if len(args) > 2 else 0
+    if isinstance(mode, str) and any(letter in mode for letter in "wax+"):
+        return True
+    return isinstance(flags, int) and bool(flags & _WRITING)
 
 
 def _running_code(path: str) -> bool:
     """Whether ``path`` is the source of a module the server runs (a user's problem:
     a failure's traceback reads its lines). Looked up only for an open about to be
     refused, which is rare."""
+    name = os.path.basename(path)
     for module in list(sys.modules.values()):
         file = getattr(module, "__file__", None)
-        if isinstance(file, str) and os.path.realpath(file) == path:
+        if isinstance(file, str) and file.endswith(name) and os.path.realpath(file) == path:
             return True
     return False
 
@@ -128,7 +147,7 @@ def no_files(files: Iterable[str | Path] = ()) -> Iterator[None]:
     allowed = frozenset(
         os.path.realpath(extra) for given in files for extra in companions(Path(given))
     )
-    token = _ALLOWED.set(((*_ROOTS, *SYSTEM, _cache_root()), allowed))
+    token = _ALLOWED.set((_ROOTS, (*SYSTEM, _cache_root()), allowed))
     try:
         yield
     finally:

@@ -20,12 +20,13 @@ request (``sandbox.Confine``); each computation here runs within an ``Allowance`
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import random
 import shlex
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -41,7 +42,7 @@ from searchlab.web.eventlog import dumps
 from searchlab.web.fields import FieldError, shown
 from searchlab.web.limits import WebLimits
 from searchlab.web.population import PopulationLog
-from searchlab.web.prepared import BUILDING, built_per_goal, check_goal
+from searchlab.web.prepared import BUILDING, built_per_goal, check_build, check_goal
 from searchlab.web.sources import (
     BoundedRecorder,
     EventCapReached,
@@ -110,9 +111,16 @@ def _refuse_files(body: Mapping[str, Any]) -> None:
             raise access.refused("schedule" if name == "start" else "value", name)
 
 
-def allowance_of(limits: WebLimits) -> allowance.Allowance:
-    """What one request may spend on set-up: the server's caps, its run's seconds."""
-    return allowance.Allowance(limits.max_build_bytes, limits.run_seconds, limits.keep_build_bytes)
+@contextlib.contextmanager
+def as_request(limits: WebLimits) -> Iterator[None]:
+    """Compute as a web request: within the allowance of ``limits`` (set-up counted
+    against the run's seconds) and under the server's file policy, which is no file
+    at all when the caller set none (the app sets its catalogue for the whole request)."""
+    budget = allowance.Allowance(
+        limits.max_build_bytes, limits.run_seconds, limits.keep_build_bytes
+    )
+    with access.serving(access.policy() or access.Served()), allowance.within(budget):
+        yield
 
 
 def _refuse_unknown(body: Mapping[str, Any], known: Iterable[str], where: str) -> None:
@@ -225,6 +233,7 @@ def build_request(
     chosen = (heuristic or domain.default_heuristic_for(start, goal)) if info.informed else None
     if chosen is not None and chosen in built_per_goal(domain):
         check_goal(domain, chosen, start, goal)
+        check_build(chosen, goal, limits.max_table_bytes)
         with BUILDING:  # the tables are built (or loaded) while the request is checked
             try:
                 request = make()
@@ -241,7 +250,7 @@ def start_search(
     domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimits, *, registered: bool
 ) -> Started:
     """Check and start the search ``body`` asks for (see the module docstring)."""
-    with allowance.within(allowance_of(limits)):
+    with as_request(limits):
         return guarded(lambda: _start(domain, body, limits, registered))
 
 
@@ -373,7 +382,7 @@ def random_start(
     """``POST /api/domains/{name}/random``: a random start as text the user can edit,
     the goal to name with it (None: the text implies it), and the seed that draws it
     again (the command line's ``random`` draws the same start from the same seed)."""
-    with allowance.within(allowance_of(limits)):
+    with as_request(limits):
         return guarded(lambda: _random(domain, body))
 
 
@@ -382,7 +391,7 @@ def draw_map(domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimit
     route domain) draws for the start, goal and parameters of the search form."""
     drawer = domain.map_json  # type: ignore[attr-defined]
     _refuse_files(body)
-    with allowance.within(allowance_of(limits)):
+    with as_request(limits):
         return guarded(lambda: drawer(body))
 
 

@@ -178,7 +178,7 @@ def served_graphs(entries: Sequence[str]) -> dict[str, Path]:
     served: dict[str, Path] = {}
     for entry in entries:
         name, _, file = entry.rpartition("=") if "=" in entry else ("", "", entry)
-        path = Path(file).expanduser()
+        path = Path(file).expanduser().resolve()
         name = name.strip() or path.name
         if not _NAME.fullmatch(name) or name.lower() == "romania" or name in GENERATED:
             raise InputError(
@@ -194,7 +194,7 @@ def served_graphs(entries: Sequence[str]) -> dict[str, Path]:
             load_graph(str(path))
         except InputError as error:
             raise InputError(str(error), field="graph") from None
-        served[name] = path.resolve()
+        served[name] = path  # loaded now under the key a request finds it by
     return served
 
 

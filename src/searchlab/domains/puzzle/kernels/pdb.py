@@ -25,6 +25,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.core import access
 from searchlab.core.errors import InputError
 from searchlab.core.resources import describe_bytes, require_disk, require_memory
 
@@ -341,8 +342,9 @@ def load_or_build(
         return table, "loaded"
     require_room(pattern, path.parent)
     table = build_table(pattern, progress, out=out)
-    with contextlib.suppress(OSError):  # an unwritable cache costs a rebuild next time
-        write_table(path, pattern, table)
+    if access.may_write_cache():  # a web request writes nothing into the user's cache
+        with contextlib.suppress(OSError):  # an unwritable cache costs a rebuild next time
+            write_table(path, pattern, table)
     return table, "rebuilt" if existed else "built"
 
 
