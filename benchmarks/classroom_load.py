@@ -29,6 +29,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import statistics
 import sys
 import threading
@@ -46,6 +47,7 @@ from benchmarks.harness import Section, verdict
 from searchlab.web.launch import serving
 
 MAX_STUDENTS = 200
+IDLE_PROBES = 25
 RETRIES = 3
 CLEAR = ("try again", "wait until")
 """What a 429's message says to do (the busy server's, the student's own share's)."""
@@ -181,6 +183,8 @@ class Report:
     outcomes: list[Outcome] = field(default_factory=list)
     gets: list[float] = field(default_factory=list)
     computing: list[float] = field(default_factory=list)
+    probe: list[float] = field(default_factory=list)  # GET /api/options every 0.2 s, apart
+    idle: list[float] = field(default_factory=list)  # ... before the students came
     rss_start: float = 0.0
     rss_peak: float = 0.0
     flood: Counter[int] = field(default_factory=Counter)
@@ -324,12 +328,26 @@ def simulate(
                 report.rss_peak = max(report.rss_peak, proc_rss(pid))
                 stop.wait(0.05)
 
+        def probe(client: Client) -> None:
+            """The teacher's page asking for the options every 0.2 s: a GET timed from
+            outside the crowd's processes."""
+            while not stop.is_set():
+                client.request("/api/options")
+                stop.wait(0.2)
+
+        _refusals(base, address, deadline, report)
+        teacher = Client(base, deadline)
+        teacher.join(address["teacher"])
+        teacher.gets.clear()
+        for _ in range(IDLE_PROBES):  # the same GET with nobody else on the server
+            teacher.request("/api/options")
+            time.sleep(0.2)
+        report.idle, teacher.gets = teacher.gets, []
         watcher = threading.Thread(target=watch)
+        prober = threading.Thread(target=probe, args=(teacher,))
         watcher.start()
+        prober.start()
         try:
-            _refusals(base, address, deadline, report)
-            teacher = Client(base, deadline)
-            teacher.join(address["teacher"])
             lock = threading.Lock()
 
             def flooder() -> None:
@@ -377,6 +395,8 @@ def simulate(
         finally:
             stop.set()
             watcher.join()
+            prober.join()
+            report.probe = teacher.gets
     report.seconds = time.monotonic() - began
     report.load = (load_before, os.getloadavg()[0])
     return report
@@ -427,6 +447,18 @@ def section(report: Report, flood: int) -> Section:
         "GET p50 / p99 / max",
         f"{report.p(0.5) * 1e3:.0f} / {report.p(0.99) * 1e3:.0f} / {report.p(1.0) * 1e3:.0f} ms",
     )
+    if report.idle:
+        table.add(
+            "the same GET before the students came (idle server, same machine)",
+            f"{report.p(0.5, report.idle) * 1e3:.0f} / {report.p(0.99, report.idle) * 1e3:.0f}"
+            f" / {report.p(1.0, report.idle) * 1e3:.0f} ms ({len(report.idle)} GETs)",
+        )
+    if report.probe:
+        table.add(
+            "GET /api/options every 0.2 s from outside the crowd: p50 / p99 / max",
+            f"{report.p(0.5, report.probe) * 1e3:.0f} / {report.p(0.99, report.probe) * 1e3:.0f}"
+            f" / {report.p(1.0, report.probe) * 1e3:.0f} ms ({len(report.probe)} GETs)",
+        )
     if report.computing:
         table.add(
             "live search pages (computing, in the fair queue): p50 / max",
@@ -434,11 +466,15 @@ def section(report: Report, flood: int) -> Section:
             f"{report.p(1.0, report.computing) * 1e3:.0f} ms",
         )
     table.add("runs finished", f"{report.finished} of {runs} ({report.after_wait} after waiting)")
-    turned = Counter(outcome.message for outcome in report.turned_away)
+    turned = Counter(
+        re.sub(r"\(\d+ more", "(N more", outcome.message) for outcome in report.turned_away
+    )
     told = "; ".join(f"{count}× “{message}”" for message, count in turned.items()) or "none"
     table.add("runs turned away (with the message)", f"{len(report.turned_away)}: {told}")
     table.add("runs with no clear answer", len(report.unclear) + report.unfinished)
-    flood_said = Counter(report.flood_messages)
+    flood_said = Counter(
+        re.sub(r"\(\d+ more", "(N more", message) for message in report.flood_messages
+    )
     table.add(
         "the flooding student",
         f"{report.flood[200]} ran, {sum(report.flood.values()) - report.flood[200]} refused"
