@@ -61,18 +61,24 @@ function lead(bar, about) {
   joinLink(bar, about);
   let sent = null;
   let sending = false;
+  let queue = Promise.resolve(); // one POST at a time, in order: "off" never overtakes "on"
 
-  async function send(on) {
-    const { key, state } = parseHash(location.hash);
-    const body = on ? { on: true, tab: key, state } : { on: false };
+  function send(on) {
     sending = true;
+    queue = queue.then(() => post(on));
+  }
+
+  async function post(on) {
+    const hash = location.hash;
+    const { key, state } = parseHash(hash);
+    const body = on ? { on: true, tab: key, state } : { on: false };
     try {
       await api("POST", "/api/classroom/follow", body);
-      sent = on ? location.hash : null;
       status.textContent = on ? "the students follow this page" : "";
     } catch (error) {
-      status.textContent = error.message;
+      status.textContent = error.message; // said once: this address is not sent again
     } finally {
+      sent = on ? hash : null;
       sending = false;
     }
   }
