@@ -517,7 +517,12 @@ def main(argv: list[str] | None = None) -> int:
         "print GET latency, runs finished or turned away, and the server's RSS.",
     )
     parser.add_argument("--students", type=int, default=100, help=f"at most {MAX_STUDENTS}")
-    parser.add_argument("--runs", type=int, default=2, help="runs each student starts (1-5)")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=2,
+        help="runs each student starts (0-5; 0 with --flood 0: only the page, a control)",
+    )
     parser.add_argument("--flood", type=int, default=8, help="heavy climbs of the flooder")
     parser.add_argument("--seconds", type=float, default=240.0, help="stop after (10-600)")
     parser.add_argument("--arrival", type=float, default=10.0, help="students come in over (s)")
@@ -526,8 +531,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.students <= MAX_STUDENTS:
         parser.error(f"--students must be between 1 and {MAX_STUDENTS}")
-    if not 1 <= args.runs <= 5:
-        parser.error("--runs must be between 1 and 5")
+    if not 0 <= args.runs <= 5:
+        parser.error("--runs must be between 0 and 5")
     if not 0 <= args.flood <= 20:
         parser.error("--flood must be between 0 and 20")
     if not 10 <= args.seconds <= 600:
