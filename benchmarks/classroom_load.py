@@ -73,6 +73,13 @@ PAGE_FILES = ("/static/style.css", "/static/js/main.js", "/static/js/api.js")
 """A few of the files a page loads after the join link's redirect (to /)."""
 
 
+def proc_cpu(pid: int) -> float:
+    """The CPU seconds (user and system) the process has used, from /proc."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def proc_rss(pid: int) -> float:
     """The process's resident memory in MB, from /proc."""
     with open(f"/proc/{pid}/status", encoding="ascii") as status:
@@ -194,6 +201,8 @@ class Report:
     joined: int = 0
     seconds: float = 0.0
     unfinished: int = 0  # runs not even started before the deadline
+    client_cpu: float = 0.0  # CPU seconds the simulated students used (on the same machine)
+    server_cpu: float = 0.0  # ... and the server, during the lecture
     load: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load average, start and end
 
     @property
@@ -224,6 +233,7 @@ class Report:
         self.follow_seen += cohort.follow_seen
         self.joined += cohort.joined
         self.unfinished += cohort.unfinished
+        self.client_cpu += cohort.cpu
 
     def p(self, share: float, gets: list[float] | None = None) -> float:
         ordered = sorted(self.gets if gets is None else gets)
@@ -252,6 +262,7 @@ class Cohort:
     follow_seen: int = 0
     joined: int = 0
     unfinished: int = 0
+    cpu: float = 0.0  # CPU seconds the group's process used
 
 
 def _student(lecture: Lecture, index: int, deadline: float) -> Cohort:
@@ -285,6 +296,7 @@ def _cohort(lecture: Lecture, indices: list[int], seconds: float) -> Cohort:
     """A group of students, a thread each, in a process of its own (so the clients'
     own interpreter lock is not what the latency measures)."""
     deadline = time.monotonic() + seconds
+    began = time.process_time()
     group = Cohort()
     with ThreadPoolExecutor(max(1, len(indices))) as threads:
         for one in threads.map(lambda index: _student(lecture, index, deadline), indices):
@@ -294,6 +306,7 @@ def _cohort(lecture: Lecture, indices: list[int], seconds: float) -> Cohort:
             group.follow_seen += one.follow_seen
             group.joined += one.joined
             group.unfinished += one.unfinished
+    group.cpu = time.process_time() - began
     return group
 
 
@@ -347,6 +360,7 @@ def simulate(
         prober = threading.Thread(target=probe, args=(teacher,))
         watcher.start()
         prober.start()
+        server_cpu = proc_cpu(pid)
         try:
             lock = threading.Lock()
 
@@ -393,6 +407,7 @@ def simulate(
                 if flooded is not None:
                     flooded.result()
         finally:
+            report.server_cpu = proc_cpu(pid) - server_cpu
             stop.set()
             watcher.join()
             prober.join()
@@ -441,6 +456,10 @@ def section(report: Report, flood: int) -> Section:
     table.add(
         "machine load (1-min average, start / end)",
         f"{report.load[0]:.1f} / {report.load[1]:.1f} on {os.cpu_count()} CPUs",
+    )
+    table.add(
+        f"CPU used: the server / the simulated students (the same {os.cpu_count()} CPUs)",
+        f"{report.server_cpu:.0f} s / {report.client_cpu:.0f} s",
     )
     table.add("GETs", len(report.gets))
     table.add(
