@@ -201,7 +201,9 @@ def test_a_bad_position_is_refused_naming_its_field(
     assert client.get("/api/classroom", headers=teacher).json()["follow"]["version"] == 0
 
 
-def test_a_students_poll_waits_until_the_teacher_moves(client: TestClient) -> None:
+def test_a_students_poll_waits_until_the_teacher_moves(
+    client: TestClient, lecture: Classroom
+) -> None:
     teacher, student = join(client, TEACHER), join(client)
     answers: list[dict[str, Any]] = []
     asking = threading.Thread(
@@ -210,6 +212,11 @@ def test_a_students_poll_waits_until_the_teacher_moves(client: TestClient) -> No
         )
     )
     asking.start()
+    for _ in range(1000):  # until the poll waits on the server (it makes the event to wait on)
+        if lecture._moved is not None:
+            break
+        threading.Event().wait(0.01)
+    assert lecture._moved is not None and not answers
     moved = client.post(
         "/api/classroom/follow",
         json={"on": True, "tab": "queens-backtrack", "state": {"n": "8"}},
