@@ -29,6 +29,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import statistics
 import sys
 import threading
@@ -46,6 +47,7 @@ from benchmarks.harness import Section, verdict
 from searchlab.web.launch import serving
 
 MAX_STUDENTS = 200
+IDLE_PROBES = 25
 RETRIES = 3
 CLEAR = ("try again", "wait until")
 """What a 429's message says to do (the busy server's, the student's own share's)."""
@@ -69,6 +71,13 @@ FLOOD = {  # one heavy climb: a random 20-queens board, free moves, up to the 5 
 
 PAGE_FILES = ("/static/style.css", "/static/js/main.js", "/static/js/api.js")
 """A few of the files a page loads after the join link's redirect (to /)."""
+
+
+def proc_cpu(pid: int) -> float:
+    """The CPU seconds (user and system) the process has used, from /proc."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def proc_rss(pid: int) -> float:
@@ -181,6 +190,8 @@ class Report:
     outcomes: list[Outcome] = field(default_factory=list)
     gets: list[float] = field(default_factory=list)
     computing: list[float] = field(default_factory=list)
+    probe: list[float] = field(default_factory=list)  # GET /api/options every 0.2 s, apart
+    idle: list[float] = field(default_factory=list)  # ... before the students came
     rss_start: float = 0.0
     rss_peak: float = 0.0
     flood: Counter[int] = field(default_factory=Counter)
@@ -190,6 +201,8 @@ class Report:
     joined: int = 0
     seconds: float = 0.0
     unfinished: int = 0  # runs not even started before the deadline
+    client_cpu: float = 0.0  # CPU seconds the simulated students used (on the same machine)
+    server_cpu: float = 0.0  # ... and the server, during the lecture
     load: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load average, start and end
 
     @property
@@ -220,6 +233,7 @@ class Report:
         self.follow_seen += cohort.follow_seen
         self.joined += cohort.joined
         self.unfinished += cohort.unfinished
+        self.client_cpu += cohort.cpu
 
     def p(self, share: float, gets: list[float] | None = None) -> float:
         ordered = sorted(self.gets if gets is None else gets)
@@ -248,6 +262,7 @@ class Cohort:
     follow_seen: int = 0
     joined: int = 0
     unfinished: int = 0
+    cpu: float = 0.0  # CPU seconds the group's process used
 
 
 def _student(lecture: Lecture, index: int, deadline: float) -> Cohort:
@@ -281,6 +296,7 @@ def _cohort(lecture: Lecture, indices: list[int], seconds: float) -> Cohort:
     """A group of students, a thread each, in a process of its own (so the clients'
     own interpreter lock is not what the latency measures)."""
     deadline = time.monotonic() + seconds
+    began = time.process_time()
     group = Cohort()
     with ThreadPoolExecutor(max(1, len(indices))) as threads:
         for one in threads.map(lambda index: _student(lecture, index, deadline), indices):
@@ -290,6 +306,7 @@ def _cohort(lecture: Lecture, indices: list[int], seconds: float) -> Cohort:
             group.follow_seen += one.follow_seen
             group.joined += one.joined
             group.unfinished += one.unfinished
+    group.cpu = time.process_time() - began
     return group
 
 
@@ -324,12 +341,27 @@ def simulate(
                 report.rss_peak = max(report.rss_peak, proc_rss(pid))
                 stop.wait(0.05)
 
+        def probe(client: Client) -> None:
+            """The teacher's page asking for the options every 0.2 s: a GET timed from
+            outside the crowd's processes."""
+            while not stop.is_set():
+                client.request("/api/options")
+                stop.wait(0.2)
+
+        _refusals(base, address, deadline, report)
+        teacher = Client(base, deadline)
+        teacher.join(address["teacher"])
+        teacher.gets.clear()
+        for _ in range(IDLE_PROBES):  # the same GET with nobody else on the server
+            teacher.request("/api/options")
+            time.sleep(0.2)
+        report.idle, teacher.gets = teacher.gets, []
         watcher = threading.Thread(target=watch)
+        prober = threading.Thread(target=probe, args=(teacher,))
         watcher.start()
+        prober.start()
+        server_cpu = proc_cpu(pid)
         try:
-            _refusals(base, address, deadline, report)
-            teacher = Client(base, deadline)
-            teacher.join(address["teacher"])
             lock = threading.Lock()
 
             def flooder() -> None:
@@ -375,8 +407,11 @@ def simulate(
                 if flooded is not None:
                     flooded.result()
         finally:
+            report.server_cpu = proc_cpu(pid) - server_cpu
             stop.set()
             watcher.join()
+            prober.join()
+            report.probe = teacher.gets
     report.seconds = time.monotonic() - began
     report.load = (load_before, os.getloadavg()[0])
     return report
@@ -422,11 +457,27 @@ def section(report: Report, flood: int) -> Section:
         "machine load (1-min average, start / end)",
         f"{report.load[0]:.1f} / {report.load[1]:.1f} on {os.cpu_count()} CPUs",
     )
+    table.add(
+        f"CPU used: the server / the simulated students (the same {os.cpu_count()} CPUs)",
+        f"{report.server_cpu:.0f} s / {report.client_cpu:.0f} s",
+    )
     table.add("GETs", len(report.gets))
     table.add(
         "GET p50 / p99 / max",
         f"{report.p(0.5) * 1e3:.0f} / {report.p(0.99) * 1e3:.0f} / {report.p(1.0) * 1e3:.0f} ms",
     )
+    if report.idle:
+        table.add(
+            "the same GET before the students came (idle server, same machine)",
+            f"{report.p(0.5, report.idle) * 1e3:.0f} / {report.p(0.99, report.idle) * 1e3:.0f}"
+            f" / {report.p(1.0, report.idle) * 1e3:.0f} ms ({len(report.idle)} GETs)",
+        )
+    if report.probe:
+        table.add(
+            "GET /api/options every 0.2 s from outside the crowd: p50 / p99 / max",
+            f"{report.p(0.5, report.probe) * 1e3:.0f} / {report.p(0.99, report.probe) * 1e3:.0f}"
+            f" / {report.p(1.0, report.probe) * 1e3:.0f} ms ({len(report.probe)} GETs)",
+        )
     if report.computing:
         table.add(
             "live search pages (computing, in the fair queue): p50 / max",
@@ -434,11 +485,15 @@ def section(report: Report, flood: int) -> Section:
             f"{report.p(1.0, report.computing) * 1e3:.0f} ms",
         )
     table.add("runs finished", f"{report.finished} of {runs} ({report.after_wait} after waiting)")
-    turned = Counter(outcome.message for outcome in report.turned_away)
+    turned = Counter(
+        re.sub(r"\(\d+ more", "(N more", outcome.message) for outcome in report.turned_away
+    )
     told = "; ".join(f"{count}× “{message}”" for message, count in turned.items()) or "none"
     table.add("runs turned away (with the message)", f"{len(report.turned_away)}: {told}")
     table.add("runs with no clear answer", len(report.unclear) + report.unfinished)
-    flood_said = Counter(report.flood_messages)
+    flood_said = Counter(
+        re.sub(r"\(\d+ more", "(N more", message) for message in report.flood_messages
+    )
     table.add(
         "the flooding student",
         f"{report.flood[200]} ran, {sum(report.flood.values()) - report.flood[200]} refused"
@@ -481,7 +536,12 @@ def main(argv: list[str] | None = None) -> int:
         "print GET latency, runs finished or turned away, and the server's RSS.",
     )
     parser.add_argument("--students", type=int, default=100, help=f"at most {MAX_STUDENTS}")
-    parser.add_argument("--runs", type=int, default=2, help="runs each student starts (1-5)")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=2,
+        help="runs each student starts (0-5; 0 with --flood 0: only the page, a control)",
+    )
     parser.add_argument("--flood", type=int, default=8, help="heavy climbs of the flooder")
     parser.add_argument("--seconds", type=float, default=240.0, help="stop after (10-600)")
     parser.add_argument("--arrival", type=float, default=10.0, help="students come in over (s)")
@@ -490,8 +550,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.students <= MAX_STUDENTS:
         parser.error(f"--students must be between 1 and {MAX_STUDENTS}")
-    if not 1 <= args.runs <= 5:
-        parser.error("--runs must be between 1 and 5")
+    if not 0 <= args.runs <= 5:
+        parser.error("--runs must be between 0 and 5")
     if not 0 <= args.flood <= 20:
         parser.error("--flood must be between 0 and 20")
     if not 10 <= args.seconds <= 600:

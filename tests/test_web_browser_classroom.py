@@ -101,4 +101,7 @@ def test_the_teachers_follow_me_brings_a_students_page_to_its_step(
         expect(student.locator("#follow-status")).to_contain_text("the teacher is leading")
         student.wait_for_timeout(1500)  # time enough to have followed, had it still
         expect(student).to_have_url(re.compile(r"step=5"))
+        student.check("#follow-teacher")  # and comes back: to where the teacher is now
+        expect(student).to_have_url(re.compile(r"step=6"), timeout=30_000)
         teacher.uncheck("#follow-me")
+        expect(student.locator("#follow-status")).to_have_text("")

@@ -18,6 +18,7 @@ from typing import Any
 import anyio
 import pytest
 from conftest import invoke, sessions_of
+from starlette.websockets import WebSocketDisconnect
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -86,6 +87,13 @@ def test_every_request_without_a_seat_is_refused_on_loopback_too(
         page = client.get(path, headers={"host": host})
         assert page.status_code == 401 and page.text == NO_SEAT
     assert len(sessions_of(client)) == 0
+
+
+def test_a_websocket_without_a_seat_is_closed_before_it_opens(client: TestClient) -> None:
+    client.cookies.clear()
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect("/"):
+        pass
+    assert closed.value.code == 1008
 
 
 def test_the_join_link_gives_a_seat_and_sends_the_browser_to_the_clean_address(
@@ -201,7 +209,9 @@ def test_a_bad_position_is_refused_naming_its_field(
     assert client.get("/api/classroom", headers=teacher).json()["follow"]["version"] == 0
 
 
-def test_a_students_poll_waits_until_the_teacher_moves(client: TestClient) -> None:
+def test_a_students_poll_waits_until_the_teacher_moves(
+    client: TestClient, lecture: Classroom
+) -> None:
     teacher, student = join(client, TEACHER), join(client)
     answers: list[dict[str, Any]] = []
     asking = threading.Thread(
@@ -210,6 +220,11 @@ def test_a_students_poll_waits_until_the_teacher_moves(client: TestClient) -> No
         )
     )
     asking.start()
+    for _ in range(1000):  # until the poll waits on the server (it makes the event to wait on)
+        if lecture._moved is not None:
+            break
+        threading.Event().wait(0.01)
+    assert lecture._moved is not None and not answers
     moved = client.post(
         "/api/classroom/follow",
         json={"on": True, "tab": "queens-backtrack", "state": {"n": "8"}},

@@ -7,13 +7,18 @@ import socket
 import sys
 import threading
 import webbrowser
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from searchlab.cli.main import print_json
 from searchlab.cli.options import param_option
 from searchlab.core.errors import InputError
+
+if TYPE_CHECKING:
+    import uvicorn
+
+    from searchlab.web.classroom import Classroom
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -92,7 +97,7 @@ def _show_qr(link: str) -> None:
     segno.make(link, error="m").terminal(out=sys.stdout, compact=True)
 
 
-def _lecturing_server(config: Any, lecture: Any) -> Any:
+def _lecturing_server(config: uvicorn.Config, lecture: Classroom) -> uvicorn.Server:
     """A uvicorn server that, told to stop, first ends the students' pending polls on
     the teacher (which would otherwise hold the shutdown until they time out)."""
     import uvicorn

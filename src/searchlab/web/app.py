@@ -177,7 +177,6 @@ def create_app(
         async def work() -> Response:
             domain = domain_of(request)
             body = await read_body(request)
-
             student = owner(request)
 
             def run() -> Response:

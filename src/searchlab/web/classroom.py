@@ -233,12 +233,19 @@ class ClassroomGate:
         self.classroom = classroom
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):  # lifespan
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
         path: str = scope["path"]
         seat = self.classroom.seat_of(_cookie(headers, COOKIE))
+        if scope["type"] == "websocket":  # the viewer has none; refused all the same
+            if seat is None:
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            scope[SEAT_KEY] = seat
+            await self.app(scope, receive, send)
+            return
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         if JOIN in query and path == "/":
             role = self.classroom.role_of(query[JOIN][0])

@@ -61,18 +61,24 @@ function lead(bar, about) {
   joinLink(bar, about);
   let sent = null;
   let sending = false;
+  let queue = Promise.resolve(); // one POST at a time, in order: "off" never overtakes "on"
 
-  async function send(on) {
-    const { key, state } = parseHash(location.hash);
-    const body = on ? { on: true, tab: key, state } : { on: false };
+  function send(on) {
     sending = true;
+    queue = queue.then(() => post(on));
+  }
+
+  async function post(on) {
+    const hash = location.hash;
+    const { key, state } = parseHash(hash);
+    const body = on ? { on: true, tab: key, state } : { on: false };
     try {
       await api("POST", "/api/classroom/follow", body);
-      sent = on ? location.hash : null;
       status.textContent = on ? "the students follow this page" : "";
     } catch (error) {
-      status.textContent = error.message;
+      status.textContent = error.message; // said once: this address is not sent again
     } finally {
+      sent = on ? hash : null;
       sending = false;
     }
   }
@@ -123,15 +129,21 @@ function follow(bar, first) {
   const status = html("span", { id: "follow-status", role: "status" });
   bar.append(label, status);
   let latest = first;
+  let shown = null; // the version this page last went to
   let going = Promise.resolve();
 
-  function show(position) {
+  // A new position (or ``again``: the student ticked the switch) is gone to; the same one
+  // answered again after a quiet wait is not, so a student may look around meanwhile.
+  function show(position, again = false) {
     latest = position;
     status.textContent = position.on ? (input.checked ? "following the teacher's page" : "the teacher is leading") : "";
-    if (position.on && input.checked) going = going.then(() => go(position)).catch(() => {});
+    if (!position.on || !input.checked || (position.version === shown && !again)) return;
+    shown = position.version;
+    // one move at a time, and only to the newest position: a page that fell behind skips
+    going = going.then(() => (position.version === latest.version ? go(latest) : null)).catch(() => {});
   }
 
-  input.addEventListener("change", () => show(latest));
+  input.addEventListener("change", () => show(latest, true));
   show(first);
   (async () => {
     for (;;) {
