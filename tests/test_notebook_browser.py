@@ -143,13 +143,19 @@ def test_jupyterlab_runs_a_notebook_whose_widget_steps_bratkos_position_b(
         expect(widgets).to_have_count(2, timeout=120_000)  # a kernel starting, cells running
         widget = widgets.nth(0)
         status = widget.locator("#gn-status")
-        expect(status).to_contain_text("The start, best-first with bratko")
+        expect(status).to_contain_text("The start, Best-first (Bratko) with bratko")
         board = widget.locator("#gn-board")
         assert cells_of(board) == start
 
         widget.locator("#gn-step").click()  # the start is expanded first
         expect(status).to_contain_text("Expansion 1")
         assert cells_of(board) == start
+        # its successors drawn as mini boards, as the page draws states, not as text
+        successors = widget.locator("table.successors td.state-cell")
+        expect(successors.first).to_be_visible()
+        for cell in successors.all():
+            expect(cell.locator(".grid.mini .cell")).to_have_count(9)
+            expect(cell.locator("code")).to_have_count(0)
         widget.locator("#gn-end").click()  # the search's last event: the goal
         expect(status).to_contain_text("Solution 1: cost 5, 5 moves")
         assert cells_of(board) == goal
@@ -173,7 +179,7 @@ def test_jupyterlab_runs_a_notebook_whose_widget_steps_bratkos_position_b(
         other.locator("#bt-next").click()
         expect(other.locator("#bt-status")).to_contain_text("No more solutions")
         widget.locator("#gn-reset").click()  # and the first one still answers
-        expect(status).to_contain_text("The start, best-first with bratko")
+        expect(status).to_contain_text("The start, Best-first (Bratko) with bratko")
         widget.locator("#gn-step").click()
         expect(status).to_contain_text("Expansion 1")
         browser.close()

@@ -280,6 +280,10 @@ def test_the_heuristic_field_shows_only_for_an_informed_search(page: Any) -> Non
 def test_tabs_and_titles_use_the_algorithms_human_names(page: Any) -> None:
     expect(page.locator("#tab-puzzle-puzzle")).to_have_text("Sliding puzzle · A*")
     expect(page.locator("#gn-schedule-algorithm option[value='astar']")).to_have_text("A*")
+    expect(page.locator("#pz-algorithm option[value='ida']")).to_have_text("IDA*")
+    expect(page.locator("#pz-algorithm2 option[value='bfs']")).to_have_text("Breadth-first")
+    annealing = page.locator("#hc-algorithm option[value='simulated-annealing']")
+    expect(annealing).to_have_text("Simulated annealing")
     run_generic(page, "schedule", "example")
     expect(page.locator("#gn-schedule-status")).to_contain_text("The start, A* with bratko")
 

@@ -2,9 +2,12 @@
 dark colour scheme, into this folder: ``VIEW-WIDTH-SCHEME.png`` (e.g.
 ``backtrack-1280-light.png``), the views being backtracking, hill climbing, the sliding
 puzzle (A* beside greedy), a tree search (IDA*'s tree), the generic view on the
-schedule domain, the route map (Romania by A*), and the help.
+schedule domain (its Gantt chart), the route map (Romania by A*), a Sudoku (boxes,
+givens, pencil marks), Australia's map being coloured, and the help.
 
-    .venv/bin/python docs/screenshots/capture.py
+    .venv/bin/python docs/screenshots/capture.py [VIEW …]
+
+(only the views named, when some are: ``capture.py sudoku colouring``).
 
 Starts `searchlab serve` on a free port and drives Debian's chromium (Playwright with
 ``executable_path``, as the browser tests do), so the pictures show the page as shipped.
@@ -13,6 +16,7 @@ A narrow shot is scrolled to the view's controls, as a reader of a phone would b
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -100,6 +104,28 @@ def route_map(page: Any) -> str:
     return "#view-route-map .controls"
 
 
+def sudoku(page: Any) -> str:
+    """The easy puzzle by forward checking, a few steps in: givens, pencil marks."""
+    page.click("#tab-sudoku-generic")
+    page.select_option("#gn-sudoku-preset", "easy")
+    page.click("#gn-sudoku-run")
+    expect(page.locator("#gn-sudoku-status")).to_contain_text("press Step")
+    for _ in range(40):
+        page.click("#gn-sudoku-step")
+    return "#view-sudoku-generic .controls"
+
+
+def colouring(page: Any) -> str:
+    """Australia with AIMA's three colours, forward checking, a few steps in."""
+    page.click("#tab-map-colouring-generic")
+    page.select_option("#gn-map-colouring-preset", "australia")
+    page.click("#gn-map-colouring-run")
+    expect(page.locator("#gn-map-colouring-status")).to_contain_text("press Step")
+    for _ in range(7):
+        page.click("#gn-map-colouring-step")
+    return "#view-map-colouring-generic .controls"
+
+
 def help_page(page: Any) -> str:
     """The interface described, and the source of A*'s loop."""
     page.click("#tab-help")
@@ -116,11 +142,14 @@ SHOTS: dict[str, Callable[[Any], str]] = {
     "tree": tree,
     "generic": generic,
     "map": route_map,
+    "sudoku": sudoku,
+    "colouring": colouring,
     "help": help_page,
 }
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    chosen = {name: take for name, take in SHOTS.items() if not names or name in names}
     chromium = chromium_path() or "/usr/bin/chromium"
     written: list[Path] = []
     with serving() as address, sync_playwright() as playwright:
@@ -133,7 +162,7 @@ def main() -> None:
                 page = context.new_page()
                 page.goto(address["url"])
                 expect(page.locator("body")).to_have_attribute("data-ready", "true")
-                for name, take in SHOTS.items():
+                for name, take in chosen.items():
                     written.append(shoot(page, name, take, width, scheme))
                 context.close()
         browser.close()
@@ -156,4 +185,4 @@ def shoot(page: Any, name: str, take: Callable[[Any], str], width: int, scheme: 
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

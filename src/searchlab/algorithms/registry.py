@@ -417,6 +417,9 @@ TITLES: dict[str, str] = {
     "late-acceptance": "Late acceptance",
     "csp-backtracking": "CSP backtracking",
     "min-conflicts": "Min-conflicts",
+    # registered by the route domain (domains/routes/algorithms.py)
+    "bidirectional": "Bidirectional Dijkstra",
+    "bidirectional-astar": "Bidirectional A*",
 }
 """Each algorithm's name as people say it (tabs and titles); its key stays the name
 typed on the command line and sent in requests."""

@@ -41,6 +41,9 @@ MAX_TEXT = 8000
 
 MINI_CELLS = 100
 """The largest board drawn in a step's tables (10×10): larger ones are written as text."""
+MAX_REACHED = 200_000
+"""The most states whose way in is remembered (a few tens of MB at most); a state past
+it is drawn by ``draw`` alone."""
 MAX_AREAS = 400
 """The most regions a map's drawing is sent with (more: named, not drawn)."""
 
@@ -76,14 +79,22 @@ class DrawingEncoder(EventEncoder):
         self.move_texts = type(domain).format_move is not Domain.format_move
         self.reached: dict[Any, tuple[Any, Any]] | None = {} if domain.draws_moves else None
         self.minis = not domain.draws_moves  # small boards for the tables (see ``mini``)
+        self.start = getattr(problem, "initial", None) if domain.draws_moves else None
 
     def count(self, event: Event) -> str:
         if self.reached is not None and isinstance(event, Generate):
-            self.reached[event.state] = (event.parent, event.move)  # the latest path to it
+            self.remember(self.reached, event)
         return super().count(event)
 
+    @staticmethod
+    def remember(reached: dict[Any, tuple[Any, Any]], event: Generate) -> None:
+        """Note the latest way to a generated state (up to ``MAX_REACHED`` states)."""
+        if len(reached) < MAX_REACHED or event.state in reached:
+            reached[event.state] = (event.parent, event.move)
+
     def moves_to(self, state: Any) -> list[Any] | None:
-        """The moves of the path last seen to reach ``state`` (None when not tracked)."""
+        """The moves of the path last seen to reach ``state`` from the start (None when
+        not tracked, or when its way back does not reach the start)."""
         if self.reached is None:
             return None
         moves: list[Any] = []
@@ -91,6 +102,8 @@ class DrawingEncoder(EventEncoder):
         while at in self.reached and len(moves) <= len(self.reached):
             at, move = self.reached[at]
             moves.append(move)
+        if at != self.start:
+            return None
         moves.reverse()
         return moves
 

@@ -13,6 +13,7 @@ import { fillSelect, fillStats } from "./dom.js";
 import { fillOptions } from "./form.js";
 import { fillLegend } from "./legend.js";
 import { boardName, coordinatesLegend, drawQueens, pairs, squareName } from "./queens.js";
+import { nameAlgorithms } from "./tabs.js";
 import { StepsView } from "./view.js";
 
 const CLIMB = "hill-climbing"; // the algorithm whose own fields the form has
@@ -101,6 +102,7 @@ export class ClimbView extends StepsView {
     });
     const local = domain.algorithms.filter((item) => item.local);
     fillSelect($("algorithm"), local, CLIMB);
+    nameAlgorithms($("algorithm"), domain);
     const climb = local.find((item) => item.name === CLIMB);
     const spec = (specs, name) => specs.find((item) => item.name === name);
     const moves = spec(domain.params, "moves");

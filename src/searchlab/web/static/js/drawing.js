@@ -94,7 +94,7 @@ export function drawDrawing(container, drawing) {
 export function miniDrawing(drawing, text = "") {
   const body = grid(drawing, { named: false });
   body.classList.add("mini");
-  body.style.maxWidth = `${Math.max(2.4, drawing.cols * 1.2)}rem`;
+  body.style.width = `${Math.max(3, drawing.cols * 1.3)}rem`; // a table cell would squeeze it
   if (text) body.setAttribute("aria-label", text);
   return html("div", { class: "drawing mini-drawing", "data-kind": drawing.kind }, [body]);
 }

@@ -23,7 +23,8 @@ export function optionField(spec, prefix) {
       id, name: spec.name, type: "number", inputmode: spec.kind === "int" ? "numeric" : "decimal",
       step: spec.kind === "int" ? "1" : "any", min: spec.low, max: spec.high,
     });
-    if (spec.default !== null) input.placeholder = String(spec.default);
+    // no fixed default: the domain chooses (a map's own number of colours)
+    input.placeholder = spec.default !== null ? String(spec.default) : "default";
   }
   input.title = spec.summary;
   return html("div", { class: "field small option", "data-option": spec.name }, [

@@ -5,9 +5,9 @@
 
 import { html, svg } from "./dom.js";
 
-const LEFT = 44; // room for the processors' names
+const LEFT = 40; // room for the processors' names
 const ROW = 38; // a row's height
-const WIDTH = 520; // the chart's width, in its own units
+const WIDTH = 420; // the chart's width, in its own units (about its width on the page)
 let drawn = 0; // charts drawn so far: each hatching pattern gets its own id
 
 // A number as people write it: at most two decimals (19.333333 → 19.33).
@@ -70,7 +70,7 @@ export function drawGantt(drawing) {
     const x = LEFT + time * scale;
     chart.append(svg("line", { class: "gantt-axis", x1: x, y1: axisY, x2: x, y2: axisY + 5 }));
     const words = figure(time);
-    const half = words.length * 3.5;
+    const half = words.length * 4.5;
     if (x - half > lastRight + 2 || time === end) {
       chart.append(text({ class: "gantt-tick", x, y: axisY + 17, "text-anchor": "middle" }, words));
       lastRight = x + half;

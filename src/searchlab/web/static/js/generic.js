@@ -12,7 +12,7 @@ import { addLiveTreeNodes, addTreeNodes, entered, fillDetail, heldRow, moveText,
 import { fillOptions, showOnlyWhereActs } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { coordinatesLegend } from "./queens.js";
-import { algorithmTitle } from "./tabs.js";
+import { algorithmTitle, nameAlgorithms } from "./tabs.js";
 import { TreeNodes, drawTree } from "./tree.js";
 import { PathView } from "./view.js";
 
@@ -127,7 +127,7 @@ export class GenericView extends PathView {
     $("goal").disabled = !domain.takes_goal;
     for (const name of domain.goals) $("goals").append(html("option", { value: name }));
     fillSelect($("algorithm"), domain.algorithms, domain.default_algorithm);
-    for (const option of $("algorithm").options) option.textContent = algorithmTitle(domain, option.value);
+    nameAlgorithms($("algorithm"), domain);
     const heuristics = domain.heuristics;
     $("heuristic-field").hidden = heuristics.length === 0;
     fillSelect($("heuristic"), [{ name: "", summary: "chosen by the domain" }, ...heuristics], "");

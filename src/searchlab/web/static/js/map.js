@@ -14,7 +14,7 @@
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { fillSelect, fillStats } from "./dom.js";
 import { fillOptions, showOnlyWhereActs } from "./form.js";
-import { algorithmTitle } from "./tabs.js";
+import { algorithmTitle, nameAlgorithms } from "./tabs.js";
 import { StepsView } from "./view.js";
 
 const COLOURS = {
@@ -56,6 +56,7 @@ export class MapView extends StepsView {
     this.stats = $("stats");
     this.result = $("result");
     fillSelect($("algorithm"), domain.algorithms, domain.default_algorithm);
+    nameAlgorithms($("algorithm"), domain);
     fillSelect($("heuristic"), [{ name: "", summary: "chosen by the domain" }, ...domain.heuristics], "");
     $("heuristic").options[0].textContent = "default (the graph's)";
     fillOptions($("params"), domain.params, prefix);

@@ -9,7 +9,7 @@ import { counts, fillSelect, fillStats, html } from "./dom.js";
 import { addTreeNodes, entered, fillDetail, ghf, moveText, num, shown, stepFacts } from "./explain.js";
 import { showOnlyWhereActs } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
-import { algorithmTitle } from "./tabs.js";
+import { algorithmTitle, nameAlgorithms } from "./tabs.js";
 import { TileBoard, miniBoard } from "./tiles.js";
 import { TreeNodes, drawTree } from "./tree.js";
 import { PathView } from "./view.js";
@@ -91,6 +91,7 @@ export class PuzzleView extends PathView {
     for (const name of domain.goals) $("goals").append(html("option", { value: name }));
     fillSelect($("algorithm"), domain.algorithms, domain.default_algorithm);
     fillSelect($("algorithm2"), [{ name: "", summary: "no second search" }, ...domain.algorithms], "");
+    for (const name of ["algorithm", "algorithm2"]) nameAlgorithms($(name), domain);
     $("algorithm2").options[0].textContent = "— none —";
     // no choice: the domain picks the heuristic for the board, as the command line does
     const chosen = domain.default_heuristic ?? "";

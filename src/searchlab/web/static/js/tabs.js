@@ -77,3 +77,8 @@ export class Tabs {
 export function algorithmTitle(domain, name) {
   return domain.algorithms.find((item) => item.name === name)?.title ?? name;
 }
+
+// A select of algorithms shows their human names (each option keeps its key as value).
+export function nameAlgorithms(select, domain) {
+  for (const option of select.options) if (option.value) option.textContent = algorithmTitle(domain, option.value);
+}
