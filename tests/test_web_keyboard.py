@@ -23,8 +23,8 @@ from test_web_browser import (  # noqa: F401 (fixtures, taken by name)
 )
 
 EMPTY = "The empty board: press Step, Play or Next solution."  # before the first step
-FIRST = "The empty board: the search begins with row 1."  # the first step
-ONE = "Stable: 1 queen placed safely [1]"  # the second
+FIRST = "The empty board: the search begins with rank 1."  # the first step
+ONE = "Stable: 1 queen placed safely (a1)"  # the second
 PLAY = "▶▶ Play"
 PAUSE = "▮▮ Pause"
 
