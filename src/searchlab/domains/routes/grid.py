@@ -21,8 +21,10 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.core import allowance
 from searchlab.core.errors import InputError
-from searchlab.domains.routes.caps import MAX_SIDE
+from searchlab.core.numbers import strict_float, strict_int
+from searchlab.domains.routes.caps import BUILD_BYTES, MAX_SIDE
 from searchlab.domains.routes.graph import Graph, from_arcs
 
 PASSABLE = frozenset(".GS")
@@ -57,7 +59,7 @@ class GridMap:
         """The node of cell ``x,y`` (an InputError outside the map or on a wall)."""
         parts = text.replace(" ", "").split(",")
         try:
-            x, y = (int(part) for part in parts)
+            x, y = (strict_int(part) for part in parts)
         except ValueError:
             raise InputError(f"a cell is written x,y (column, row), not {text.strip()!r}") from None
         if not (0 <= x < self.width and 0 <= y < self.height):
@@ -129,11 +131,17 @@ def parse_map(text: str, name: str = "grid", where: str = "the map") -> GridMap:
     else:
         raise InputError(f"{where} has no 'map' line before its rows")
     try:
-        height, width = int(header["height"]), int(header["width"])
+        height, width = strict_int(header["height"]), strict_int(header["width"])
     except (KeyError, ValueError):
         raise InputError(f"{where}: the header must give a whole height and width") from None
     if not (1 <= height <= MAX_SIDE and 1 <= width <= MAX_SIDE):
         raise InputError(f"{where}: height and width must be 1 to {MAX_SIDE}")
+    allowance.afford(
+        f"{where} ({width:,}×{height:,} cells)",
+        width * height * BUILD_BYTES["grid"],
+        "start",
+        f"at most {allowance.max_memory() // BUILD_BYTES['grid']:,} cells fit",
+    )
     rows = lines[row + 1 : row + 1 + height]
     if len(rows) < height:
         raise InputError(f"{where}: {height} rows expected, {len(rows)} found")
@@ -185,8 +193,10 @@ def parse_scen(
         if len(fields) != 9:
             raise InputError(f"{where} line {number}: expected 9 fields, found {len(fields)}")
         try:
-            bucket, width, height, sx, sy, gx, gy = (int(fields[i]) for i in (0, 2, 3, 4, 5, 6, 7))
-            optimal = float(fields[8])
+            bucket, width, height, sx, sy, gx, gy = (
+                strict_int(fields[i].strip()) for i in (0, 2, 3, 4, 5, 6, 7)
+            )
+            optimal = strict_float(fields[8].strip())
         except ValueError:
             raise InputError(f"{where} line {number}: a field is not a number") from None
         if not (math.isfinite(optimal) and optimal >= 0):
