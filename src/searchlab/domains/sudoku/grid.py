@@ -112,7 +112,7 @@ def _value(size: int, token: str, index: int) -> int:
     upper = token.upper()
     if len(upper) == 1 and upper in SYMBOLS[size]:
         return SYMBOLS[size].index(upper) + 1
-    if token.isdigit() and 1 <= int(token) <= size:
+    if token.isascii() and token.isdigit() and 1 <= int(token) <= size:
         return int(token)
     allowed = f"{SYMBOLS[size][0]}-{SYMBOLS[size][-1]}"
     raise InputError(
