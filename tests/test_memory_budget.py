@@ -184,3 +184,29 @@ def test_numpy_is_not_asked_for_the_arrays_first(tmp_path: Path) -> None:
     path = tmp_path / "s.npz"
     np.savez(path, indptr=np.arange(3))
     assert _declared(path)["indptr"][0] == (3,)
+
+
+def test_the_budget_is_the_commands_own(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a run with a tiny budget leaves the next command in the same process its default
+    monkeypatch.setattr(allowance, "machine_available", lambda: 6 * 2**30)
+    lines = tmp_path / "one.txt"
+    lines.write_text("not a puzzle\n")
+    assert run_cli("sudoku", "bulk", str(lines), "--max-memory", "1M").code == 2
+    assert allowance.max_memory() == 3 * 2**30
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("route", "solve", "maze:4095:4095:1,1", "--goal", "3,3"),
+        ("route", "generate", "maze", "r.map", "--width", "4095", "--height", "4095"),
+    ],
+)
+def test_a_grid_of_more_cells_than_a_graph_has_nodes(
+    refused: Refused, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    # 67 million cells used to be built for minutes, then refused by the graph's cap
+    out = [str(tmp_path / a) if a.endswith(".map") else a for a in args]
+    refused(*out, "--max-memory", "1000G", says="cells: a grid's graph has at most 50,000,000")

@@ -128,11 +128,12 @@ MAX_MEMORY_HELP = (
 )
 
 
-def _set_max_memory(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+def _set_max_memory(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
     from searchlab.core import allowance
 
-    # set on every run, so that a command run before in the same process leaves nothing
+    # for this command only: one run in the same process (tests, notebooks) leaves nothing
     allowance.set_max_memory(None if value is None else allowance.parse_size(value))
+    ctx.call_on_close(lambda: allowance.set_max_memory(None))
 
 
 def max_memory_param() -> click.Option:

@@ -340,6 +340,10 @@ def generate(
         "nodes" if kind == "road" else "width",
         f"at most {allowance.max_memory() // price:,} {'nodes' if kind == 'road' else 'cells'} fit",
     )
+    if kind != "road":
+        from searchlab.domains.routes.grid import check_cells
+
+        check_cells(cells, spec)
     try:
         if kind == "road":
             graph = road_graph(nodes, seed)

@@ -39,7 +39,8 @@ def describe_specs() -> str:
     """How a graph is named, with the caps."""
     return (
         f"romania; road:N[:SEED] (a road-like graph of N ≤ {MAX_GENERATED:,} nodes); "
-        f"maze:W:H[:SEED] and rooms:W:H[:SEED] (grids of at most {MAX_SIDE:,} cells a side); "
+        f"maze:W:H[:SEED] and rooms:W:H[:SEED] (grids of at most {MAX_SIDE:,} cells a side, "
+        "50,000,000 in all); "
         f"each within --max-memory ({min(BUILD_BYTES.values())} to {max(BUILD_BYTES.values())} "
         "bytes a node or cell: a larger one is refused before it is built); "
         "grid:ROWS (a grid inline: rows of . and @ joined by /, at most 512 a side); "

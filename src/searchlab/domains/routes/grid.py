@@ -25,7 +25,7 @@ from searchlab.core import allowance
 from searchlab.core.errors import InputError
 from searchlab.core.numbers import strict_float, strict_int
 from searchlab.domains.routes.caps import BUILD_BYTES, MAX_SIDE
-from searchlab.domains.routes.graph import Graph, from_arcs
+from searchlab.domains.routes.graph import MAX_NODES, Graph, from_arcs
 
 PASSABLE = frozenset(".GS")
 BLOCKED = frozenset("@OTW")
@@ -142,6 +142,7 @@ def parse_map(text: str, name: str = "grid", where: str = "the map") -> GridMap:
         "start",
         f"at most {allowance.max_memory() // BUILD_BYTES['grid']:,} cells fit",
     )
+    check_cells(width * height, f"{where} ({width:,}×{height:,})")
     rows = lines[row + 1 : row + 1 + height]
     if len(rows) < height:
         raise InputError(f"{where}: {height} rows expected, {len(rows)} found")
@@ -158,6 +159,16 @@ def parse_map(text: str, name: str = "grid", where: str = "the map") -> GridMap:
     if any(line.strip() for line in lines[row + 1 + height :]):
         raise InputError(f"{where} line {row + 2 + height}: more rows than the height {height}")
     return GridMap(passable, name)
+
+
+def check_cells(cells: int, what: str) -> None:
+    """Refuse, before it is built, a grid of more cells than a graph may have nodes
+    (every cell is a node): 8,192 a side is 67 million cells."""
+    if cells > MAX_NODES:
+        raise InputError(
+            f"{what} has {cells:,} cells: a grid's graph has at most {MAX_NODES:,} (a cell a node)",
+            field="start",
+        )
 
 
 def read_map(path: Path, neighbours: int = 8) -> GridMap:

@@ -24,7 +24,7 @@ from searchlab.core.numbers import strict_int
 from searchlab.domains.routes.caps import BUILD_BYTES, BUILD_SECONDS, MAX_GENERATED, MAX_SIDE
 from searchlab.domains.routes.generate import road_graph
 from searchlab.domains.routes.graph import Graph
-from searchlab.domains.routes.grid import maze, read_map, rooms
+from searchlab.domains.routes.grid import check_cells, maze, read_map, rooms
 from searchlab.domains.routes.readers import read_csv, read_dimacs, read_graphml, read_npz
 from searchlab.domains.routes.romania import romania
 
@@ -111,6 +111,7 @@ def _generated(spec: str, neighbours: int) -> Graph:
     seed = _whole(fields[2], "the seed", 0, 2**63 - 1) if len(fields) > 2 else 0
     cells = (2 * w + 1) * (2 * h + 1) if kind == "maze" else w * h
     _afford(kind, cells, f"{kind}:{w}:{h}")
+    check_cells(cells, f"{kind}:{w}:{h}")
     grid = (
         maze(w, h, random.Random(seed)) if kind == "maze" else rooms(w, h, 8, random.Random(seed))
     )
