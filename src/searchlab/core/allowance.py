@@ -65,6 +65,18 @@ def within(allowance: Allowance) -> Iterator[Allowance]:
         allowance.built.clear()
 
 
+@contextlib.contextmanager
+def outside() -> Iterator[None]:
+    """Compute as the command line does, under --max-memory's default and no allowance:
+    reading a file the server was started with (checked when it started), which a
+    request finds again once the library let it go."""
+    token = _ALLOWANCE.set(None)
+    try:
+        yield
+    finally:
+        _ALLOWANCE.reset(token)
+
+
 def megabytes(count: float) -> str:
     return f"{count / 2**20:,.0f} MB"
 
