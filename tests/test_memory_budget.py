@@ -9,6 +9,7 @@ import io
 import re
 import struct
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -22,8 +23,14 @@ NEEDS = r"needs about [0-9.,]+ [GM]B; --max-memory is "
 
 
 @pytest.fixture(autouse=True)
-def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Landmarks cached in the test's directory; and the graphs loaded let go after
+    (one of 50 million nodes would stay loaded for the rest of the session)."""
+    from searchlab.domains.routes import library
+
     monkeypatch.setenv("SEARCHLAB_CACHE_DIR", str(tmp_path / "cache"))
+    yield
+    library._LOADED.clear()
 
 
 def says(pattern: str) -> re.Pattern[str]:
@@ -77,8 +84,13 @@ def test_a_tiny_gr_declaring_fifty_million_nodes(refused: Refused, tmp_path: Pat
     # 24 bytes; the default landmarks on it need some 20 GB
     graph = tmp_path / "big.gr"
     graph.write_text("p sp 50000000 0\n")
-    refused("route", "solve", f"{graph}:1", "--goal", "2", "--max-memory", "4G",
+    refused("route", "solve", f"{graph}:1", "--goal", "2", "--max-memory", "8G",
             says=says("8 landmarks on 50,000,000 nodes " + NEEDS))  # fmt: skip
+    # and with less, the graph itself, from its header (another file: that one is loaded)
+    graph = tmp_path / "big2.gr"
+    graph.write_text("p sp 50000000 0\n")
+    refused("route", "solve", f"{graph}:1", "--goal", "2", "--max-memory", "2G",
+            says=says(r"50,000,000 nodes, 0 arcs\) " + NEEDS))  # fmt: skip
 
 
 def test_a_gr_declaring_more_arcs_than_fit(refused: Refused, tmp_path: Path) -> None:

@@ -49,11 +49,12 @@ def describe_specs() -> str:
     )
 
 
-NODE_BYTES = 64
+NODE_BYTES = 96
 """Bytes per node of a graph read from a file, at the peak of reading: its offsets, its
 coordinates, the counts by tail and the kernel's workspace (with ``ARC_BYTES``: 623
-bytes a node measured by tracemalloc on a road graph's .gr and .co, priced 640)."""
-ARC_BYTES = 96
+bytes a node measured by tracemalloc on a road graph's .gr and .co, and some 770 MB more
+resident than at start solving a million-node one; priced 768)."""
+ARC_BYTES = 112
 """Bytes per arc of a graph read from a file, at the peak of reading: the parsed rows,
 the tails and heads as whole numbers, the sort, and the arrays kept."""
 WRITE_BYTES = 1300
