@@ -222,3 +222,16 @@ def test_a_grid_of_more_cells_than_a_graph_has_nodes(
     # 67 million cells used to be built for minutes, then refused by the graph's cap
     out = [str(tmp_path / a) if a.endswith(".map") else a for a in args]
     refused(*out, "--max-memory", "1000G", says="cells: a grid's graph has at most 50,000,000")
+
+
+def test_a_landmarks_file_is_priced_before_it_is_loaded(refused: Refused, tmp_path: Path) -> None:
+    graph = tmp_path / "f.gr"
+    graph.write_text("p sp 2 1\na 1 2 1\n")
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("from_.npy", npy_header((64, 50_000_000)))
+    tables = tmp_path / "tables.npz"
+    tables.write_bytes(packed.getvalue())
+    refused("route", "solve", f"{graph}:1", "--goal", "2", "--heuristic", "landmarks",
+            "--landmarks-file", str(tables), "--max-memory", "4G",
+            says=says(NEEDS + "4.0 GB"))  # fmt: skip

@@ -148,8 +148,12 @@ def save(landmarks: Landmarks, path: Path) -> None:
 
 
 def load(path: Path, graph: Graph) -> Landmarks:
-    """Tables saved for ``graph`` (an InputError for another graph or a damaged file)."""
+    """Tables saved for ``graph`` (an InputError for another graph or a damaged file, or
+    one whose arrays would not fit --max-memory: priced before they are loaded)."""
+    from searchlab.domains.routes.readers import priced
+
     try:
+        priced(path, "landmarks_file")
         with np.load(path, allow_pickle=False) as data:
             if str(data["format"]) != FORMAT:
                 raise KeyError("format")
@@ -160,6 +164,8 @@ def load(path: Path, graph: Graph) -> Landmarks:
             selection, seed = str(data["selection"]), int(data["seed"])
     except FileNotFoundError:
         raise InputError(f"cannot read {path}: no such file", field="landmarks_file") from None
+    except InputError:
+        raise  # past --max-memory: said as such
     except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as error:
         raise InputError(
             f"{path} is not a landmarks file ({error or type(error).__name__})",

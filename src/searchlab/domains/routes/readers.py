@@ -549,18 +549,26 @@ def _declared(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]]]:
     return declared
 
 
+def priced(path: Path, field: str) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]]]:
+    """The arrays an ``.npz`` declares (``_declared``), refused past --max-memory (each
+    loaded, then converted: three times its size) or when one is not plain numbers or
+    text."""
+    declared = _declared(path)
+    total = 0
+    for name, (shape, dtype) in declared.items():
+        if dtype.kind not in _NPZ_KINDS + "U":
+            raise ValueError(f"{name} holds {dtype}")
+        total += int(np.prod(shape, dtype=object)) * max(8, dtype.itemsize)
+    allowance.afford(f"{path} ({total:,} bytes of arrays)", 3 * total, field)
+    return declared
+
+
 def read_npz(path: Path) -> Graph:
     """searchlab's own arrays (``write_npz``), each array's declared shape checked, and
     the memory they would take priced, before any is loaded."""
     where = f"cannot read {path} as a searchlab graph"
     try:
-        declared = _declared(path)
-        total = 0
-        for name, (shape, dtype) in declared.items():
-            if dtype.kind not in _NPZ_KINDS + "U":
-                raise ValueError(f"{name} holds {dtype}")
-            total += int(np.prod(shape, dtype=object)) * max(8, dtype.itemsize)
-        allowance.afford(f"{path} ({total:,} bytes of arrays)", 3 * total, "start")
+        declared = priced(path, "start")
         for name in ("indptr", "indices", "weights"):
             if name not in declared or len(declared[name][0]) != 1:
                 raise ValueError(f"{name} must be a list of numbers")
@@ -581,6 +589,8 @@ def read_npz(path: Path) -> Graph:
             directed = bool(data["directed"])
             kind: Any = str(data["kind"])
             first_id = int(data["first_id"])
+    except InputError:
+        raise  # past --max-memory: said as such
     except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as error:
         reason = str(error) or type(error).__name__
         if isinstance(error, EOFError | zipfile.BadZipFile) or not reason:
