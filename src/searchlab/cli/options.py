@@ -121,6 +121,47 @@ def split_options(pieces: str) -> Callable[[F], F]:
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/json.md).")
 
+MAX_MEMORY_HELP = (
+    "The most memory the command may plan to use (4G, 512M, 1.5GB): a size that needs "
+    "more is refused before the work, with the figure. Default: half the memory the "
+    "machine has available."
+)
+
+
+def _set_max_memory(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    from searchlab.core import allowance
+
+    # for this command only: one run in the same process (tests, notebooks) leaves nothing
+    allowance.set_max_memory(None if value is None else allowance.parse_size(value))
+    ctx.call_on_close(lambda: allowance.set_max_memory(None))
+
+
+def max_memory_param() -> click.Option:
+    """``--max-memory SIZE``: the one definition of the memory budget's flag, for the
+    commands that read graphs, maps and bulk files or generate them (it sets the budget
+    ``core.allowance.afford`` checks; the command takes no parameter for it)."""
+    return click.Option(
+        ["--max-memory"],
+        metavar="SIZE",
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_set_max_memory,
+        help=MAX_MEMORY_HELP,
+    )
+
+
+def max_memory_option() -> Callable[[F], F]:
+    """``--max-memory`` as a decorator (see ``max_memory_param``)."""
+
+    def decorate(function: F) -> F:
+        params = getattr(function, "__click_params__", [])
+        params.append(max_memory_param())
+        function.__click_params__ = params  # type: ignore[attr-defined]
+        return function
+
+    return decorate
+
 
 def param_option(what: str) -> Callable[[F], F]:
     """``--param/-p KEY=VALUE`` (repeatable): keyword arguments for ``what``."""

@@ -13,12 +13,25 @@ from typing import Any
 
 import click
 
-from searchlab.cli.options import JSON, click_option, seed_option
+from searchlab.cli.options import (
+    JSON,
+    click_option,
+    max_memory_option,
+    max_memory_param,
+    seed_option,
+)
 from searchlab.cli.output import duration, progress
 from searchlab.cli.report import EXIT_NO_SOLUTION, wrap
 from searchlab.core.errors import InputError
 from searchlab.core.options import Option
-from searchlab.domains.routes.caps import MAX_GENERATED, MAX_LANDMARKS, MAX_SIDE, SELECTIONS
+from searchlab.domains.routes.caps import (
+    BUILD_BYTES,
+    MAX_GENERATED,
+    MAX_LANDMARKS,
+    MAX_SIDE,
+    SELECTIONS,
+    WRITE_BYTES,
+)
 
 LIMIT = Option(
     "limit",
@@ -39,14 +52,21 @@ SELECTION = Option(
     choices=SELECTIONS,
 )
 NODES = Option(
-    "nodes", "int", "nodes of a road graph", default=10_000, low=2, high=MAX_GENERATED, metavar="N"
+    "nodes",
+    "int",
+    f"nodes of a road graph (some {BUILD_BYTES['road'] + WRITE_BYTES:,} bytes each to build "
+    "and write: as many as --max-memory holds)",
+    default=10_000,
+    low=2,
+    high=MAX_GENERATED,
+    metavar="N",
 )
 # A grid's two sides, the same option each.
 WIDTH, HEIGHT = (
     Option(
         side,
         "int",
-        f"{side} of a grid (cells; a maze's in rooms)",
+        f"{side} of a grid (cells; a maze's in rooms; as many as --max-memory holds)",
         default=32,
         low=3,
         high=MAX_SIDE // 2 - 1,
@@ -92,6 +112,7 @@ def _emit(payload: dict[str, Any]) -> None:
 )
 @click_option(LIMIT)
 @click.option("--quiet", "-q", is_flag=True, help="Print the summary only.")
+@max_memory_option()
 @JSON
 def scen(
     scen: Path,
@@ -179,6 +200,7 @@ def scen(
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write the tables to FILE.npz (default: the cache, where solve finds them).",
 )
+@max_memory_option()
 @JSON
 def landmarks(
     graph: str, landmarks: int, selection: str, seed: int | None, out: Path | None, as_json: bool
@@ -210,7 +232,10 @@ def landmarks(
         def tell(what: str, done: int, total: int) -> None:
             bar.update(description=f"building {what}", completed=done, total=total)
 
-        built = lm.build(loaded, landmarks, selection, seed, tell)
+        try:
+            built = lm.build(loaded, landmarks, selection, seed, tell)
+        except InputError as error:
+            raise error.about("landmarks") from None
     path = out or lm.cache_path(loaded, landmarks, selection, seed)
     try:
         lm.save(built, path)
@@ -248,6 +273,12 @@ def landmarks(
 @click_option(HEIGHT, fill=True)
 @click_option(SCENARIOS, fill=True)
 @seed_option()
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Overwrite files that exist (OUT, and the .co or .scen beside it).",
+)
+@max_memory_option()
 @JSON
 def generate(
     kind: str,
@@ -257,6 +288,7 @@ def generate(
     height: int,
     scenarios: int,
     seed: int | None,
+    force: bool,
     as_json: bool,
 ) -> None:
     """Write a test graph to OUT. road: a road-like planar graph of --nodes nodes (jittered
@@ -266,6 +298,11 @@ def generate(
     OUT.scen holding N random problems and their optimal lengths. The same --seed
     writes the same file.
 
+    A file that exists (OUT, or the OUT.co or OUT.scen written beside it) is not
+    overwritten without --force; each file is written whole or not at all (to a
+    temporary file, renamed when complete). A size whose memory is past --max-memory is
+    refused before the work, with the figure.
+
     --json: {kind, files, nodes, edges, seed, seconds}.
 
     \b
@@ -273,6 +310,8 @@ def generate(
       searchlab route generate road road.gr --nodes 1000000 --seed 1
       searchlab route generate maze maze.map --width 40 --height 30 --scenarios 100
     """
+    from searchlab.core import allowance
+    from searchlab.core.outfile import atomic, refuse_existing
     from searchlab.domains.routes.generate import road_graph
     from searchlab.domains.routes.grid import maze, rooms
     from searchlab.domains.routes.readers import write_dimacs, write_npz
@@ -280,28 +319,52 @@ def generate(
     seed = seed or 0
     started = time.perf_counter()
     files: list[Path] = []
+    if kind == "road" and out.suffix not in (".gr", ".npz"):
+        raise InputError("a road graph is written to FILE.gr or FILE.npz", field="out")
+    if kind != "road" and out.suffix != ".map":
+        raise InputError(f"a {kind} is written to FILE.map", field="out")
+    if not force:
+        refuse_existing(_outputs(kind, out, scenarios))
+    cells = (
+        nodes
+        if kind == "road"
+        else ((2 * width + 1) * (2 * height + 1) if kind == "maze" else width * height)
+    )
+    # building (the generic engine's lists included) and writing: DIMACS's lines, or a
+    # map's text (a byte a cell, and its rows)
+    price = BUILD_BYTES[kind] + (WRITE_BYTES if kind == "road" else 16)
+    spec = f"road:{nodes}" if kind == "road" else f"{kind}:{width}:{height}"
+    allowance.afford(
+        spec,
+        cells * price,
+        "nodes" if kind == "road" else "width",
+        f"at most {allowance.max_memory() // price:,} {'nodes' if kind == 'road' else 'cells'} fit",
+    )
+    if kind != "road":
+        from searchlab.domains.routes.grid import check_cells
+
+        check_cells(cells, spec)
     try:
         if kind == "road":
             graph = road_graph(nodes, seed)
             if out.suffix == ".npz":
                 write_npz(graph, out)
                 files = [out]
-            elif out.suffix == ".gr":
-                files = write_dimacs(graph, out)
             else:
-                raise InputError("a road graph is written to FILE.gr or FILE.npz", field="out")
+                files = write_dimacs(graph, out)
         else:
-            if out.suffix != ".map":
-                raise InputError(f"a {kind} is written to FILE.map", field="out")
             rng = random.Random(seed)
             grid = maze(width, height, rng) if kind == "maze" else rooms(width, height, 8, rng)
             grid.name = out.name
-            out.write_text(grid.text(), encoding="utf-8")
-            files = [out]
             graph = grid.graph()
-            if scenarios:
+            text = _scenarios(grid, graph, scenarios, rng) if scenarios else None
+            with atomic(out) as part:
+                part.write_text(grid.text(), encoding="utf-8")
+            files = [out]
+            if text is not None:
                 scen = out.with_name(out.name + ".scen")
-                scen.write_text(_scenarios(grid, graph, scenarios, rng), encoding="utf-8")
+                with atomic(scen) as part:
+                    part.write_text(text, encoding="utf-8")
                 files.append(scen)
     except OSError as error:
         raise InputError(f"cannot write {out}: {error.strerror}", field="out") from None
@@ -324,6 +387,13 @@ def generate(
             f"{', '.join(str(f) for f in files)} ({duration(spent)})"
         )
     )
+
+
+def _outputs(kind: str, out: Path, scenarios: int) -> list[Path]:
+    """Every file ``generate`` writes: OUT, and the .co or .scen beside it."""
+    if kind == "road":
+        return [out, out.with_suffix(".co")] if out.suffix == ".gr" else [out]
+    return [out, out.with_name(out.name + ".scen")] if scenarios else [out]
 
 
 def _scenarios(grid: Any, graph: Any, count: int, rng: random.Random) -> str:
@@ -355,3 +425,6 @@ def route_commands(group: click.Group, domain: Any) -> None:
     group.add_command(scen)
     group.add_command(landmarks)
     group.add_command(generate)
+    solve = group.commands.get("solve")
+    if solve is not None and "max_memory" not in {p.name for p in solve.params}:
+        solve.params.append(max_memory_param())  # graphs, maps and landmarks are priced

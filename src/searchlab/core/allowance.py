@@ -2,8 +2,11 @@
 before it searches (a generated graph, landmark tables), and what may stay in memory
 once it is done.
 
-On the command line there is no allowance: the user asks for a graph of twenty million
-nodes on purpose, and waits. In the web viewer whoever reaches the page asks, so each
+On the command line there is no allowance of seconds: the user asks for a graph of
+twenty million nodes on purpose, and waits; but there is one of memory, ``--max-memory``
+(default: half the memory the machine has available), so that a size that would
+exhaust the machine is refused with the figure before the work, not met by a
+MemoryError after minutes (``afford``). In the web viewer whoever reaches the page asks, so each
 request computes within one ``Allowance`` taken from the server's caps: a structure
 whose estimated size or time is past it is refused before it is built, with the figure
 (``check``); the seconds set-up took count against the run's (``search_seconds``); and
@@ -14,6 +17,8 @@ staying cached after it, so memory comes back once the sessions end.
 from __future__ import annotations
 
 import contextlib
+import os
+import re
 import time
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -60,8 +65,111 @@ def within(allowance: Allowance) -> Iterator[Allowance]:
         allowance.built.clear()
 
 
+@contextlib.contextmanager
+def outside() -> Iterator[None]:
+    """Compute as the command line does, under --max-memory's default and no allowance:
+    reading a file the server was started with (checked when it started), which a
+    request finds again once the library let it go."""
+    token = _ALLOWANCE.set(None)
+    try:
+        yield
+    finally:
+        _ALLOWANCE.reset(token)
+
+
 def megabytes(count: float) -> str:
     return f"{count / 2**20:,.0f} MB"
+
+
+# -- the command line's memory budget -------------------------------------------------
+SHARE = 0.5
+"""The share of the machine's available memory a command may plan to use by default."""
+FALLBACK_BYTES = 2 * 2**30
+"""The default budget where the machine's memory cannot be read."""
+
+_MAX_MEMORY: ContextVar[int | None] = ContextVar("searchlab_max_memory", default=None)
+
+
+def machine_available() -> int | None:
+    """The memory the machine has available now (``MemAvailable`` of /proc/meminfo, else
+    the free pages), or None where neither can be read."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def default_max_memory() -> int:
+    """``--max-memory`` when not given: a safe share of what the machine has available."""
+    available = machine_available()
+    return FALLBACK_BYTES if available is None else max(2**26, int(available * SHARE))
+
+
+def max_memory() -> int:
+    """The memory budget in force: the web request's allowance, else ``--max-memory``
+    (or its default)."""
+    budget = current()
+    if budget is not None:
+        return budget.max_bytes
+    chosen = _MAX_MEMORY.get()
+    return default_max_memory() if chosen is None else chosen
+
+
+def set_max_memory(nbytes: int | None) -> None:
+    """Set ``--max-memory`` for this command (None: the default share of the machine)."""
+    _MAX_MEMORY.set(nbytes)
+
+
+_UNITS = {"": 1, "b": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+_SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([kmgt]?)(?:i?b)?", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """``4G``, ``512M``, ``1.5GB``, ``2GiB`` or a count of bytes (binary units)."""
+    match = _SIZE.fullmatch(text.strip())
+    if match is None:
+        raise InputError(
+            f"--max-memory is a size such as 4G, 512M or 1.5GB, not {text.strip()!r}",
+            field="max_memory",
+        )
+    nbytes = int(float(match.group(1)) * _UNITS[match.group(2).lower()])
+    if nbytes < 2**20:
+        raise InputError(
+            f"--max-memory must be at least 1M, not {text.strip()!r}", field="max_memory"
+        )
+    return nbytes
+
+
+def size_text(nbytes: float) -> str:
+    """A size as people read it: 26 GB, 11.7 GB, 640 MB."""
+    if nbytes >= 100 * 2**30:
+        return f"{nbytes / 2**30:,.0f} GB"
+    if nbytes >= 2**30:
+        return f"{nbytes / 2**30:.1f} GB"
+    return f"{max(1.0, nbytes / 2**20):,.0f} MB"
+
+
+def afford(what: str, nbytes: float, field: str, advice: str = "") -> None:
+    """Refuse, before the work, ``what`` when its estimated peak ``nbytes`` is past the
+    budget in force (the web's allowance, or ``--max-memory``), with both figures."""
+    budget = current()
+    if budget is not None:
+        check(what, nbytes, 0.0, advice or "ask for less", field)
+        return
+    most = max_memory()
+    if nbytes > most:
+        raise InputError(
+            f"{what} needs about {size_text(nbytes)}; --max-memory is {size_text(most)}"
+            + (f" ({advice})" if advice else ""),
+            field=field,
+        )
 
 
 def check(what: str, nbytes: float, seconds: float, largest: str, field: str) -> None:

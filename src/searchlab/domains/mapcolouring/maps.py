@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from searchlab.algorithms.csp import CSP, NotEqual
 from searchlab.core import access
@@ -144,6 +145,25 @@ def parse_map(text: str, name: str = "") -> Map:
     return Map(tuple(regions), tuple(borders.values()), name)
 
 
+MAX_FILE = 16 * 2**20
+"""The largest map file read: ``MAX_REGIONS`` regions and their borders fit many times."""
+
+
+def _read_capped(path: Path) -> str:
+    """The file's text, reading at most ``MAX_FILE`` bytes (a byte order mark accepted)."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE + 1)
+    except OSError as error:
+        raise InputError(error.strerror or str(error)) from None
+    if len(data) > MAX_FILE:
+        raise InputError(f"the file is larger than {MAX_FILE // 2**20} MB, past any map's size")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("it is not a text file (not UTF-8)") from None
+
+
 MAPS = {"australia": parse_map(AUSTRALIA, "Australia"), "usa": parse_map(USA, "USA (48 states)")}
 
 
@@ -156,13 +176,18 @@ def load_map(text: str) -> Map:
         return parse_map(body)
     path = access.named_file(body, "map", "start")  # in a web request: a name it serves
     try:
-        content = path.read_text(encoding="utf-8")
-    except (FileNotFoundError, ValueError):  # ValueError: a NUL in the name
+        exists = path.exists()
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        exists = False
+    if not exists:
         raise InputError(
             f"no map called {body!r}: name one of {', '.join(MAPS)}, a file, or write "
             "REGION: NEIGHBOUR … inline"
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
+        )
+    try:
+        # streamed, past MAX_FILE refused while read (/dev/zero is no map)
+        content = _read_capped(path)
+    except InputError as error:
         raise InputError(f"cannot read the map {body}: {error}") from None
     try:
         return parse_map(content, path.stem)

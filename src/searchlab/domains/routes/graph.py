@@ -28,6 +28,12 @@ MAX_NODES = 50_000_000
 """The most nodes a graph may have (about 2 GB of arrays with its arcs)."""
 MAX_ARCS = 200_000_000
 """The most arcs a graph may have."""
+MAX_WEIGHT = float(2**53)
+"""The largest weight: past 2⁵³ whole numbers are no longer exact in a float, and with
+at most ``MAX_ARCS`` arcs no path's cost can reach infinity (1e308)."""
+MAX_COORD = float(2**53)
+"""The largest coordinate on a plane: differences and straight lines between any two
+stay finite and exact enough for an admissible estimate."""
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -85,10 +91,17 @@ class Graph:
         if self.names is not None:
             if self._index is None:
                 self._index = {name: i for i, name in enumerate(self.names)}
-                self._index.update({name.lower(): i for i, name in enumerate(self.names)})
-            found = self._index.get(key, self._index.get(key.lower()))
+            found = self._index.get(key)
             if found is not None:
-                return found
+                return found  # an exact name wins over any other's alias
+            alike = [i for i, name in enumerate(self.names) if name.lower() == key.lower()]
+            if len(alike) == 1:
+                return alike[0]
+            if alike:
+                shown = ", ".join(repr(self.names[i]) for i in alike[:4])
+                raise InputError(
+                    f"node {key!r} is ambiguous: {shown} differ only in case; write one exactly"
+                )
             sample = ", ".join(self.names[:6]) + (", …" if self.n > 6 else "")
             raise InputError(f"unknown node {key!r}: the nodes are {sample}")
         if self.grid is not None:
@@ -142,14 +155,33 @@ class Graph:
         return total
 
 
+WEIGHT_RULE = f"weights must be 0 to 2^53 ({MAX_WEIGHT:,.0f}), where sums stay exact"
+
+
 def check_weights(weights: FloatArray, where: str = "") -> None:
-    """Refuse a negative, NaN or infinite weight (every search here needs costs ≥ 0)."""
-    bad = ~np.isfinite(weights) | (weights < 0)
+    """Refuse a negative, NaN or infinite weight (every search here needs costs ≥ 0),
+    or one past ``MAX_WEIGHT`` (the engines would no longer compute its sums exactly)."""
+    bad = ~(weights >= 0) | (weights > MAX_WEIGHT)
+    if bad.any():
+        first = int(np.argmax(bad))
+        raise InputError(f"{where}arc {first + 1} has weight {weights[first]}: {WEIGHT_RULE}")
+
+
+def check_coords(coords: FloatArray, kind: CoordKind, where: str = "") -> None:
+    """Refuse coordinates the estimates cannot measure between: not finite, past
+    ``MAX_COORD`` on a plane, or longitude outside ±180° or latitude outside ±90° where
+    great circles are measured."""
+    x, y = coords[:, 0], coords[:, 1]
+    if kind == "geographic":
+        bad = ~(np.abs(x) <= 180.0) | ~(np.abs(y) <= 90.0)
+        rule = "longitude must be -180 to 180 degrees and latitude -90 to 90"
+    else:
+        bad = ~(np.abs(x) <= MAX_COORD) | ~(np.abs(y) <= MAX_COORD)
+        rule = f"coordinates must be finite and at most 2^53 ({MAX_COORD:,.0f}) across"
     if bad.any():
         first = int(np.argmax(bad))
         raise InputError(
-            f"{where}arc {first + 1} has weight {weights[first]}: weights must be finite "
-            "and 0 or more"
+            f"{where}node {first + 1} has coordinates ({x[first]:g}, {y[first]:g}): {rule}"
         )
 
 
@@ -190,6 +222,8 @@ def from_arcs(
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(counts, out=indptr[1:])
     xy = None if coords is None else np.asarray(coords, dtype=np.float64).reshape(n, 2)
+    if xy is not None:
+        check_coords(xy, kind, f"{title}: " if title else "")
     return Graph(
         indptr,
         (h if order is None else h[order]).astype(np.int32),

@@ -21,9 +21,11 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.core import allowance
 from searchlab.core.errors import InputError
-from searchlab.domains.routes.caps import MAX_SIDE
-from searchlab.domains.routes.graph import Graph, from_arcs
+from searchlab.core.numbers import strict_float, strict_int
+from searchlab.domains.routes.caps import BUILD_BYTES, MAX_SIDE
+from searchlab.domains.routes.graph import MAX_NODES, Graph, from_arcs
 
 PASSABLE = frozenset(".GS")
 BLOCKED = frozenset("@OTW")
@@ -57,7 +59,7 @@ class GridMap:
         """The node of cell ``x,y`` (an InputError outside the map or on a wall)."""
         parts = text.replace(" ", "").split(",")
         try:
-            x, y = (int(part) for part in parts)
+            x, y = (strict_int(part) for part in parts)
         except ValueError:
             raise InputError(f"a cell is written x,y (column, row), not {text.strip()!r}") from None
         if not (0 <= x < self.width and 0 <= y < self.height):
@@ -129,11 +131,18 @@ def parse_map(text: str, name: str = "grid", where: str = "the map") -> GridMap:
     else:
         raise InputError(f"{where} has no 'map' line before its rows")
     try:
-        height, width = int(header["height"]), int(header["width"])
+        height, width = strict_int(header["height"]), strict_int(header["width"])
     except (KeyError, ValueError):
         raise InputError(f"{where}: the header must give a whole height and width") from None
     if not (1 <= height <= MAX_SIDE and 1 <= width <= MAX_SIDE):
         raise InputError(f"{where}: height and width must be 1 to {MAX_SIDE}")
+    allowance.afford(
+        f"{where} ({width:,}×{height:,} cells)",
+        width * height * BUILD_BYTES["grid"],
+        "start",
+        f"at most {allowance.max_memory() // BUILD_BYTES['grid']:,} cells fit",
+    )
+    check_cells(width * height, f"{where} ({width:,}×{height:,})")
     rows = lines[row + 1 : row + 1 + height]
     if len(rows) < height:
         raise InputError(f"{where}: {height} rows expected, {len(rows)} found")
@@ -150,6 +159,16 @@ def parse_map(text: str, name: str = "grid", where: str = "the map") -> GridMap:
     if any(line.strip() for line in lines[row + 1 + height :]):
         raise InputError(f"{where} line {row + 2 + height}: more rows than the height {height}")
     return GridMap(passable, name)
+
+
+def check_cells(cells: int, what: str) -> None:
+    """Refuse, before it is built, a grid of more cells than a graph may have nodes
+    (every cell is a node): 8,192 a side is 67 million cells."""
+    if cells > MAX_NODES:
+        raise InputError(
+            f"{what} has {cells:,} cells: a grid's graph has at most {MAX_NODES:,} (a cell a node)",
+            field="start",
+        )
 
 
 def read_map(path: Path, neighbours: int = 8) -> GridMap:
@@ -185,8 +204,10 @@ def parse_scen(
         if len(fields) != 9:
             raise InputError(f"{where} line {number}: expected 9 fields, found {len(fields)}")
         try:
-            bucket, width, height, sx, sy, gx, gy = (int(fields[i]) for i in (0, 2, 3, 4, 5, 6, 7))
-            optimal = float(fields[8])
+            bucket, width, height, sx, sy, gx, gy = (
+                strict_int(fields[i].strip()) for i in (0, 2, 3, 4, 5, 6, 7)
+            )
+            optimal = strict_float(fields[8].strip())
         except ValueError:
             raise InputError(f"{where} line {number}: a field is not a number") from None
         if not (math.isfinite(optimal) and optimal >= 0):

@@ -16,6 +16,7 @@ import contextlib
 import os
 import random
 import tempfile
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,12 +26,18 @@ import numpy.typing as npt
 
 from searchlab.core import allowance
 from searchlab.core.errors import InputError
-from searchlab.domains.routes.caps import LANDMARK_SECONDS, MAX_LANDMARKS, SELECTIONS
+from searchlab.domains.routes.caps import (
+    LANDMARK_SECONDS,
+    MAX_LANDMARKS,
+    SELECTIONS,
+    landmark_bytes,
+)
 from searchlab.domains.routes.graph import Graph
 
 FORMAT = "searchlab-landmarks/1"
 
 Progress = Callable[[str, int, int], None]
+FloatTable = npt.NDArray[np.float64]
 
 
 @dataclass(eq=False)
@@ -76,6 +83,13 @@ def build(
     if selection not in SELECTIONS:
         raise InputError(f"landmark selection is one of {', '.join(SELECTIONS)}", field="selection")
     count = min(count, graph.n)
+    tables = count * (2 if graph.directed else 1)
+    allowance.afford(
+        f"{count} landmarks on {graph.n:,} nodes",
+        landmark_bytes(graph.n, tables),
+        "landmarks",
+        "fewer landmarks, or another heuristic",
+    )
     forward = _arrays(graph)
     backward = _arrays(graph.reverse())
     space = kernel.Workspace(graph.n)
@@ -134,8 +148,12 @@ def save(landmarks: Landmarks, path: Path) -> None:
 
 
 def load(path: Path, graph: Graph) -> Landmarks:
-    """Tables saved for ``graph`` (an InputError for another graph or a damaged file)."""
+    """Tables saved for ``graph`` (an InputError for another graph or a damaged file, or
+    one whose arrays would not fit --max-memory: priced before they are loaded)."""
+    from searchlab.domains.routes.readers import priced
+
     try:
+        priced(path, "landmarks_file")
         with np.load(path, allow_pickle=False) as data:
             if str(data["format"]) != FORMAT:
                 raise KeyError("format")
@@ -146,15 +164,49 @@ def load(path: Path, graph: Graph) -> Landmarks:
             selection, seed = str(data["selection"]), int(data["seed"])
     except FileNotFoundError:
         raise InputError(f"cannot read {path}: no such file", field="landmarks_file") from None
-    except (OSError, KeyError, ValueError) as error:
+    except InputError:
+        raise  # past --max-memory: said as such
+    except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as error:
         raise InputError(
-            f"{path} is not a landmarks file ({error})", field="landmarks_file"
+            f"{path} is not a landmarks file ({error or type(error).__name__})",
+            field="landmarks_file",
         ) from None
     if fingerprint != graph.fingerprint():
         raise InputError(f"{path} holds landmarks for another graph", field="landmarks_file")
-    if from_.shape != (len(nodes), graph.n) or to.shape != from_.shape:
+    if from_.shape != (len(nodes), graph.n) or to.shape != from_.shape or from_.ndim != 2:
         raise InputError(f"{path} does not match the graph's size", field="landmarks_file")
+    check_tables(graph, from_, to, str(path))
     return Landmarks(nodes, from_, to, fingerprint, selection, seed)
+
+
+def check_tables(graph: Graph, from_: FloatTable, to: FloatTable, where: str) -> None:
+    """Refuse tables that would make the estimate overestimate on ``graph``: the
+    fingerprint in a file is only its word, so the tables are checked against the
+    graph's arcs themselves. The estimate is admissible exactly when every row is a
+    feasible potential: ``from_[v] − from_[u] ≤ w`` and ``to[u] − to[v] ≤ w`` for every
+    arc u → v of weight w (true distances are; a forged or damaged table is not)."""
+    tails = np.repeat(np.arange(graph.n, dtype=np.int64), np.diff(graph.indptr))
+    heads, weights = graph.indices, graph.weights
+    slack = weights + 1e-9 * np.maximum(1.0, weights)  # the rounding of sums in floats
+    rows = [(from_, heads, tails), (to, tails, heads)]
+    for table, later, earlier in rows[: 1 if to is from_ else 2]:
+        if np.isnan(table).any() or (table < 0).any():
+            raise InputError(
+                f"{where}: a distance is negative or not a number", field="landmarks_file"
+            )
+        for k, row in enumerate(table):
+            with np.errstate(invalid="ignore"):
+                rise = row[later] - row[earlier]
+                tolerance = slack + 1e-12 * np.abs(np.where(np.isfinite(row[later]), row[later], 0))
+                bad = rise > tolerance
+            if bad.any():
+                arc = int(np.argmax(bad))
+                raise InputError(
+                    f"{where}: landmark {k + 1}'s distances are not the graph's (across the "
+                    f"arc {graph.name(int(tails[arc]))} → {graph.name(int(heads[arc]))} they "
+                    f"differ by more than its weight {weights[arc]:g}): it would overestimate",
+                    field="landmarks_file",
+                )
 
 
 def cache_dir() -> Path:
@@ -204,8 +256,7 @@ def in_memory(
     if budget is not None and key in budget.built:
         return budget.built[key][1]  # type: ignore[no-any-return]
     tables = min(count, graph.n) * (2 if graph.directed else 1)
-    # the rows, the stacked tables and the rows again while stacking, and the workspace
-    peak = graph.n * (3 * 8 * tables + WORKSPACE_BYTES)
+    peak = landmark_bytes(graph.n, tables)
     allowance.check(
         f"{count} landmarks on {graph.n:,} nodes",
         peak,

@@ -20,10 +20,11 @@ import numpy as np
 
 from searchlab.core import access, allowance
 from searchlab.core.errors import InputError
+from searchlab.core.numbers import strict_int
 from searchlab.domains.routes.caps import BUILD_BYTES, BUILD_SECONDS, MAX_GENERATED, MAX_SIDE
 from searchlab.domains.routes.generate import road_graph
 from searchlab.domains.routes.graph import Graph
-from searchlab.domains.routes.grid import maze, read_map, rooms
+from searchlab.domains.routes.grid import check_cells, maze, read_map, rooms
 from searchlab.domains.routes.readers import read_csv, read_dimacs, read_graphml, read_npz
 from searchlab.domains.routes.romania import romania
 
@@ -39,7 +40,7 @@ _LOADED: dict[tuple[str, int, float], tuple[Graph, float]] = {}
 
 def _whole(text: str, what: str, low: int, high: int) -> int:
     try:
-        value = int(text.replace("_", ""))
+        value = strict_int(text.strip())
     except ValueError:
         raise InputError(f"{what} must be a whole number, not {text!r}", field="start") from None
     if not low <= value <= high:
@@ -49,9 +50,13 @@ def _whole(text: str, what: str, low: int, high: int) -> int:
 
 def _afford(kind: str, cells: int, spec: str) -> None:
     """Refuse, before building it, a generated graph of ``cells`` nodes (a grid: cells)
-    past the allowance of the request (none on the command line)."""
+    past the allowance of the request, or on the command line past --max-memory."""
     budget = allowance.current()
     if budget is None:
+        most = allowance.max_memory() // BUILD_BYTES[kind]
+        allowance.afford(
+            spec, cells * BUILD_BYTES[kind], "start", f"at most {most:,} {_unit(kind)} fit"
+        )
         return
     most = int(min(budget.max_bytes / BUILD_BYTES[kind], budget.seconds / BUILD_SECONDS[kind]))
     largest = (
@@ -62,6 +67,10 @@ def _afford(kind: str, cells: int, spec: str) -> None:
     allowance.check(
         spec, cells * BUILD_BYTES[kind], cells * BUILD_SECONDS[kind], largest, field="start"
     )
+
+
+def _unit(kind: str) -> str:
+    return "nodes" if kind == "road" else "cells" + (" (2W+1 × 2H+1)" if kind == "maze" else "")
 
 
 def _inline_grid(rows: str, neighbours: int) -> Graph:
@@ -102,6 +111,7 @@ def _generated(spec: str, neighbours: int) -> Graph:
     seed = _whole(fields[2], "the seed", 0, 2**63 - 1) if len(fields) > 2 else 0
     cells = (2 * w + 1) * (2 * h + 1) if kind == "maze" else w * h
     _afford(kind, cells, f"{kind}:{w}:{h}")
+    check_cells(cells, f"{kind}:{w}:{h}")
     grid = (
         maze(w, h, random.Random(seed)) if kind == "maze" else rooms(w, h, 8, random.Random(seed))
     )
@@ -157,7 +167,11 @@ def load_graph(spec: str, neighbours: int = 8) -> tuple[Graph, float]:
     if held is not None:
         return held[0], 0.0
     started = time.perf_counter()
-    graph = _generated(spec, neighbours) if path is None else _from_file(path, neighbours)
+    if path is None:
+        graph = _generated(spec, neighbours)
+    else:
+        with allowance.outside():  # a file the server was started with, read then
+            graph = _from_file(path, neighbours)
     seconds = time.perf_counter() - started
     if budget is not None and path is None and not allowance.may_keep(nbytes(graph)):
         budget.built[key] = (graph, seconds)  # for this request only

@@ -13,21 +13,32 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 import warnings
 import xml.etree.ElementTree as ET
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from searchlab.core import allowance, textfile
 from searchlab.core.errors import InputError
+from searchlab.core.numbers import is_float, strict_float, strict_int
+from searchlab.core.outfile import atomic
+from searchlab.core.textfile import MAX_LINE
+from searchlab.domains.routes.caps import graph_bytes
 from searchlab.domains.routes.graph import (
     MAX_ARCS,
     MAX_NODES,
+    MAX_WEIGHT,
+    WEIGHT_RULE,
     CoordKind,
     FloatArray,
     Graph,
+    check_coords,
+    check_weights,
     from_arcs,
 )
 
@@ -35,17 +46,19 @@ PLANE_MARK = "c searchlab coordinates: plane"
 """A ``.co`` comment line saying the coordinates are plane units, not microdegrees."""
 
 
-def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"cannot read {path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"cannot read {path}: it is a directory") from None
-    except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not a text file") from None
+CSV_FACTOR = 16
+"""Bytes of memory a byte of CSV takes while read: the text, then a few Python objects
+an edge (measured 11 by tracemalloc on an edge list of short names)."""
+GRAPHML_FACTOR = 20
+"""Bytes of memory a byte of GraphML takes while read: the text and its element tree
+(measured 15)."""
+
+
+def _read_text(
+    path: Path, *, max_line: int | None = MAX_LINE, factor: float = textfile.TEXT_FACTOR
+) -> str:
+    """The file's text, streamed within the memory budget (``core.textfile``)."""
+    return textfile.read_text(path, max_line=max_line, factor=factor)
 
 
 def _bad(path: Path, line: int, what: str) -> InputError:
@@ -54,7 +67,7 @@ def _bad(path: Path, line: int, what: str) -> InputError:
 
 def _number(text: str, path: Path, line: int, what: str) -> float:
     try:
-        value = float(text)
+        value = strict_float(text)
     except ValueError:
         raise _bad(path, line, f"{what} {text!r} is not a number") from None
     if not math.isfinite(value):
@@ -84,15 +97,25 @@ def _dimacs_header(text: str, path: Path) -> tuple[int, int, int, int]:
         if fields[0] != "p" or len(fields) != 4 or fields[1] != "sp":
             raise _bad(path, number, "expected the problem line 'p sp NODES ARCS'")
         try:
-            n, m = int(fields[2]), int(fields[3])
+            n, m = strict_int(fields[2]), strict_int(fields[3])
         except ValueError:
-            raise _bad(path, number, "the node and arc counts must be whole numbers") from None
+            raise _bad(
+                path,
+                number,
+                f"the node and arc counts must be whole numbers, not {fields[2]!r} {fields[3]!r}",
+            ) from None
         if not 0 < n <= MAX_NODES or not 0 <= m <= MAX_ARCS:
             raise _bad(
                 path, number, f"at most {MAX_NODES:,} nodes and {MAX_ARCS:,} arcs, at least 1 node"
             )
+        allowance.afford(
+            f"{path} ({n:,} nodes, {m:,} arcs)", graph_bytes(n, m), "start", "a smaller graph"
+        )
         return n, m, number, after
     raise InputError(f"{path} has no problem line 'p sp NODES ARCS'")
+
+
+_NOT_PLAIN = re.compile(r"[^0-9+\-.eE \n\r\t]")
 
 
 def _rows_fast(body: str, tag: str, count: int) -> Any:
@@ -106,6 +129,8 @@ def _rows_fast(body: str, tag: str, count: int) -> Any:
     if body.count("\n") != count - 1 or body.count(mark) != count:
         return None
     text = body.replace(mark, "  ")
+    if _NOT_PLAIN.search(text):
+        return None  # a character numbers are not written with: the careful reader names it
     # whole numbers (DIMACS's usual) parse twice as fast as decimals: tried first
     whole = not any(c in text for c in ".eEn")
     try:
@@ -152,8 +177,8 @@ def _check_arcs(arcs: Any, n: int, first: int, path: Path, text: str) -> None:
         | (heads > n)
         | (tails != np.floor(tails))
         | (heads != np.floor(heads))
-        | ~np.isfinite(weights)
-        | (weights < 0)
+        | ~(weights >= 0)
+        | (weights > MAX_WEIGHT)
     )
     if bad.any():
         index = int(np.argmax(bad))
@@ -166,8 +191,9 @@ def _check_arcs(arcs: Any, n: int, first: int, path: Path, text: str) -> None:
                 if seen == index:
                     break
         t, h, w = arcs[index]
-        if not (np.isfinite(w) and w >= 0):
-            raise _bad(path, number + 1, f"weight {w:g}: weights must be finite and 0 or more")
+        if not 0 <= w <= MAX_WEIGHT:
+            written = lines[number].split()[3] if len(lines[number].split()) == 4 else f"{w:g}"
+            raise _bad(path, number + 1, f"weight {written}: {WEIGHT_RULE}")
         raise _bad(path, number + 1, f"arc {t:g} → {h:g} names a node outside 1..{n}")
 
 
@@ -259,7 +285,7 @@ def write_dimacs(graph: Graph, path: Path) -> list[Path]:
     # where numpy.savetxt's fixed "%.17g" takes four times as long)
     if all(w.is_integer() for w in weights):
         weights = [int(w) for w in weights]
-    with path.open("w", encoding="utf-8") as out:
+    with atomic(path) as part, part.open("w", encoding="utf-8") as out:
         out.write(f"c {graph.title or 'graph'} written by searchlab\n")
         out.write(f"p sp {graph.n} {graph.arcs}\n")
         out.write(
@@ -269,7 +295,7 @@ def write_dimacs(graph: Graph, path: Path) -> list[Path]:
     written = [path]
     if graph.coords is not None:
         co = path.with_suffix(".co")
-        with co.open("w", encoding="utf-8") as out:
+        with atomic(co) as part, part.open("w", encoding="utf-8") as out:
             if graph.kind == "geographic":
                 out.write(f"p aux sp co {graph.n}\n")
                 values = np.round(graph.coords * 1e6).astype(np.int64).tolist()
@@ -291,7 +317,7 @@ def read_csv(path: Path, coords_path: Path | None = None, *, directed: bool = Fa
     """A CSV edge list ``SOURCE,TARGET[,WEIGHT]`` (a header line is recognised by a
     weight that is not a number; no weight: 1), nodes named as written; coordinates
     ``NODE,X,Y`` from ``coords_path`` or ``NAME.coords.csv`` beside it."""
-    rows = list(csv.reader(io.StringIO(_read_text(path))))
+    rows = _csv_rows(path)
     index: dict[str, int] = {}
     tails: list[int] = []
     heads: list[int] = []
@@ -302,7 +328,7 @@ def read_csv(path: Path, coords_path: Path | None = None, *, directed: bool = Fa
             continue
         if len(cells) not in (2, 3):
             raise _bad(path, number, "expected SOURCE,TARGET or SOURCE,TARGET,WEIGHT")
-        if number == 1 and len(cells) == 3 and not _is_number(cells[2]):
+        if number == 1 and len(cells) == 3 and _is_header(cells[2]):
             continue  # a header
         weight = 1.0 if len(cells) == 2 else _number(cells[2], path, number, "the weight")
         if weight < 0:
@@ -333,22 +359,34 @@ def read_csv(path: Path, coords_path: Path | None = None, *, directed: bool = Fa
 
 
 def _is_number(text: str) -> bool:
+    return is_float(text)
+
+
+def _is_header(text: str) -> bool:
+    """Whether a first line's cell is a column's name (``weight``), not a number, nor a
+    number mistyped (``1_0``), which is refused as such."""
+    return not is_float(text) and not any(ch.isdigit() for ch in text)
+
+
+def _csv_rows(path: Path) -> Iterator[list[str]]:
+    """The rows of a CSV file one by one (a field past the csv module's cap: refused by
+    its line); the text is priced at ``CSV_FACTOR`` bytes of memory a byte."""
+    reader = csv.reader(io.StringIO(_read_text(path, factor=CSV_FACTOR)))
     try:
-        float(text)
-    except ValueError:
-        return False
-    return True
+        yield from reader
+    except csv.Error as error:
+        raise _bad(path, reader.line_num, f"not CSV ({error})") from None
 
 
 def _read_csv_coords(path: Path, index: dict[str, int]) -> FloatArray:
     coords = np.full((len(index), 2), np.nan)
-    for number, row in enumerate(csv.reader(io.StringIO(_read_text(path))), start=1):
+    for number, row in enumerate(_csv_rows(path), start=1):
         cells = [cell.strip() for cell in row]
         if not cells or not any(cells) or cells[0].startswith("#"):
             continue
         if len(cells) != 3:
             raise _bad(path, number, "expected NODE,X,Y")
-        if number == 1 and not _is_number(cells[1]):
+        if number == 1 and _is_header(cells[1]):
             continue
         if cells[0] not in index:
             raise _bad(path, number, f"unknown node {cells[0]!r}")
@@ -377,7 +415,7 @@ def _tag(element: ET.Element) -> str:
 def read_graphml(path: Path) -> Graph:
     """A GraphML file: its ``edgedefault``, node ids as names, an edge key named weight,
     length, cost or distance (else 1), node keys x/y or lon/lat (geographic)."""
-    text = _read_text(path)
+    text = _read_text(path, max_line=None, factor=GRAPHML_FACTOR)  # XML: maybe one line
     try:
         root = ET.fromstring(text)
     except ET.ParseError as error:
@@ -428,11 +466,21 @@ def read_graphml(path: Path) -> Graph:
                     f"{path}: edge {source}→{target} has weight {weight:g}: weights must be "
                     "0 or more",
                 )
-            tails.append(index.setdefault(source, len(index)))
-            heads.append(index.setdefault(target, len(index)))
-            weights.append(weight)
-            if element.get("directed") == "true" and not directed:
+            one_way = element.get("directed", "true" if directed else "false").strip().lower()
+            if one_way not in ("true", "false"):
+                raise InputError(
+                    f"{path}: edge {source}→{target} has directed={one_way!r}: true or false"
+                )
+            if one_way == "true" and not directed:
                 raise InputError(f"{path}: mixed directed and undirected edges")
+            tail, head = index.setdefault(source, len(index)), index.setdefault(target, len(index))
+            tails.append(tail)
+            heads.append(head)
+            weights.append(weight)
+            if directed and one_way == "false":  # an undirected edge: both ways
+                tails.append(head)
+                heads.append(tail)
+                weights.append(weight)
     if not index:
         raise InputError(f"{path} holds no node")
     coords = None
@@ -453,7 +501,7 @@ def read_graphml(path: Path) -> Graph:
 
 def _graphml_number(text: str | None, path: Path, what: str) -> float:
     try:
-        value = float((text or "").strip())
+        value = strict_float((text or "").strip())
     except ValueError:
         raise InputError(f"{path}: {what} {text!r} is not a number") from None
     if not math.isfinite(value):
@@ -476,35 +524,105 @@ def write_npz(graph: Graph, path: Path) -> None:
         arrays["coords"] = graph.coords
     if graph.names is not None:
         arrays["names"] = np.array(graph.names)
-    with path.open("wb") as out:
+    with atomic(path) as part, part.open("wb") as out:
         np.savez(out, **arrays)
 
 
+_NPZ_KINDS = "biuf"  # the arrays' element kinds: bool, int, unsigned, float (and text below)
+
+
+def _declared(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]]]:
+    """The shape and type each array of an ``.npz`` declares, read from the headers in
+    the zip without loading any: a 3 MB file may expand to gigabytes."""
+    declared: dict[str, tuple[tuple[int, ...], np.dtype[Any]]] = {}
+    with zipfile.ZipFile(path) as archive:
+        for info in archive.infolist():
+            if not info.filename.endswith(".npy"):
+                continue
+            with archive.open(info) as member:
+                version = np.lib.format.read_magic(member)
+                if version == (1, 0):
+                    shape, _, dtype = np.lib.format.read_array_header_1_0(member)
+                else:
+                    shape, _, dtype = np.lib.format.read_array_header_2_0(member)
+            declared[info.filename.removesuffix(".npy")] = (shape, dtype)
+    return declared
+
+
+def priced(path: Path, field: str) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]]]:
+    """The arrays an ``.npz`` declares (``_declared``), refused past --max-memory (each
+    loaded, then converted: three times its size) or when one is not plain numbers or
+    text."""
+    declared = _declared(path)
+    total = 0
+    for name, (shape, dtype) in declared.items():
+        if dtype.kind not in _NPZ_KINDS + "U":
+            raise ValueError(f"{name} holds {dtype}")
+        total += int(np.prod(shape, dtype=object)) * max(8, dtype.itemsize)
+    allowance.afford(f"{path} ({total:,} bytes of arrays)", 3 * total, field)
+    return declared
+
+
 def read_npz(path: Path) -> Graph:
+    """searchlab's own arrays (``write_npz``), each array's declared shape checked, and
+    the memory they would take priced, before any is loaded."""
+    where = f"cannot read {path} as a searchlab graph"
     try:
+        declared = priced(path, "start")
+        for name in ("indptr", "indices", "weights"):
+            if name not in declared or len(declared[name][0]) != 1:
+                raise ValueError(f"{name} must be a list of numbers")
+        nodes = declared["indptr"][0][0] - 1
+        if "coords" in declared and declared["coords"][0] != (nodes, 2):
+            raise ValueError(f"coords is {declared['coords'][0]}, not ({nodes}, 2)")
+        if "names" in declared and declared["names"][0] != (nodes,):
+            raise ValueError(f"names is {declared['names'][0]}, not ({nodes},)")
+        for name in ("directed", "kind", "first_id"):
+            if name not in declared or declared[name][0] != ():
+                raise ValueError(f"{name} must be a single value")
         with np.load(path, allow_pickle=False) as data:
             indptr = data["indptr"].astype(np.int64)
-            indices = data["indices"].astype(np.int32)
+            indices = data["indices"].astype(np.int64)
             weights = data["weights"].astype(np.float64)
             coords = data["coords"].astype(np.float64) if "coords" in data else None
             names = tuple(str(x) for x in data["names"]) if "names" in data else None
             directed = bool(data["directed"])
             kind: Any = str(data["kind"])
             first_id = int(data["first_id"])
-    except (OSError, KeyError, ValueError) as error:
-        raise InputError(f"cannot read {path} as a searchlab graph: {error}") from None
+    except InputError:
+        raise  # past --max-memory: said as such
+    except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as error:
+        reason = str(error) or type(error).__name__
+        if isinstance(error, EOFError | zipfile.BadZipFile) or not reason:
+            reason = "not a complete .npz (zip) file"
+        raise InputError(f"{where}: {reason}", field="start") from None
+    except MemoryError:
+        raise InputError(f"{where}: its arrays do not fit in memory", field="start") from None
     n = len(indptr) - 1
     if (
         n < 1
+        or n > MAX_NODES
+        or len(indices) > MAX_ARCS
         or indptr[0] != 0
         or indptr[-1] != len(indices)
         or np.any(np.diff(indptr) < 0)
         or len(weights) != len(indices)
         or (len(indices) and (indices.min() < 0 or indices.max() >= n))
         or kind not in ("none", "plane", "geographic", "grid")
+        or (coords is None and kind != "none")
     ):
-        raise InputError(f"{path} is not a consistent searchlab graph")
-    from searchlab.domains.routes.graph import check_weights
-
+        raise InputError(f"{path} is not a consistent searchlab graph", field="start")
     check_weights(weights, f"{path}: ")
-    return Graph(indptr, indices, weights, directed, names, coords, kind, path.name, first_id)
+    if coords is not None:
+        check_coords(coords, kind, f"{path}: ")
+    return Graph(
+        indptr,
+        indices.astype(np.int32),
+        weights,
+        directed,
+        names,
+        coords,
+        kind,
+        path.name,
+        first_id,
+    )

@@ -26,6 +26,8 @@ SYMBOLS = {
 }
 BLANKS = ".0_"
 _RULINGS = re.compile(r"^[-+=|]+$")
+_SIGNED = re.compile(r"(?<![-+=|])[-+][0-9A-Za-z]")
+"""A sign written before a value (``-1``, ``+5``), as opposed to a ruling's dashes."""
 
 
 @dataclass(frozen=True)
@@ -81,9 +83,15 @@ def units(size: int) -> list[tuple[str, list[int]]]:
 
 def parse_puzzle(text: str) -> Puzzle:
     """A puzzle from the one-line format or a grid (see the module docstring)."""
-    body = text.strip()
+    body = text.lstrip("\ufeff").strip()  # a byte order mark is no cell
     if not body:
         raise InputError("give a Sudoku: 81 cells on one line (. or 0 for a blank), or a grid")
+    signed = _SIGNED.search(body)
+    if signed:  # a minus before a value is a sign, not a ruling: -1 is not 1
+        raise InputError(
+            f"{signed.group(0)!r} is not a value of a Sudoku (1 to its size, or . or 0 for a "
+            "blank; - only in rulings)"
+        )
     compact = "".join(ch for ch in body if not ch.isspace() and ch not in "|+-=")
     tokens = [t for t in re.split(r"[\s|]+", body) if t and not _RULINGS.match(t)]
     size = next((s for s in SIZES if len(compact) == s * s), None)
@@ -104,7 +112,7 @@ def _value(size: int, token: str, index: int) -> int:
     upper = token.upper()
     if len(upper) == 1 and upper in SYMBOLS[size]:
         return SYMBOLS[size].index(upper) + 1
-    if token.isdigit() and 1 <= int(token) <= size:
+    if token.isascii() and token.isdigit() and 1 <= int(token) <= size:
         return int(token)
     allowed = f"{SYMBOLS[size][0]}-{SYMBOLS[size][-1]}"
     raise InputError(
