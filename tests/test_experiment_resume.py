@@ -257,3 +257,39 @@ def test_workers_die_when_their_parent_is_killed(tmp_path: Path) -> None:
         for pid in workers:
             if _running(pid):
                 os.kill(pid, 9)
+
+
+PARENT = """
+import sys, time
+from searchlab.experiments import executors
+executors._die_with_parent = lambda: None  # the portable fallback alone: the watchdog
+pool = executors.WorkerPool(2)
+pids = set()
+while len(pids) < 2:
+    pids |= {future.result() for future in [pool.executor.submit(executors.os.getpid)]}
+print(" ".join(map(str, sorted(pids))), flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_watchdog_alone_ends_orphaned_workers() -> None:
+    process = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True)
+    workers: list[int] = []
+    try:
+        assert process.stdout is not None
+        workers = [int(pid) for pid in process.stdout.readline().split()]
+        assert len(workers) == 2 and all(_running(pid) for pid in workers)
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 20  # the watchdog looks every second
+        while time.monotonic() < deadline and any(_running(pid) for pid in workers):
+            time.sleep(0.1)
+        assert [pid for pid in workers if _running(pid)] == []
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for pid in workers:
+            if _running(pid):
+                os.kill(pid, 9)

@@ -97,13 +97,16 @@ WATCHDOG_SECONDS = 1.0
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
-def _worker_setup(parent: int) -> None:
+def _worker_setup(parent: int, from_main_thread: bool) -> None:
     """Worker initializer. Ctrl-C is the parent's to handle (a worker that got it too
     would print a traceback of its own); and a worker dies with the run that started it,
     even one killed with SIGKILL, which can clean nothing up: on Linux the kernel sends
-    it SIGKILL when its parent dies, and everywhere a thread watches for the parent."""
+    it SIGKILL when its parent dies, and everywhere a thread watches for the parent.
+    (The kernel's signal comes when the *thread* that started the worker ends: asked
+    for only when that is the main thread, which lasts as long as the process.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
+    if from_main_thread:
+        _die_with_parent()
     threading.Thread(
         target=_watch_parent, args=(parent, os.getppid()), name="parent-watchdog", daemon=True
     ).start()
@@ -183,7 +186,9 @@ class WorkerPool:
         if self.jobs == 1:
             return SerialExecutor()
         return ProcessPoolExecutor(
-            max_workers=self.jobs, initializer=_worker_setup, initargs=(os.getpid(),)
+            max_workers=self.jobs,
+            initializer=_worker_setup,
+            initargs=(os.getpid(), threading.current_thread() is threading.main_thread()),
         )
 
     def _connect(self, cluster: str) -> Executor:
