@@ -85,7 +85,7 @@ def _untimed(result: Result) -> dict[str, Any]:
 
 def _as_json(value: Any) -> Any:
     """``value`` as it reads back from the file (tuples become lists)."""
-    return json.loads(json.dumps(value))
+    return json.loads(json.dumps(value, default=str))
 
 
 class TrialLog:
