@@ -76,7 +76,8 @@ def _common_options() -> list[click.Option]:
         click.Option(
             ["--resume", "resume"],
             is_flag=True,
-            help="Skip the trials already in --out (after a crash, a Ctrl-C or a kill).",
+            help="Skip the trials already in --out (after a crash, a Ctrl-C or a kill); "
+            "a file of another experiment, other settings or another version is refused.",
         ),
         click.Option(
             ["--plot", "plot"],

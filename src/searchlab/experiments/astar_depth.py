@@ -85,6 +85,16 @@ LIMIT = dataclasses.replace(
 )
 
 
+RESULT = {
+    "status": "text",
+    "length": "count?",
+    "expanded": "count",
+    "generated": "count",
+    "seconds": "number",
+}
+"""A trial's result fields and their kinds: what a resumed trial file must hold."""
+
+
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """Solve one board with one (algorithm, heuristic) pair (runs in a worker)."""
     from searchlab.core.limits import Limits

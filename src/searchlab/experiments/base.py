@@ -28,6 +28,7 @@ from searchlab.core.options import Option, parse_options
 from searchlab.core.registry import Registry
 from searchlab.experiments.report import Report, filled
 from searchlab.experiments.runner import Progress, notify_stderr, run_trials
+from searchlab.experiments.triallog import check_schema
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -77,12 +78,17 @@ class Experiment:
     arguments: tuple[Option, ...] = ()  # positional parameters (before the options)
     order: int = 100  # place among the experiments (searchlab's own first)
     notes: Callable[[Parameters], list[str]] = lambda _parameters: []  # worth telling first
+    result: Mapping[str, str] = field(default_factory=dict)  # a trial's result fields ->
+    # kind ("bool", "count", "number", "text"; "?" after it: or null), checked on --resume
+
+    def __post_init__(self) -> None:
+        check_schema(self.result)
 
     @classmethod
     def of_module(cls, module: str, **fields: Any) -> Experiment:
         """The descriptor of the experiment that the module ``module`` is: its ``NAME``,
         its summary and help (its docstring: see ``docstring_texts``), and the steps
-        found there by name (``check``, ``specs``, ``trial``, ``summarize``, and
+        found there by name (``check``, ``specs``, ``trial``, ``summarize``, and ``RESULT``,
         ``draw`` and ``notes`` if it has them), so that a declaration says only what is
         its own; ``fields`` are the rest (title, options, ...) and win over what is
         found."""
@@ -125,6 +131,13 @@ class Experiment:
         house's, else None (by type)."""
         return self.formats.get(key, FORMATS.get(key))
 
+    def settings(self, parameters: Parameters) -> dict[str, Any]:
+        """What a trial file records of a run, so that a resume cannot mix two runs:
+        the experiment, its parameters and searchlab's version."""
+        from searchlab import __version__
+
+        return {"experiment": self.name, "parameters": parameters, "searchlab": __version__}
+
     def run(
         self,
         parameters: Parameters,
@@ -136,7 +149,7 @@ class Experiment:
         notify: Callable[[str], None] = notify_stderr,
     ) -> Report:
         """Every trial of a run on ``pool`` (kept in ``out`` as they finish, those already
-        there skipped when resuming), summarised."""
+        there skipped when resuming, after checking they are this run's), summarised."""
         specs = self.specs(parameters)
         results = run_trials(
             self.trial,
@@ -147,13 +160,15 @@ class Experiment:
             largest_chunk=self.chunk,
             progress=progress,
             notify=notify,
+            settings=self.settings(parameters),
+            schema=self.result,
         )
         return self.summarize(parameters, specs, results)
 
 
 STEPS = ("check", "specs", "trial", "summarize")
 """The steps every experiment module defines, found by name (``Experiment.of_module``)."""
-EXTRAS = {"plot": "draw", "notes": "notes"}
+EXTRAS = {"plot": "draw", "notes": "notes", "result": "RESULT"}
 """The descriptor's optional steps, and the names a module defines them under."""
 
 

@@ -59,6 +59,17 @@ LIMIT = dataclasses.replace(
 )
 
 
+RESULT = {
+    "status": "text",
+    "length": "count?",
+    "expanded": "count",
+    "generated": "count",
+    "off_path": "count?",
+    "seconds": "number",
+}
+"""A trial's result fields and their kinds: what a resumed trial file must hold."""
+
+
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One position, one algorithm, one heuristic (runs in a worker)."""
     from searchlab.core.limits import Limits

@@ -188,6 +188,19 @@ def _request(
     )
 
 
+RESULT = {
+    "status": "text",
+    "solved": "bool",
+    "optimal": "bool",
+    "cost": "number?",
+    "length": "count?",
+    "expanded": "count",
+    "generated": "count",
+    "seconds": "number",
+}
+"""A trial's result fields and their kinds: what a resumed trial file must hold."""
+
+
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One search from one start (runs in a worker)."""
     problem, param = spec["problem"], spec["param"]

@@ -187,6 +187,16 @@ def specs(parameters: Parameters) -> list[dict[str, Any]]:
     return out
 
 
+RESULT = {
+    "solved": "bool",
+    "stopped": "bool",
+    "checks": "count",
+    "expanded": "count",
+    "seconds": "number",
+}
+"""A trial's result fields and their kinds: what a resumed trial file must hold."""
+
+
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One search of one instance (runs in a worker)."""
     from searchlab.domains.registry import get_domain

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -89,10 +92,57 @@ class SerialExecutor(Executor):
         return future
 
 
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle; a worker that got it too
-    would print a traceback of its own."""
+# How often a worker's watchdog looks for its parent, in seconds.
+WATCHDOG_SECONDS = 1.0
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _worker_setup(parent: int, from_main_thread: bool) -> None:
+    """Worker initializer. Ctrl-C is the parent's to handle (a worker that got it too
+    would print a traceback of its own); and a worker dies with the run that started it,
+    even one killed with SIGKILL, which can clean nothing up: on Linux the kernel sends
+    it SIGKILL when its parent dies, and everywhere a thread watches for the parent.
+    (The kernel's signal comes when the *thread* that started the worker ends: asked
+    for only when that is the main thread, which lasts as long as the process.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if from_main_thread:
+        _die_with_parent()
+    threading.Thread(
+        target=_watch_parent, args=(parent, os.getppid()), name="parent-watchdog", daemon=True
+    ).start()
+
+
+def _die_with_parent() -> None:
+    """Linux: ask the kernel for SIGKILL when the parent process ends (elsewhere, or
+    without libc: nothing, the watchdog does it)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+
+
+def _watch_parent(parent: int, started_under: int) -> None:
+    """End this worker once the run's process is gone: it is no longer this process's
+    parent (an orphan is adopted by another), or it no longer exists."""
+    while True:
+        time.sleep(WATCHDOG_SECONDS)
+        if os.getppid() != started_under or not _alive(parent):
+            os._exit(1)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, but is not ours to signal
+        return True
+    return True
 
 
 class WorkerPool:
@@ -135,7 +185,11 @@ class WorkerPool:
     def _new_local(self) -> Executor:
         if self.jobs == 1:
             return SerialExecutor()
-        return ProcessPoolExecutor(max_workers=self.jobs, initializer=_ignore_interrupts)
+        return ProcessPoolExecutor(
+            max_workers=self.jobs,
+            initializer=_worker_setup,
+            initargs=(os.getpid(), threading.current_thread() is threading.main_thread()),
+        )
 
     def _connect(self, cluster: str) -> Executor:
         try:

@@ -66,6 +66,10 @@ TIE_BREAK_RANDOM = dataclasses.replace(
 )
 
 
+RESULT = {"solved": "bool", "steps": "count", "generated": "count", "seconds": "number"}
+"""A trial's result fields and their kinds: what a resumed trial file must hold."""
+
+
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One climb from a random start (runs in a worker)."""
     from searchlab.domains.queens import climb_trial

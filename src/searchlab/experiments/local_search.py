@@ -177,6 +177,10 @@ def specs(parameters: Parameters) -> list[dict[str, Any]]:
     ]
 
 
+RESULT = {"solved": "bool", "moves": "count", "seconds": "number"}
+"""A trial's result fields and their kinds: what a resumed trial file must hold."""
+
+
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One run from a random column board (in a worker)."""
     seed = trial_seed(spec["seed"], spec["method"], spec["n"], spec["index"])

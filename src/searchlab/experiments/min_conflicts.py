@@ -43,6 +43,10 @@ MAX_STEPS = Option(
 )
 
 
+RESULT = {"solved": "bool", "steps": "count", "seconds": "number"}
+"""A trial's result fields and their kinds: what a resumed trial file must hold."""
+
+
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One repair run (runs in a worker); the board itself is not kept: n can be 10^6.
 

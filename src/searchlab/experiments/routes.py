@@ -113,6 +113,16 @@ def _key(spec: dict[str, Any]) -> tuple[Any, ...]:
     return (spec["nodes"], spec["index"], spec["search"])
 
 
+RESULT = {
+    "status": "text",
+    "cost": "number?",
+    "expanded": "count",
+    "seconds": "number",
+    "engine": "text",
+}
+"""A trial's result fields and their kinds: what a resumed trial file must hold."""
+
+
 def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One query by one search (runs in a worker; graphs and landmarks are cached). The
     bidirectional searches run on Python over the arrays whatever the engine: the row's

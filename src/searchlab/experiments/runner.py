@@ -13,20 +13,20 @@ caller passes (the command line's progress bar), and its errors name their field
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import signal
 import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from searchlab.core.errors import InputError, SearchlabError
 from searchlab.experiments.executors import WorkerPool
+from searchlab.experiments.triallog import TrialLog, trial_key
 
 Spec = dict[str, Any]
 Result = dict[str, Any]
@@ -54,11 +54,6 @@ class TrialsInterrupted(KeyboardInterrupt):
         self.out = out
 
 
-def trial_key(spec: Spec) -> str:
-    """The canonical text of a spec: what makes two trials the same trial."""
-    return json.dumps(spec, sort_keys=True, separators=(",", ":"))
-
-
 def run_chunk(function: TrialFunction, specs: list[Spec]) -> tuple[list[Result], float]:
     """One task: several trials in a row, and the seconds they took (top level, so that
     workers can unpickle it)."""
@@ -69,83 +64,6 @@ def run_chunk(function: TrialFunction, specs: list[Spec]) -> tuple[list[Result],
 
 def notify_stderr(message: str) -> None:
     print(f"searchlab: {message}", file=sys.stderr, flush=True)
-
-
-class TrialLog:
-    """The trial file (JSON Lines): one ``{"trial": spec, "result": result}`` per line.
-
-    Opened fresh, it must not exist yet (or be empty); opened to resume, its finished
-    trials are read first, and a torn last line (a crash in the middle of a write) is
-    cut off so that the next line starts clean.
-    """
-
-    def __init__(
-        self, path: Path, *, resume: bool, notify: Callable[[str], None] = notify_stderr
-    ) -> None:
-        self.path = path
-        self.done: dict[str, Result] = {}
-        check_out(path, resume=resume)
-        exists = path.exists() and path.stat().st_size > 0
-        needs_newline = False
-        if exists:
-            needs_newline = self._load(notify)
-        try:
-            self.handle: IO[str] = path.open("a", encoding="utf-8")
-        except OSError as error:
-            raise InputError(f"cannot write {path}: {error.strerror}", field="out") from None
-        if needs_newline:
-            self.handle.write("\n")
-            self.handle.flush()
-
-    def _load(self, notify: Callable[[str], None]) -> bool:
-        """Read finished trials; return whether the file lacks its final newline."""
-        data = self.path.read_bytes()
-        *complete, tail = data.split(b"\n")
-        for number, raw in enumerate(complete, start=1):
-            if raw.strip():
-                record = self._parse(raw)
-                if record is None:
-                    raise InputError(
-                        f"{self.path} line {number} is not a searchlab trial record; "
-                        "is this the right file?",
-                        field="out",
-                    )
-                self._add(record)
-        if not tail.strip():
-            return False
-        record = self._parse(tail)
-        if record is None:
-            notify(f"ignoring a torn last line in {self.path} (from an interrupted run)")
-            with self.path.open("r+b") as handle:
-                handle.truncate(len(data) - len(tail))
-            return False
-        self._add(record)
-        return True
-
-    @staticmethod
-    def _parse(raw: bytes) -> tuple[Spec, Result] | None:
-        try:
-            record = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            return None
-        if not isinstance(record, dict):
-            return None
-        spec, result = record.get("trial"), record.get("result")
-        if not isinstance(spec, dict) or not isinstance(result, dict):
-            return None
-        return spec, result
-
-    def _add(self, record: tuple[Spec, Result]) -> None:
-        spec, result = record
-        self.done[trial_key(spec)] = result
-
-    def write(self, spec: Spec, result: Result) -> None:
-        line = json.dumps({"trial": spec, "result": result}, separators=(",", ":"))
-        self.handle.write(line + "\n")
-        self.handle.flush()
-
-    def close(self) -> None:
-        self.handle.close()
 
 
 # Chunks aim at this many seconds of work: long enough to hide the cost of a task
@@ -207,18 +125,27 @@ def run_trials(
     largest_chunk: int = 64,
     progress: Progress | None = None,
     notify: Callable[[str], None] = notify_stderr,
+    settings: Mapping[str, Any] | None = None,
+    schema: Mapping[str, str] | None = None,
 ) -> list[Result]:
     """The result of every spec, in the order of ``specs``, whichever worker ran it.
 
     With ``out``, each finished trial is appended to that file as it arrives; with
     ``resume`` too, trials already in it are not run again. A local worker that dies is
-    reported and its unfinished trials are run again in a new pool. Ctrl-C ends the
+    reported and its unfinished trials are run again in a new pool. ``settings`` (the
+    experiment, its parameters, searchlab's version) and ``schema`` (its result fields)
+    let a resumed file be checked against this run (see ``triallog``). Ctrl-C ends the
     workers at once and raises ``TrialsInterrupted``, which says how many trials the
     file keeps.
     """
     check_out(out, resume=resume)
     keys = [trial_key(spec) for spec in specs]
-    log = TrialLog(out, resume=resume, notify=notify) if out is not None else None
+    log = None
+    if out is not None:
+        wanted = dict(zip(keys, specs, strict=True))
+        log = TrialLog(
+            out, resume=resume, wanted=wanted, settings=settings, schema=schema, notify=notify
+        )
     results: dict[str, Result] = {}
     try:
         if log is not None:

@@ -58,6 +58,10 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+TOO_LONG = "a number has more than 4,300 digits"
+"""Why a file with a number past Python's limit on whole-number digits is refused."""
+
+
 def parse_instance(text: str, fmt: str | None = None) -> Instance:
     """Parse ``text`` as ``fmt`` ("json" or "toml"); with no format, JSON if the text
     starts with ``{``, else TOML."""
@@ -68,11 +72,17 @@ def parse_instance(text: str, fmt: str | None = None) -> Instance:
             data: object = json.loads(text, object_pairs_hook=_no_repeated_keys)
         except json.JSONDecodeError as error:
             raise InputError(f"not valid JSON: {error}") from None
+        except InputError:  # a key given twice
+            raise
+        except ValueError:  # Python reads no whole number of more than 4,300 digits
+            raise InputError(f"not valid JSON: {TOO_LONG}") from None
     elif fmt == "toml":
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise InputError(f"not valid TOML: {error}") from None
+        except ValueError:
+            raise InputError(f"not valid TOML: {TOO_LONG}") from None
     else:
         raise InputError(f"unknown format {fmt!r}: use json or toml")
     return instance_from_data(data)
