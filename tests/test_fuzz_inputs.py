@@ -498,12 +498,7 @@ def _run_child(code: str, folder: Path, timeout: float) -> subprocess.CompletedP
 
 # ---- the tests ----------------------------------------------------------------------
 
-KNOWN: dict[str, str] = {
-    "csv": "issue 26: a CSV field over 131,072 characters is a _csv.Error traceback "
-    "(the readers are fixed on the branch files26)",
-    "npz": "issue 26: an empty or truncated .npz, and arrays of the wrong shape, are "
-    "tracebacks (BadZipFile, EOFError, TypeError; the readers are fixed on files26)",
-}
+KNOWN: dict[str, str] = {}
 """Kinds whose faults are listed in issue 26 and fixed on another branch, with the
 reason: xfail (not strict) until that branch is merged."""
 

@@ -588,7 +588,10 @@ def read_npz(path: Path) -> Graph:
             names = tuple(str(x) for x in data["names"]) if "names" in data else None
             directed = bool(data["directed"])
             kind: Any = str(data["kind"])
-            first_id = int(data["first_id"])
+            raw_first = data["first_id"]
+            if raw_first.dtype.kind not in "iu":
+                raise ValueError(f"first_id must be a whole number, not {raw_first.dtype}")
+            first_id = int(raw_first)
     except InputError:
         raise  # past --max-memory: said as such
     except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as error:
