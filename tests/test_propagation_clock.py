@@ -29,7 +29,14 @@ def test_mac_reads_the_clock_inside_the_root_propagation(run_cli: RunCli) -> Non
 def test_mac_on_a_thousand_queens_ends_at_its_limit() -> None:
     """Before: --max-seconds 1 ended after 2.9 s of search (5 -> 7.9, 20 -> 23.7)."""
     done = run_searchlab(
-        "queens-csp", "solve", "1000", "--inference", "mac", "--max-seconds", "1", "--json",
+        "queens-csp",
+        "solve",
+        "1000",
+        "--inference",
+        "mac",
+        "--max-seconds",
+        "1",
+        "--json",
         timeout=300,
     )
     assert done.returncode == 3, done.stderr
@@ -54,8 +61,15 @@ def test_ctrl_c_in_the_compiled_route_kernel_prints_the_statistics(
 
     monkeypatch.setattr(kernel, "run", interrupted)
     result = run_cli(
-        "route", "solve", "road:400000:7:0", "--goal", "399999", "--engine", "compiled",
-        "-a", "uniform-cost",
+        "route",
+        "solve",
+        "road:400000:7:0",
+        "--goal",
+        "399999",
+        "--engine",
+        "compiled",
+        "-a",
+        "uniform-cost",
     )
     assert result.code == 130
     assert "interrupted (expanded " in result.stderr

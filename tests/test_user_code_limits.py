@@ -71,7 +71,15 @@ def test_max_seconds_stops_endless_user_code(tmp_path: Path, mode: str, algorith
     target = write(tmp_path, ENDLESS)
     started = time.monotonic()
     done = run_searchlab(
-        "run", target, "-p", f"mode={mode}", "-a", algorithm, "--max-seconds", "0.5", "--json",
+        "run",
+        target,
+        "-p",
+        f"mode={mode}",
+        "-a",
+        algorithm,
+        "--max-seconds",
+        "0.5",
+        "--json",
         timeout=60,
     )
     print(f"{mode} {algorithm}: ended after {time.monotonic() - started:.2f} s")
@@ -110,7 +118,7 @@ def test_ctrl_c_stops_user_code_that_never_returns(tmp_path: Path) -> None:
     assert "interrupted (" in stderr and "expanded 1" in stderr
 
 
-LINE = '''
+LINE = """
 import sys
 
 class Line:
@@ -124,7 +132,7 @@ class Line:
 
 def problem():
     return Line()
-'''
+"""
 
 
 @pytest.mark.parametrize("as_json", [False, True])
@@ -150,7 +158,7 @@ def test_sys_exit_in_user_code_is_reported(tmp_path: Path) -> None:
 
 
 def test_an_exception_in_is_goal_or_a_heuristic_names_it(tmp_path: Path, run_cli: RunCli) -> None:
-    body = '''
+    body = """
 class P:
     initial = 0
     def successors(self, state):
@@ -162,7 +170,7 @@ class P:
 
 def problem():
     return P()
-'''
+"""
     target = write(tmp_path, body)
     goal = run_cli("run", target, "-a", "bfs")
     assert goal.code == 2
@@ -180,7 +188,7 @@ def test_a_nan_cost_is_called_nan(tmp_path: Path, run_cli: RunCli) -> None:
     assert "NaN" in result.stderr and "negative" not in result.stderr
 
 
-UNPRINTABLE = '''
+UNPRINTABLE = """
 class State:
     def __init__(self, n):
         self.n = n
@@ -207,7 +215,7 @@ class Big:
 
 def problem(big=False):
     return Big() if big else P()
-'''
+"""
 
 
 @pytest.mark.parametrize("big", ["False", "True"])

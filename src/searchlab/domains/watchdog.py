@@ -80,4 +80,4 @@ class Watchdog:
             self.deadline = None
             if timer:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, previous)
+                signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)
