@@ -75,3 +75,20 @@ def test_ctrl_c_in_the_compiled_route_kernel_prints_the_statistics(
     assert "interrupted (expanded " in result.stderr
     expanded = int(result.stderr.split("expanded ")[1].split(",")[0])
     assert expanded == 2 * kernel.SLICE
+
+
+def test_min_conflicts_reads_the_clock_while_it_places_the_first_values(
+    run_cli: RunCli,
+) -> None:
+    """Before: the greedy first assignment (n² value counts, a million updates per
+    value for 1,000 queens) ran whole, 5.5 s for --max-seconds 1; now a limit of 0
+    stops it before the first value."""
+    result = run_cli(
+        "queens-csp", "solve", "300", "-a", "min-conflicts", "--seed", "1",
+        "--max-seconds", "0", "--json",
+    )  # fmt: skip
+    assert result.code == 3, result.stderr
+    document = json.loads(result.stdout)
+    assert document["limit"] == "max_seconds"
+    assert document["stats"]["generated"] == 0
+    assert not document["solved"]
