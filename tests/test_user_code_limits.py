@@ -65,6 +65,7 @@ def write(tmp_path: Path, body: str, name: str = "mine.py") -> str:
         ("spin", "hill-climbing"),
         ("sleep", "bfs"),
         ("sleep", "ida"),
+        ("spin", "dfs"),
     ],
 )
 def test_max_seconds_stops_endless_user_code(tmp_path: Path, mode: str, algorithm: str) -> None:

@@ -371,6 +371,29 @@ class ProblemDomain(Domain[Any, Any]):
                 Status.LIMIT_REACHED, stats if isinstance(stats, Stats) else Stats(), "max_seconds"
             )
 
+    def stream(self, request: SearchRequest, observer: Observer | None = None) -> Any:
+        """``Domain.stream`` (depth-first, one solution at a time) with the watchdog
+        armed while each solution is sought, for the time the search has left."""
+        solutions = super().stream(request, observer)
+        problem, seconds = solutions.problem, request.limits.max_seconds
+        if not isinstance(problem, CheckedProblem) or seconds is None:
+            return solutions
+        watchdog, advance = problem.watchdog, solutions._advance
+
+        def guarded() -> Any:
+            watchdog.seconds = max(0.0, seconds - solutions.stats.seconds)
+            try:
+                with watchdog.armed():
+                    return advance()
+            except KeyboardInterrupt:
+                if not watchdog.fired:
+                    raise
+                solutions.status, solutions.limit = Status.LIMIT_REACHED, "max_seconds"
+                return None
+
+        setattr(solutions, "_advance", guarded)  # noqa: B010 - the one step it takes
+        return solutions
+
     def random_state(self, request: SearchRequest) -> Any:
         random_state = getattr(self.the_problem, "random_state", None)
         return random_state if callable(random_state) else None
