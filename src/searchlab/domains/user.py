@@ -38,6 +38,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from searchlab.algorithms.registry import SEARCHES
+from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.errors import InputError, ProblemError, SearchlabError
 from searchlab.core.events import Observer
 from searchlab.core.registry import Registry
@@ -371,7 +372,9 @@ class ProblemDomain(Domain[Any, Any]):
                 Status.LIMIT_REACHED, stats if isinstance(stats, Stats) else Stats(), "max_seconds"
             )
 
-    def stream(self, request: SearchRequest, observer: Observer | None = None) -> Any:
+    def stream(
+        self, request: SearchRequest, observer: Observer | None = None
+    ) -> Solutions[Any, Any]:
         """``Domain.stream`` (depth-first, one solution at a time) with the watchdog
         armed while each solution is sought, for the time the search has left."""
         solutions = super().stream(request, observer)
