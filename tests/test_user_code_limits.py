@@ -149,9 +149,7 @@ def test_an_exception_in_successors_is_one_line_and_exit_2(
     result = run_cli("run", write(tmp_path, body), *(["--json"] if as_json else []))
     assert result.code == 2
     assert "Traceback" not in result.stderr
-    assert "successors(2) raised ValueError: boom (mine.py, line 9, in successors)" in (
-        result.stderr
-    )
+    assert "successors(2) raised ValueError: boom (mine.py, line 9)" in (result.stderr)
 
 
 def test_sys_exit_in_user_code_is_reported(tmp_path: Path) -> None:
@@ -159,7 +157,7 @@ def test_sys_exit_in_user_code_is_reported(tmp_path: Path) -> None:
     body = LINE.replace("COST", "1").replace("FAIL", "sys.exit(0)")
     done = run_searchlab("run", write(tmp_path, body), "--json", timeout=60)
     assert done.returncode == 2
-    assert "called sys.exit(0) (mine.py, line 9, in successors)" in done.stderr
+    assert "called sys.exit(0) (mine.py, line 9)" in done.stderr
 
 
 def test_an_exception_in_is_goal_or_a_heuristic_names_it(tmp_path: Path, run_cli: RunCli) -> None:
@@ -179,11 +177,11 @@ def problem():
     target = write(tmp_path, body)
     goal = run_cli("run", target, "-a", "bfs")
     assert goal.code == 2
-    assert "is_goal(2) raised KeyError: 2 (mine.py, line 7, in is_goal)" in goal.stderr
+    assert "is_goal(2) raised KeyError: 2 (mine.py, line 7)" in goal.stderr
     heuristic = run_cli("run", target, "-a", "greedy", "-H", "h")
     assert heuristic.code == 2
     assert "the heuristic 'h' on 1 raised ZeroDivisionError" in heuristic.stderr
-    assert "(mine.py, line 9, in h)" in heuristic.stderr
+    assert "(mine.py, line 9)" in heuristic.stderr
 
 
 def test_a_nan_cost_is_called_nan(tmp_path: Path, run_cli: RunCli) -> None:

@@ -107,7 +107,7 @@ _LIBRARY = str(Path(__file__).resolve().parents[1])
 
 
 def _place(error: BaseException) -> str:
-    """`` (file.py, line N, in name)``: the innermost frame of the traceback outside
+    """`` (file.py, line N)``: the innermost frame of the traceback outside
     searchlab and the standard library (the innermost of all if none is)."""
     import sysconfig
 
@@ -123,8 +123,7 @@ def _place(error: BaseException) -> str:
     chosen = found or innermost
     if chosen is None:
         return ""
-    code = chosen.tb_frame.f_code
-    return f" ({Path(code.co_filename).name}, line {chosen.tb_lineno}, in {code.co_name})"
+    return f" ({Path(chosen.tb_frame.f_code.co_filename).name}, line {chosen.tb_lineno})"
 
 
 class CheckedProblem:
