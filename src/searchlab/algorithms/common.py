@@ -16,6 +16,11 @@ T = TypeVar("T")
 
 def check_cost(cost: float, state: Any, move: Any) -> None:
     """Refuse a negative arc (or a NaN): every algorithm here assumes costs of 0 or more."""
+    if cost != cost:
+        raise NegativeCostError(
+            f"the problem produced the cost NaN for move {move!r} from state {state!r}: "
+            "a cost must be a number 0 or more"
+        )
     if not cost >= 0:
         raise NegativeCostError(
             f"the problem produced a negative cost {cost} for move {move!r} from state {state!r}"

@@ -601,7 +601,7 @@ ALGORITHMS.add(
         "none",
         stream=True,
         options=_CSP_OPTIONS,
-        loop=(CSPSolutions._walk, _Engine),
+        loop=(CSPSolutions._backtrack, _Engine),
         needs="csp",
         arguments=_strategy,
     ),

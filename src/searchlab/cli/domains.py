@@ -35,7 +35,14 @@ from searchlab.cli.options import (
     seed_option,
 )
 from searchlab.cli.output import progress, searching
-from searchlab.cli.report import exit_status, fits, print_document, print_result, wrap
+from searchlab.cli.report import (
+    bounded,
+    exit_status,
+    fits,
+    print_document,
+    print_result,
+    wrap,
+)
 from searchlab.core.encoding import EventEncoder
 from searchlab.core.errors import InputError
 from searchlab.core.events import Event, Observer
@@ -208,7 +215,8 @@ def run_solve(domain: Domain[Any, Any], state: str | None, **options: Any) -> No
     with _trace(domain, trace_out) as observer, busy:
         result = domain.search(request, observer)
     if as_json:
-        print_document(domain.document(request, result), domain.legacy_keys)
+        document = bounded(domain.document(request, result), show_path=reporting.show_path)
+        print_document(document, domain.legacy_keys)
     else:
         print_result(domain, request, result, show_path=reporting.show_path)
         if trace_out is not None:

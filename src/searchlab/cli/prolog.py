@@ -36,6 +36,10 @@ def prolog(file: str, state: str | None, **kwargs: Any) -> None:
     --max-seconds is shorter; a file that does not load is reported with its line.
     `searchlab serve --problem FILE.pl` shows it in the viewer.
 
+    The file is a program: SWI-Prolog runs its code (directives when it loads, then
+    every s/3, goal/1, h/2 asked) with your rights, able to read and write your files
+    and start programs. Run only files you trust, as you would a Python script.
+
     \b
     Examples:
       searchlab prolog examples/prolog/water_jugs.pl --algorithm astar --show-path

@@ -121,15 +121,41 @@ def print_result(
             click.echo(f"start:\n{drawn}" if "\n" in drawn else wrap(f"start: {drawn}", "  "))
     click.echo(wrap(domain.describe(request, result)))
     if result.moves:
-        texts = [domain.format_move(move) for move in result.moves]
+        shown = result.moves
+        label = "moves"
+        if not show_path and not result.solved and len(shown) > LAST_MOVES:
+            shown = shown[-LAST_MOVES:]  # a failed walk: its end, not 10,000 moves
+            label = f"{len(result.moves):,} moves, the last {LAST_MOVES}"
+        texts = [domain.format_move(move) for move in shown]
         moves = (", " if any(" " in text for text in texts) else " ").join(texts)
-        click.echo(wrap(f"moves: {moves}", "  "))
+        click.echo(wrap(f"{label}: {moves}", "  "))
     click.echo(figures(result.stats))
     if show_path and result.path:
         drawings = [domain.draw(state, problem) for state in result.path]
         if all(fits(drawing) for drawing in drawings):
             click.echo("")
             click.echo("\n---\n".join(to_text(drawing) for drawing in drawings))
+
+
+LAST_MOVES = 20
+"""A search that failed (a local search stopped by a limit, stuck in an optimum)
+shows only its last this many moves, unless --show-path asks for them all."""
+
+
+def bounded(document: dict[str, Any], *, show_path: bool) -> dict[str, Any]:
+    """The JSON of a failed search with only its last ``LAST_MOVES`` moves (and the
+    states along them), and ``moves_omitted`` saying how many were left out, unless
+    --show-path asked for the whole walk: --json carries at most what was asked."""
+    moves = document.get("moves")
+    if show_path or document.get("solved") or not isinstance(moves, list):
+        return document
+    if len(moves) <= LAST_MOVES:
+        return document
+    trimmed = dict(document, moves=moves[-LAST_MOVES:], moves_omitted=len(moves) - LAST_MOVES)
+    path = document.get("path")
+    if isinstance(path, list):
+        trimmed["path"] = path[-(LAST_MOVES + 1) :]
+    return trimmed
 
 
 DRAW_LIMIT = 32

@@ -34,6 +34,12 @@ def run(target: str, state: str | None, params: tuple[str, ...], **kwargs: Any) 
     --show-path, --json (docs/json.md), --trace-out FILE.jsonl (every event), and the
     same exit status (0 solved, 1 no solution, 2 bad input, 3 limit reached).
 
+    Your code runs in this process, with your rights, under guards: --max-seconds
+    stops it even inside a successors() that never returns or yields forever (exit 3,
+    with the statistics so far; Ctrl-C likewise, exit 130); one state may have at
+    most 1,000,000 successors; an exception or sys.exit() in your code ends with exit 2 and one line
+    naming the call, file and line; a state that cannot be printed is named by its type.
+
     \b
     Examples:
       searchlab run examples/romania.py --algorithm astar --heuristic straight-line

@@ -83,6 +83,11 @@ class Budget:
             return "max_seconds"
         return None
 
+    def out_of_time(self) -> bool:
+        """Whether ``max_seconds`` has passed: the check an algorithm makes inside one
+        long expansion (a propagation), where the node limit does not apply."""
+        return self._deadline is not None and time.perf_counter() >= self._deadline
+
     def stop_clock(self) -> None:
         self.stats.seconds = time.perf_counter() - self.started
 

@@ -29,6 +29,7 @@ import ast
 import importlib
 import importlib.util
 import inspect
+import json
 import math
 import sys
 from collections.abc import Callable, Hashable, Iterator, Mapping
@@ -37,10 +38,14 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from searchlab.algorithms.registry import SEARCHES
-from searchlab.core.errors import InputError, ProblemError
+from searchlab.algorithms.uninformed import Solutions
+from searchlab.core.errors import InputError, ProblemError, SearchlabError
+from searchlab.core.events import Observer
 from searchlab.core.registry import Registry
+from searchlab.core.result import SearchResult, Stats, Status, no_path
 from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest
 from searchlab.domains.drawing import Drawing, Grid, Text
+from searchlab.domains.watchdog import Watchdog
 
 _ABSENT = object()
 
@@ -48,59 +53,164 @@ ZERO = "zero"
 """The heuristic every problem has: 0 everywhere (admissible; A* is then uniform-cost)."""
 
 
+MAX_SUCCESSORS = 1_000_000
+"""How many successors one state may have: a generator that yields forever is stopped
+here, with a message, long before it can fill the memory."""
+
+
 def _describe(value: Any) -> str:
-    text = repr(value)
+    """``repr(value)`` cut to 60 characters, and never an error: a state whose
+    ``__repr__`` raises, or an int too long to print, is named by its type."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 10_000:
+        return f"<an int of about {int(value.bit_length() * 0.30103):,} digits>"
+    try:
+        text = repr(value)
+    except Exception as error:
+        return f"<{type(value).__name__} object: its repr raised {type(error).__name__}>"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _check_state(state: Any, where: str) -> Hashable:
+def _check_state(state: Any, where: str | Callable[[], str]) -> Hashable:
     try:
         hash(state)
     except TypeError:
+        said = where() if callable(where) else where
         raise ProblemError(
-            f"{where} gave the unhashable state {_describe(state)}: states must be hashable "
+            f"{said} gave the unhashable state {_describe(state)}: states must be hashable "
             "and immutable (tuples, frozensets, strings, numbers, frozen dataclasses)"
         ) from None
     return state  # type: ignore[no-any-return]
 
 
-class CheckedProblem:
-    """A user's problem behind checks of the protocol, started where the request says."""
+class UserCodeError(ProblemError):
+    """The user's own code raised (or called ``sys.exit``) inside a call of the protocol.
+    The CLI prints the one-line message and exits 2, like any other bad input."""
 
-    def __init__(self, problem: Any, start: Hashable) -> None:
+
+def user_failure(call: str, error: BaseException) -> UserCodeError:
+    """``error`` from the user's ``call`` (e.g. ``successors(3)``) on one line, naming
+    the place in the user's file it came from."""
+    place = _place(error)
+    if isinstance(error, SystemExit):
+        return UserCodeError(
+            f"{call} called sys.exit({error.code!r}){place}: a problem's code must not "
+            "exit; the search was abandoned"
+        )
+    message = str(error)
+    message = message.splitlines()[0] if message else ""
+    return UserCodeError(
+        f"{call} raised {type(error).__name__}" + (f": {message}" if message else "") + place
+    )
+
+
+_LIBRARY = str(Path(__file__).resolve().parents[1])
+
+
+def _place(error: BaseException) -> str:
+    """`` (file.py, line N)``: the innermost frame of the traceback outside
+    searchlab and the standard library (the innermost of all if none is)."""
+    import sysconfig
+
+    library = (_LIBRARY, sysconfig.get_paths()["stdlib"])
+    trace = error.__traceback__
+    found = innermost = None
+    while trace is not None:
+        innermost = trace
+        name = str(Path(trace.tb_frame.f_code.co_filename).resolve())
+        if not name.startswith(library):
+            found = trace
+        trace = trace.tb_next
+    chosen = found or innermost
+    if chosen is None:
+        return ""
+    return f" ({Path(chosen.tb_frame.f_code.co_filename).name}, line {chosen.tb_lineno})"
+
+
+class CheckedProblem:
+    """A user's problem behind checks of the protocol, started where the request says.
+
+    Every call into the user's code is guarded: its exceptions (and ``sys.exit``)
+    become a ``UserCodeError`` naming the call and the line; the ``watchdog`` (when
+    armed, ``searchlab.domains.watchdog``) is checked on each call and on each
+    successor yielded; one state may yield at most ``MAX_SUCCESSORS``. States are
+    described (``repr``) only when a message needs them.
+    """
+
+    def __init__(self, problem: Any, start: Hashable, watchdog: Watchdog | None = None) -> None:
         self.problem = problem
         self.start = start
+        self.watchdog = watchdog or Watchdog(None)
 
     @property
     def initial(self) -> Hashable:
         return self.start
 
     def successors(self, state: Hashable) -> Iterator[tuple[Any, Hashable, float]]:
-        arcs = self.problem.successors(state)
+        watchdog = self.watchdog
+        watchdog.check()
+
+        def call() -> str:
+            return f"successors({_describe(state)})"
+
+        try:
+            arcs = self.problem.successors(state)
+        except SearchlabError:
+            raise
+        except (Exception, SystemExit) as error:
+            raise user_failure(call(), error) from None
         try:
             iterator = iter(arcs)
         except TypeError:
             raise ProblemError(
-                f"successors({_describe(state)}) returned {_describe(arcs)}: it must return "
+                f"{call()} returned {_describe(arcs)}: it must return "
                 "or yield (move, next_state, cost) triples"
             ) from None
-        for arc in iterator:
+        except (Exception, SystemExit) as error:  # an iterable whose __iter__ fails
+            raise user_failure(call(), error) from None
+        count = 0
+        while True:
+            try:
+                arc = next(iterator)
+            except StopIteration:
+                return
+            except SearchlabError:
+                raise
+            except (Exception, SystemExit) as error:
+                raise user_failure(call(), error) from None
+            watchdog.check()
+            count += 1
+            if count > MAX_SUCCESSORS:
+                raise ProblemError(
+                    f"{call()} yielded more than {MAX_SUCCESSORS:,} successors: one state "
+                    "may have at most that many (does its generator ever end?)"
+                )
             if not isinstance(arc, tuple) or len(arc) != 3:
                 raise ProblemError(
-                    f"successors({_describe(state)}) yielded {_describe(arc)}: each successor "
+                    f"{call()} yielded {_describe(arc)}: each successor "
                     "must be a (move, next_state, cost) triple"
                 )
             move, child, cost = arc
-            _check_state(child, f"successors({_describe(state)})")
+            _check_state(child, call)
             if isinstance(cost, bool) or not isinstance(cost, int | float):
                 raise ProblemError(
-                    f"successors({_describe(state)}) gave the cost {_describe(cost)} for move "
+                    f"{call()} gave the cost {_describe(cost)} for move "
                     f"{_describe(move)}: a cost must be a number"
+                )
+            if cost != cost:
+                raise ProblemError(
+                    f"{call()} gave the cost NaN for move {_describe(move)}: a cost "
+                    "must be a number 0 or more"
                 )
             yield move, child, float(cost)
 
     def is_goal(self, state: Hashable) -> bool:
-        answer = self.problem.is_goal(state)
+        self.watchdog.check()
+        try:
+            answer = self.problem.is_goal(state)
+        except SearchlabError:
+            raise
+        except (Exception, SystemExit) as error:
+            raise user_failure(f"is_goal({_describe(state)})", error) from None
         if not isinstance(answer, bool | int):
             raise ProblemError(
                 f"is_goal({_describe(state)}) returned {_describe(answer)}: it must return "
@@ -111,7 +221,12 @@ class CheckedProblem:
 
 def _checked_heuristic(name: str, function: Callable[[Any], Any]) -> Callable[[Any], float]:
     def h(state: Any) -> float:
-        value = function(state)
+        try:
+            value = function(state)
+        except SearchlabError:
+            raise
+        except (Exception, SystemExit) as error:
+            raise user_failure(f"the heuristic {name!r} on {_describe(state)}", error) from None
         if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
             raise ProblemError(
                 f"the heuristic {name!r} returned {_describe(value)} for state "
@@ -164,7 +279,13 @@ class ProblemDomain(Domain[Any, Any]):
     the_problem: ClassVar[Any] = None
 
     def default_start(self) -> Any:
-        return _check_state(self.the_problem.initial, "the problem's initial")
+        try:
+            initial = self.the_problem.initial
+        except SearchlabError:
+            raise
+        except (Exception, SystemExit) as error:
+            raise user_failure("the problem's initial", error) from None
+        return _check_state(initial, "the problem's initial")
 
     def parse(self, text: str) -> Any:
         parse_state = getattr(self.the_problem, "parse_state", None)
@@ -183,20 +304,97 @@ class ProblemDomain(Domain[Any, Any]):
         return _check_state(_tuples(value), "the start")
 
     def format(self, state: Any) -> str:
+        """The problem's ``format_state``, else ``repr``; a state that cannot be
+        written (its ``__repr__`` raises, an int past Python's 4,300 digits) is named
+        by its type rather than ending the report."""
         format_state = getattr(self.the_problem, "format_state", None)
-        return str(format_state(state)) if callable(format_state) else repr(state)
+        try:
+            return str(format_state(state)) if callable(format_state) else repr(state)
+        except Exception:
+            return _describe(state)
+
+    def encode(self, state: Any) -> Any:
+        """The state as JSON, or its description when it has none that JSON can
+        write (an int past 4,300 digits, a ``__str__`` that raises)."""
+        try:
+            encoded = super().encode(state)
+            json.dumps(encoded)
+        except Exception:
+            return _describe(state)
+        return encoded
+
+    def encode_move(self, move: Any) -> Any:
+        try:
+            encoded = super().encode_move(move)
+            json.dumps(encoded)
+        except Exception:
+            return _describe(move)
+        return encoded
+
+    def format_move(self, move: Any) -> str:
+        try:
+            return super().format_move(move)
+        except Exception:
+            return _describe(move)
 
     def draw(self, state: Any, problem: Any = None) -> Drawing:
         draw = getattr(self.the_problem, "draw", None)
         if callable(draw):
-            drawing = draw(state)
+            try:
+                drawing = draw(state)
+            except (Exception, SystemExit) as error:
+                raise user_failure(f"draw({_describe(state)})", error) from None
             if isinstance(drawing, Grid | Text):
                 return drawing
             raise ProblemError("the problem's draw(state) must return a Grid or a Text")
         return Text(self.format(state))
 
     def problem(self, request: SearchRequest) -> CheckedProblem:
-        return CheckedProblem(self.the_problem, request.start)
+        return CheckedProblem(self.the_problem, request.start, Watchdog(request.limits.max_seconds))
+
+    def search(
+        self, request: SearchRequest, observer: Observer | None = None
+    ) -> SearchResult[Any, Any]:
+        """``Domain.search`` with the problem's watchdog armed: a call into the user's
+        code that outlives ``max_seconds`` ends the search at that limit (exit 3),
+        with the statistics gathered so far."""
+        problem = self.problem(request)
+        watchdog = problem.watchdog
+        try:
+            with watchdog.armed():
+                return self.run(request, problem, observer)
+        except KeyboardInterrupt as stop:
+            if not watchdog.fired:
+                raise
+            stats = getattr(stop, "stats", None)
+            return no_path(
+                Status.LIMIT_REACHED, stats if isinstance(stats, Stats) else Stats(), "max_seconds"
+            )
+
+    def stream(
+        self, request: SearchRequest, observer: Observer | None = None
+    ) -> Solutions[Any, Any]:
+        """``Domain.stream`` (depth-first, one solution at a time) with the watchdog
+        armed while each solution is sought, for the time the search has left."""
+        solutions = super().stream(request, observer)
+        problem, seconds = solutions.problem, request.limits.max_seconds
+        if not isinstance(problem, CheckedProblem) or seconds is None:
+            return solutions
+        watchdog, advance = problem.watchdog, solutions._advance
+
+        def guarded() -> Any:
+            watchdog.seconds = max(0.0, seconds - solutions.stats.seconds)
+            try:
+                with watchdog.armed():
+                    return advance()
+            except KeyboardInterrupt:
+                if not watchdog.fired:
+                    raise
+                solutions.status, solutions.limit = Status.LIMIT_REACHED, "max_seconds"
+                return None
+
+        setattr(solutions, "_advance", guarded)  # noqa: B010 - the one step it takes
+        return solutions
 
     def random_state(self, request: SearchRequest) -> Any:
         random_state = getattr(self.the_problem, "random_state", None)
@@ -261,7 +459,7 @@ def load_module(target: str) -> tuple[ModuleType, str]:
         sys.modules[name] = module  # dataclasses and pickling look modules up by name
         try:
             spec.loader.exec_module(module)
-        except Exception as error:
+        except (Exception, SystemExit) as error:
             del sys.modules[name]
             raise InputError(f"{location} failed to load: {_failure(error)}") from None
     else:
@@ -269,7 +467,7 @@ def load_module(target: str) -> tuple[ModuleType, str]:
             module = importlib.import_module(location)
         except ImportError as error:
             raise InputError(f"cannot import {location}: {error}", field="target") from None
-        except Exception as error:
+        except (Exception, SystemExit) as error:
             raise InputError(f"{location} failed to load: {_failure(error)}") from None
     return module, factory or "problem"
 
@@ -310,7 +508,7 @@ def load_problem(target: str, params: Mapping[str, Any] | None = None) -> Domain
             made = factory(**(params or {}))
         except (ValueError, TypeError) as error:
             raise InputError(f"{factory_name}(): {error}", field="param") from None
-        except Exception as error:
+        except (Exception, SystemExit) as error:
             raise InputError(f"{factory_name}() failed: {_failure(error)}") from None
     elif params:
         raise InputError(f"{factory_name} is not a factory: it takes no parameters")

@@ -37,6 +37,7 @@ from searchlab.core.errors import InputError
 from searchlab.core.limits import Limits
 from searchlab.core.options import SEED, parse_options
 from searchlab.domains.base import DRAWN_SEEDS, Domain, RandomSpec, SearchRequest
+from searchlab.domains.user import UserCodeError
 from searchlab.web.drawings import DrawingEncoder, drawing_of
 from searchlab.web.eventlog import dumps
 from searchlab.web.fields import FieldError, shown
@@ -143,6 +144,8 @@ def guarded(work: Callable[[], T]) -> T:
     """Run ``work()``: refusals pass through, any other failure becomes DomainFailed."""
     try:
         return work()
+    except UserCodeError as error:  # the user's code failed: its own status, 422
+        raise DomainFailed(str(error)) from None
     except (InputError, DomainFailed):
         raise
     except Exception as error:

@@ -135,15 +135,18 @@ def min_conflicts(
     keep = max(2, WALK_CELLS // max(1, n))
     walk: deque[CSPState] = deque(maxlen=keep)
     steps: deque[tuple[Any, Any]] = deque(maxlen=keep - 1)
+    status: Status = Status.LIMIT_REACHED
+    limit: str | None = "max_steps"
     with interruptible(budget):
-        for v in range(n):
+        for v in range(n):  # a million updates for 1,000 queens: the clock is read
+            if budget.out_of_time():
+                limit = "max_seconds"
+                break
             move(v, best_value(v))
         walk.append(state())
-        if observer is not None:
+        if observer is not None and limit != "max_seconds":
             observer(Expand(walk[0], 0.0, violations(), violations(), 0, 0))
-        status: Status = Status.LIMIT_REACHED
-        limit: str | None = "max_steps"
-        while True:
+        while limit != "max_seconds":
             conflicted = [v for v in range(n) if in_conflict(v)]
             if not conflicted:
                 status, limit = Status.SOLVED, None

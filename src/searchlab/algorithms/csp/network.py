@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from searchlab.algorithms.csp.model import (
@@ -206,6 +206,10 @@ class Nary:
         return kept
 
 
+def _nothing() -> None:
+    """No clock to check."""
+
+
 class Network:
     """The compiled CSP (see the module docstring)."""
 
@@ -330,20 +334,29 @@ class Network:
                 offsets[j * n + i] = (*get(j * n + i, ()), -k)
 
     # -- indexes built only for the solvers that need them --------------------------
-    def back(self) -> list[list[int]]:
+    def back(self, check: Callable[[], None] = _nothing) -> list[list[int]]:
         """``back[i][k]``: where i stands among the neighbours of its k-th neighbour
-        (arc consistency revises the arcs into a variable whose domain shrank)."""
+        (arc consistency revises the arcs into a variable whose domain shrank).
+        ``check`` is called after each row: a search's clock, which may raise (a
+        million entries for 1,000 queens take a good part of a second)."""
         if self._back is None:
-            position = self.position()
-            self._back = [[position[j][i] for j in self.neighbours[i]] for i in range(self.n)]
+            position = self.position(check)
+            rows = []
+            for i in range(self.n):
+                rows.append([position[j][i] for j in self.neighbours[i]])
+                check()
+            self._back = rows
         return self._back
 
-    def position(self) -> list[dict[int, int]]:
-        """``position[i][j]``: where j stands among the neighbours of i."""
+    def position(self, check: Callable[[], None] = _nothing) -> list[dict[int, int]]:
+        """``position[i][j]``: where j stands among the neighbours of i (``check``
+        as in ``back``)."""
         if self._position is None:
-            self._position = [
-                {j: k for k, j in enumerate(self.neighbours[i])} for i in range(self.n)
-            ]
+            rows = []
+            for i in range(self.n):
+                rows.append({j: k for k, j in enumerate(self.neighbours[i])})
+                check()
+            self._position = rows
         return self._position
 
 

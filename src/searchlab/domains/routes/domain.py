@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from searchlab.core.errors import InputError
+from searchlab.core.errors import InputError, SearchInterrupted
 from searchlab.core.events import Observer
 from searchlab.core.options import Option
 from searchlab.core.registry import Registry
@@ -343,22 +343,29 @@ class RouteDomain(Domain[int, str]):
         limits = request.limits
         started = time.perf_counter()
         deadline = None if limits.max_seconds is None else started + limits.max_seconds
-        outcome = kernel.search(
-            (graph.indptr, graph.indices, graph.weights),
-            space,
-            problem.source,
-            problem.target,
-            max_expanded=limits.max_expanded,
-            deadline=deadline,
-            **arguments,
-        )
-        stats = Stats(
-            expanded=space.expanded,
-            generated=space.generated,
-            max_frontier=space.max_frontier,
-            seconds=time.perf_counter() - started,
-            setup_seconds=setup,
-        )
+
+        def figures() -> Stats:
+            return Stats(
+                expanded=space.expanded,
+                generated=space.generated,
+                max_frontier=space.max_frontier,
+                seconds=time.perf_counter() - started,
+                setup_seconds=setup,
+            )
+
+        try:
+            outcome = kernel.search(
+                (graph.indptr, graph.indices, graph.weights),
+                space,
+                problem.source,
+                problem.target,
+                max_expanded=limits.max_expanded,
+                deadline=deadline,
+                **arguments,
+            )
+        except KeyboardInterrupt:  # Ctrl-C between two slices: the figures so far
+            raise SearchInterrupted(figures()) from None
+        stats = figures()
         if outcome == "exhausted":
             return no_path(Status.EXHAUSTED, stats)
         if outcome != "found":
