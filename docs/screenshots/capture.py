@@ -83,14 +83,22 @@ def tree(page: Any) -> str:
     return "#pz-tree-section"
 
 
+def _generic_run(page: Any, domain: str, preset: str, steps: int | None) -> str:
+    """DOMAIN's named start PRESET in the generic view, STEPS events in (None: to the end)."""
+    page.click(f"#tab-{domain}-generic")
+    page.select_option(f"#gn-{domain}-preset", preset)
+    page.click(f"#gn-{domain}-run")
+    expect(page.locator(f"#gn-{domain}-status")).to_contain_text("press Step")
+    if steps is None:
+        page.click(f"#gn-{domain}-end")
+    for _ in range(steps or 0):
+        page.click(f"#gn-{domain}-step")
+    return f"#view-{domain}-generic .controls"
+
+
 def generic(page: Any) -> str:
     """Bratko's schedule by A*, at its goal drawn beside its start."""
-    page.click("#tab-schedule-generic")
-    page.select_option("#gn-schedule-preset", "example")
-    page.click("#gn-schedule-run")
-    expect(page.locator("#gn-schedule-status")).to_contain_text("press Step")
-    page.click("#gn-schedule-end")
-    return "#view-schedule-generic .controls"
+    return _generic_run(page, "schedule", "example", None)
 
 
 def route_map(page: Any) -> str:
@@ -106,24 +114,12 @@ def route_map(page: Any) -> str:
 
 def sudoku(page: Any) -> str:
     """The easy puzzle by forward checking, a few steps in: givens, pencil marks."""
-    page.click("#tab-sudoku-generic")
-    page.select_option("#gn-sudoku-preset", "easy")
-    page.click("#gn-sudoku-run")
-    expect(page.locator("#gn-sudoku-status")).to_contain_text("press Step")
-    for _ in range(40):
-        page.click("#gn-sudoku-step")
-    return "#view-sudoku-generic .controls"
+    return _generic_run(page, "sudoku", "easy", 40)
 
 
 def colouring(page: Any) -> str:
     """Australia with AIMA's three colours, forward checking, a few steps in."""
-    page.click("#tab-map-colouring-generic")
-    page.select_option("#gn-map-colouring-preset", "australia")
-    page.click("#gn-map-colouring-run")
-    expect(page.locator("#gn-map-colouring-status")).to_contain_text("press Step")
-    for _ in range(7):
-        page.click("#gn-map-colouring-step")
-    return "#view-map-colouring-generic .controls"
+    return _generic_run(page, "map-colouring", "australia", 7)
 
 
 def help_page(page: Any) -> str:

@@ -196,6 +196,11 @@ class Domain(Generic[S, M]):
         """A move as people read it in a list of moves."""
         return str(move)
 
+    def writes_moves(self) -> bool:
+        """Whether ``format_move`` says more than the move itself, so that the viewer
+        is sent its text beside the move (``move_text``)."""
+        return type(self).format_move is not Domain.format_move
+
     def draw(self, state: Any, problem: Any = None) -> Drawing:
         """A picture of the state (``problem``, when given, is the one it belongs to)."""
         return Text(self.format(state))

@@ -337,6 +337,9 @@ class ProblemDomain(Domain[Any, Any]):
         except Exception:
             return _describe(move)
 
+    def writes_moves(self) -> bool:
+        return False  # format_move above only guards str(move): the move says it all
+
     def draw(self, state: Any, problem: Any = None) -> Drawing:
         draw = getattr(self.the_problem, "draw", None)
         if callable(draw):

@@ -76,7 +76,7 @@ class DrawingEncoder(EventEncoder):
         super().__init__(state=domain.encode, move=domain.encode_move)
         self.domain = domain
         self.problem = problem
-        self.move_texts = type(domain).format_move is not Domain.format_move
+        self.move_texts = domain.writes_moves()
         self.reached: dict[Any, tuple[Any, Any]] | None = {} if domain.draws_moves else None
         self.minis = not domain.draws_moves  # small boards for the tables (see ``mini``)
         self.start = getattr(problem, "initial", None) if domain.draws_moves else None

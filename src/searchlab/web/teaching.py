@@ -137,7 +137,7 @@ class Teacher:
         self.recorded = recorded
         self.texts = texts  # states are also written as text (the generic view shows them)
         # moves written as the domain writes them, when it says how
-        self.move_texts = type(domain).format_move is not Domain.format_move
+        self.move_texts = domain.writes_moves()
         self.domain = domain
         self.algorithm = request.algorithm
         self.family = family(request.algorithm)
