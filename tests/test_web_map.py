@@ -121,3 +121,23 @@ def test_walls_drawn_on_a_grid_lengthen_the_path(page: Any) -> None:
     assert (
         truth.cost is not None and abs(shown - truth.cost) < 1e-6 and truth.cost == 2 + 2 * 2**0.5
     )
+
+
+def test_alts_fields_show_on_the_map_only_with_landmarks_and_no_file_field_ever(
+    page: Any,
+) -> None:
+    """Romania's default estimate is the straight line: the landmarks' count and their
+    selection act only with ALT, so they show only when it is chosen; a landmarks file
+    is a file of the server, never named from the page (the request would be refused)."""
+    page.click("#tab-route-map")
+    expect(page.locator("#mp-status")).to_contain_text("Choose the start")
+    landmarks = page.locator('#view-route-map [data-option="landmarks"]')
+    selection = page.locator('#view-route-map [data-option="selection"]')
+    expect(landmarks).to_be_hidden()
+    expect(selection).to_be_hidden()
+    expect(page.locator('#view-route-map [data-option="landmarks_file"]')).to_have_count(0)
+    page.select_option("#mp-heuristic", "landmarks")
+    expect(landmarks).to_be_visible()
+    expect(selection).to_be_visible()
+    page.select_option("#mp-heuristic", "straight-line")
+    expect(landmarks).to_be_hidden()

@@ -47,6 +47,7 @@ class Option:
     metavar: str = ""
     many: bool = False  # a list of values (see the module docstring)
     separator: str | None = ","  # between the values of one text; None: one value a text
+    local: bool = False  # names a file of this machine: the command line's, never the viewer's
 
     @property
     def label(self) -> str:

@@ -122,7 +122,9 @@ def domain_json(domain: Domain[Any, Any], served: Served | None = None) -> dict[
         ],
         "default_heuristic": domain.default_heuristic,
         "default_heuristic_note": domain.default_heuristic_note,
-        "params": [param_json(domain, option) for option in domain.params],
+        "params": [  # a file of this machine is never named from the page (core.access)
+            param_json(domain, option) for option in domain.params if not option.local
+        ],
         "size": None if domain.size is None else option_json(domain.size),
         "random": domain.has_random and domain.size is not None,
         "unit_costs": domain.unit_costs,

@@ -79,6 +79,7 @@ LANDMARKS_FILE = Option(
     "text",
     "landmarks saved by `route landmarks` (default: built once and kept in the cache)",
     metavar="FILE",
+    local=True,
 )
 
 

@@ -10,6 +10,7 @@ import numpy as np
 
 from searchlab.core.errors import InputError
 from searchlab.domains.routes.graph import Graph
+from searchlab.domains.routes.problem import default_heuristic
 
 MAX_DRAWN = 20_000
 """The most nodes (or cells) the map view draws."""
@@ -33,6 +34,7 @@ def map_json(
         "start": start,
         "goal": goal,
         "landmarks": landmarks or [],
+        "default_heuristic": default_heuristic(graph),  # what "default" means on this map
     }
     grid = graph.grid
     if grid is not None:

@@ -24,7 +24,7 @@ export function optionField(spec, prefix) {
       step: spec.kind === "int" ? "1" : "any", min: spec.low, max: spec.high,
     });
     // no fixed default: the domain chooses (a map's own number of colours)
-    input.placeholder = spec.default !== null ? String(spec.default) : "default";
+    input.placeholder = spec.default !== null ? String(spec.default) : "auto";
   }
   input.title = spec.summary;
   return html("div", { class: "field small option", "data-option": spec.name }, [
@@ -41,6 +41,21 @@ export function fillOptions(container, specs, prefix) {
 
 // A field shows only where it acts: one disabled (the algorithm chosen ignores it) is
 // hidden with its label, and shown again, enabled, when it acts once more.
+// A domain's parameter that acts with some heuristics only (ALT's landmarks, its
+// ``heuristics``) is shown while one of them may be used: the one chosen, or, with none
+// chosen, ``fallback`` (the domain's choice; unknown: shown).
+export function showParamsWhereTheyAct(container, params, heuristic, fallback) {
+  for (const spec of params) {
+    if (!spec.heuristics?.length) continue;
+    const field = container.querySelector(`[data-option="${spec.name}"]`);
+    if (!field) continue;
+    const chosen = heuristic.value || fallback;
+    const acts = !heuristic.disabled && (!chosen || spec.heuristics.includes(chosen));
+    field.hidden = !acts;
+    for (const input of field.querySelectorAll("input, select")) input.disabled = !acts;
+  }
+}
+
 export function showOnlyWhereActs(input) {
   const field = input.closest(".field");
   if (field) field.hidden = input.disabled;

@@ -9,7 +9,7 @@ import { api, clearErrors, formValues, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
 import { drawDrawing, miniDrawing } from "./drawing.js";
 import { addLiveTreeNodes, addTreeNodes, entered, fillDetail, heldRow, moveText, num, shown, stepFacts } from "./explain.js";
-import { fillOptions, showOnlyWhereActs } from "./form.js";
+import { fillOptions, showOnlyWhereActs, showParamsWhereTheyAct } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { coordinatesLegend } from "./queens.js";
 import { algorithmTitle, nameAlgorithms } from "./tabs.js";
@@ -153,18 +153,8 @@ export class GenericView extends PathView {
   }
 
   syncParams() {
-    const heuristic = this.$("heuristic");
-    // a parameter of some heuristics only (ALT's landmarks): shown while one may be used
-    // (chosen, or the domain's choice for the start when none is chosen)
-    for (const spec of this.domain.params) {
-      if (!spec.heuristics?.length) continue;
-      const field = this.$("params").querySelector(`[data-option="${spec.name}"]`);
-      if (!field) continue;
-      const chosen = heuristic.value || this.domain.default_heuristic;
-      const acts = !heuristic.disabled && (!chosen || spec.heuristics.includes(chosen));
-      field.hidden = !acts;
-      for (const input of field.querySelectorAll("input, select")) input.disabled = !acts;
-    }
+    const { params, default_heuristic: fallback } = this.domain;
+    showParamsWhereTheyAct(this.$("params"), params, this.$("heuristic"), fallback);
   }
 
   clear() {

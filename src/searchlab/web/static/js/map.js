@@ -13,7 +13,7 @@
 
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { fillSelect, fillStats } from "./dom.js";
-import { fillOptions, showOnlyWhereActs } from "./form.js";
+import { fillOptions, showOnlyWhereActs, showParamsWhereTheyAct } from "./form.js";
 import { algorithmTitle, nameAlgorithms } from "./tabs.js";
 import { StepsView } from "./view.js";
 
@@ -88,6 +88,13 @@ export class MapView extends StepsView {
     const info = this.domain.algorithms.find((item) => item.name === this.algorithm());
     this.$("heuristic").disabled = !info?.informed;
     showOnlyWhereActs(this.$("heuristic")); // an uninformed search has no use for it
+    this.syncParams();
+  }
+
+  syncParams() {
+    // ALT's fields only while landmarks may be used: chosen, or this map's default
+    const fallback = this.map?.default_heuristic ?? this.domain.default_heuristic;
+    showParamsWhereTheyAct(this.$("params"), this.domain.params, this.$("heuristic"), fallback);
   }
 
   clear() {
@@ -143,6 +150,7 @@ export class MapView extends StepsView {
       showError(this.form, error);
       return;
     }
+    this.syncParams(); // the map's own default estimate is known now
     this.names = null;
     this.clear();
     this.status.textContent = "Choose the start and the goal (click the map), then Run.";
