@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from conftest import Refused, RunCli
 
-from searchlab.core import allowance
+from searchlab.core import allowance, resources
 from searchlab.core.errors import InputError
 
 NEEDS = r"needs about [0-9.,]+ [GM]B; --max-memory is "
@@ -65,7 +65,7 @@ def test_the_refusal_gives_both_figures(refused: Refused, tmp_path: Path) -> Non
 def test_the_default_budget_is_half_the_available_memory(
     refused: Refused, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(allowance, "machine_available", lambda: 16 * 2**30)
+    monkeypatch.setattr(resources, "available_memory", lambda: 16 * 2**30)
     assert allowance.default_max_memory() == 8 * 2**30
     refused("route", "generate", "road", str(tmp_path / "r.npz"), "--nodes", "20000000",
             says="--max-memory is 8.0 GB")  # fmt: skip
@@ -202,7 +202,7 @@ def test_the_budget_is_the_commands_own(
     run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a run with a tiny budget leaves the next command in the same process its default
-    monkeypatch.setattr(allowance, "machine_available", lambda: 6 * 2**30)
+    monkeypatch.setattr(resources, "available_memory", lambda: 6 * 2**30)
     lines = tmp_path / "one.txt"
     lines.write_text("not a puzzle\n")
     assert run_cli("sudoku", "bulk", str(lines), "--max-memory", "1M").code == 2

@@ -12,10 +12,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
-import os
 import random
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -48,6 +46,7 @@ from searchlab.core.errors import InputError
 from searchlab.core.events import Event, Observer
 from searchlab.core.limits import Limits
 from searchlab.core.options import Option
+from searchlab.core.outfile import atomic
 from searchlab.core.result import Status, no_path
 from searchlab.domains.base import Domain, RandomSpec, SearchRequest
 from searchlab.domains.drawing import to_text
@@ -249,20 +248,13 @@ def _trace(domain: Domain[Any, Any], path: Path | None) -> Iterator[Observer | N
     if path is None:
         yield None
         return
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
     encoder = EventEncoder(state=domain.encode, move=domain.encode_move)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
+    with atomic(path) as temporary, temporary.open("w", encoding="utf-8") as out:
 
-            def write(event: Event) -> None:
-                out.write(json.dumps(encoder(event), ensure_ascii=False) + "\n")
+        def write(event: Event) -> None:
+            out.write(json.dumps(encoder(event), ensure_ascii=False) + "\n")
 
-            yield write
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        yield write
 
 
 def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: Reporting) -> None:

@@ -17,7 +17,6 @@ staying cached after it, so memory comes back once the sessions end.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from searchlab.core import resources
 from searchlab.core.errors import InputError
 
 LEAST_SECONDS = 0.001
@@ -90,25 +90,9 @@ FALLBACK_BYTES = 2 * 2**30
 _MAX_MEMORY: ContextVar[int | None] = ContextVar("searchlab_max_memory", default=None)
 
 
-def machine_available() -> int | None:
-    """The memory the machine has available now (``MemAvailable`` of /proc/meminfo, else
-    the free pages), or None where neither can be read."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as info:
-            for line in info:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
-    except (ValueError, OSError, AttributeError):
-        return None
-
-
 def default_max_memory() -> int:
     """``--max-memory`` when not given: a safe share of what the machine has available."""
-    available = machine_available()
+    available = resources.available_memory()
     return FALLBACK_BYTES if available is None else max(2**26, int(available * SHARE))
 
 

@@ -9,13 +9,12 @@ figure goes to a temporary file beside the target and is renamed over it when co
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from searchlab.core.errors import InputError
+from searchlab.core.outfile import atomic
 from searchlab.experiments.report import Report, filled
 
 if TYPE_CHECKING:
@@ -39,24 +38,9 @@ def write_plot(report: Report, path: Path, draw: Callable[[Report], Figure]) -> 
     """Draw ``report`` with ``draw`` and save it at ``path`` atomically."""
     fmt = check_plot_path(path)
     chart = draw(report)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{path.name}.", suffix=f".{fmt}", dir=path.parent if str(path.parent) else "."
-    )
-    os.close(handle)
-    try:
-        metadata = {"Date": None} if fmt == "svg" else {"Software": "searchlab"}
+    metadata = {"Date": None} if fmt == "svg" else {"Software": "searchlab"}
+    with atomic(path) as temporary:
         chart.savefig(temporary, format=fmt, dpi=120, bbox_inches="tight", metadata=metadata)
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp made it private; a chart is not
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def figure(width: float, height: float, columns: int = 1) -> tuple[Figure, Any]:

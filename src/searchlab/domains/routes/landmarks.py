@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import tempfile
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ import numpy.typing as npt
 
 from searchlab.core import allowance
 from searchlab.core.errors import InputError
+from searchlab.core.outfile import atomic
 from searchlab.domains.routes.caps import (
     LANDMARK_SECONDS,
     MAX_LANDMARKS,
@@ -127,24 +127,18 @@ def build(
 def save(landmarks: Landmarks, path: Path) -> None:
     """Write the tables (atomically: a temporary file renamed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".npz")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            arrays = {
-                "format": np.array(FORMAT),
-                "fingerprint": np.array(landmarks.fingerprint),
-                "selection": np.array(landmarks.selection),
-                "seed": np.array(landmarks.seed),
-                "nodes": landmarks.nodes,
-                "from_": landmarks.from_,
-            }
-            if landmarks.to is not landmarks.from_:
-                arrays["to"] = landmarks.to
-            np.savez(out, **arrays)  # type: ignore[arg-type]
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with atomic(path) as temporary, temporary.open("wb") as out:
+        arrays = {
+            "format": np.array(FORMAT),
+            "fingerprint": np.array(landmarks.fingerprint),
+            "selection": np.array(landmarks.selection),
+            "seed": np.array(landmarks.seed),
+            "nodes": landmarks.nodes,
+            "from_": landmarks.from_,
+        }
+        if landmarks.to is not landmarks.from_:
+            arrays["to"] = landmarks.to
+        np.savez(out, **arrays)  # type: ignore[arg-type]
 
 
 def load(path: Path, graph: Graph) -> Landmarks:
