@@ -28,14 +28,14 @@ from urllib.parse import parse_qs
 
 import anyio
 from starlette.datastructures import Headers
-from starlette.requests import Request
+from starlette.requests import Request, cookie_parser
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from searchlab.core.errors import InputError
 from searchlab.web.errors import error, refusal
-from searchlab.web.fields import FieldError, get_int, parse_object, shown
+from searchlab.web.fields import FieldError, get_int, parse_object, refuse_unknown, shown
 from searchlab.web.limits import WebLimits
 
 COOKIE = "searchlab_seat"
@@ -146,7 +146,7 @@ class Classroom:
 
     def lead(self, body: Mapping[str, Any]) -> Position:
         """The teacher's new position (checked), published to every follower."""
-        _refuse_unknown(body)
+        refuse_unknown(body, ("on", "tab", "state"), "the teacher's position")
         on = body.get("on", True)
         if not isinstance(on, bool):
             raise FieldError("on", "on must be true or false")
@@ -185,12 +185,6 @@ class Classroom:
         self.closing = True
 
 
-def _refuse_unknown(body: Mapping[str, Any]) -> None:
-    for name in body:
-        if name not in ("on", "tab", "state"):
-            raise FieldError(None, f"the teacher's position has no field {shown(name)}")
-
-
 def _checked_state(state: Any) -> dict[str, str]:
     """A link's state: a few short text fields, as the page writes them."""
     if not isinstance(state, dict):
@@ -207,14 +201,6 @@ def _checked_state(state: Any) -> dict[str, str]:
     if total > MAX_STATE_CHARS:
         raise FieldError("state", f"state is longer than {MAX_STATE_CHARS} characters")
     return dict(state)
-
-
-def _cookie(headers: Headers, name: str) -> str | None:
-    for part in headers.get("cookie", "").split(";"):
-        key, _, value = part.strip().partition("=")
-        if key == name:
-            return value
-    return None
 
 
 NO_SEAT = (
@@ -238,7 +224,7 @@ class ClassroomGate:
             return
         headers = Headers(scope=scope)
         path: str = scope["path"]
-        seat = self.classroom.seat_of(_cookie(headers, COOKIE))
+        seat = self.classroom.seat_of(cookie_parser(headers.get("cookie", "")).get(COOKIE))
         if scope["type"] == "websocket":  # the viewer has none; refused all the same
             if seat is None:
                 await send({"type": "websocket.close", "code": 1008})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from searchlab.core.errors import InputError
@@ -72,3 +72,11 @@ def get_int(body: Mapping[str, Any], name: str, default: int, low: int, high: in
     if not low <= value <= high:
         raise FieldError(name, f"{name} must be between {low} and {high}, not {value}")
     return value
+
+
+def refuse_unknown(body: Mapping[str, Any], known: Iterable[str], where: str) -> None:
+    """Refuse a body with a field not in ``known`` (``where`` names what it is)."""
+    allowed = set(known)
+    for name in body:
+        if name not in allowed:
+            raise FieldError(None, f"{where} has no field {shown(name)}")

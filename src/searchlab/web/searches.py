@@ -40,7 +40,7 @@ from searchlab.domains.base import DRAWN_SEEDS, Domain, RandomSpec, SearchReques
 from searchlab.domains.user import UserCodeError
 from searchlab.web.drawings import DrawingEncoder, drawing_of
 from searchlab.web.eventlog import dumps
-from searchlab.web.fields import FieldError, shown
+from searchlab.web.fields import FieldError, refuse_unknown, shown
 from searchlab.web.limits import WebLimits
 from searchlab.web.population import PopulationLog
 from searchlab.web.prepared import BUILDING, built_per_goal, check_build, check_goal
@@ -124,13 +124,6 @@ def as_request(limits: WebLimits) -> Iterator[None]:
         yield
 
 
-def _refuse_unknown(body: Mapping[str, Any], known: Iterable[str], where: str) -> None:
-    allowed = set(known)
-    for name in body:
-        if name not in allowed:
-            raise FieldError(None, f"{where} has no field {shown(name)}")
-
-
 def failure(error: BaseException) -> str:
     """An exception from a domain's code on one line: its type, message and place."""
     frames = traceback.extract_tb(error.__traceback__)
@@ -191,7 +184,7 @@ def build_request(
     """The domain's checked request for ``body`` (with the server's caps as its limits),
     and the start as typed."""
     params = [option.name for option in domain.params]
-    _refuse_unknown(body, (*FIELDS, *ALGORITHM_OPTIONS, *params), f"a {domain.name} search")
+    refuse_unknown(body, (*FIELDS, *ALGORITHM_OPTIONS, *params), f"a {domain.name} search")
     _refuse_files(body)
     text = _text(body, "start")
     start = parse_start(domain, text)
@@ -400,7 +393,7 @@ def draw_map(domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimit
 
 def _random(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]:
     params = [option.name for option in domain.params]
-    _refuse_unknown(body, ("size", "seed", "goal", *params), f"a random {domain.name} start")
+    refuse_unknown(body, ("size", "seed", "goal", *params), f"a random {domain.name} start")
     _refuse_files(body)
     if not domain.has_random or domain.size is None:
         raise InputError(f"{domain.title or domain.name} has no random starts")
