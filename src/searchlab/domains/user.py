@@ -70,6 +70,17 @@ def _describe(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _json_or_described(encode: Callable[[Any], Any], value: Any) -> Any:
+    """``encode(value)`` when JSON can write it, else the value's description (an int
+    past 4,300 digits, a ``__str__`` that raises): a user's state never ends a report."""
+    try:
+        encoded = encode(value)
+        json.dumps(encoded)
+    except Exception:
+        return _describe(value)
+    return encoded
+
+
 def _check_state(state: Any, where: str | Callable[[], str]) -> Hashable:
     try:
         hash(state)
@@ -314,22 +325,10 @@ class ProblemDomain(Domain[Any, Any]):
             return _describe(state)
 
     def encode(self, state: Any) -> Any:
-        """The state as JSON, or its description when it has none that JSON can
-        write (an int past 4,300 digits, a ``__str__`` that raises)."""
-        try:
-            encoded = super().encode(state)
-            json.dumps(encoded)
-        except Exception:
-            return _describe(state)
-        return encoded
+        return _json_or_described(super().encode, state)
 
     def encode_move(self, move: Any) -> Any:
-        try:
-            encoded = super().encode_move(move)
-            json.dumps(encoded)
-        except Exception:
-            return _describe(move)
-        return encoded
+        return _json_or_described(super().encode_move, move)
 
     def format_move(self, move: Any) -> str:
         try:
