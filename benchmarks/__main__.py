@@ -16,6 +16,11 @@ from benchmarks.harness import VERDICTS, Section, machine
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _alone(section: Callable[[bool, int], Section]) -> Callable[[bool, int], list[Section]]:
+    """A workload of one section, in the shape of those that give several."""
+    return lambda quick, runs: [section(quick, runs)]
+
+
 def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_astar import astar_section
     from benchmarks.bench_csp import queens as csp_queens
@@ -34,22 +39,22 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.web_load import web_load_section
 
     return {
-        "queens-count": lambda quick, runs: [counting(quick, runs)],
-        "astar": lambda quick, runs: [astar_section(quick, runs)],
-        "hill": lambda quick, runs: [hill_section(quick, runs)],
-        "min-conflicts": lambda quick, runs: [repair(quick, runs)],
+        "queens-count": _alone(counting),
+        "astar": _alone(astar_section),
+        "hill": _alone(hill_section),
+        "min-conflicts": _alone(repair),
         "puzzle15": puzzle_sections,
         "puzzle15-78": pdb78_sections,
         "puzzle15-78-build": pdb78_build_sections,
         "puzzle24": puzzle24_sections,
-        "parallel-ida": lambda quick, runs: [parallel_section(quick, runs)],
-        "jit": lambda quick, runs: [jit_section(quick, runs)],
-        "startup": lambda quick, runs: [startup_section(quick, runs)],
+        "parallel-ida": _alone(parallel_section),
+        "jit": _alone(jit_section),
+        "startup": _alone(startup_section),
         "web-load": web_load_section,
         "classroom": classroom_section,
         "prolog": prolog_sections,
-        "csp-sudoku": lambda quick, runs: [sudoku(quick, runs)],
-        "csp-queens": lambda quick, runs: [csp_queens(quick, runs)],
+        "csp-sudoku": _alone(sudoku),
+        "csp-queens": _alone(csp_queens),
         "routes": routes_sections,
         "local": local_sections,
     }

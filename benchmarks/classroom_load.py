@@ -227,12 +227,7 @@ class Report:
         ]
 
     def add(self, cohort: Cohort) -> None:
-        self.outcomes += cohort.outcomes
-        self.gets += cohort.gets
-        self.computing += cohort.computing
-        self.follow_seen += cohort.follow_seen
-        self.joined += cohort.joined
-        self.unfinished += cohort.unfinished
+        _tally(self, cohort)
         self.client_cpu += cohort.cpu
 
     def p(self, share: float, gets: list[float] | None = None) -> float:
@@ -263,6 +258,16 @@ class Cohort:
     joined: int = 0
     unfinished: int = 0
     cpu: float = 0.0  # CPU seconds the group's process used
+
+
+TALLIED = ("outcomes", "gets", "computing", "follow_seen", "joined", "unfinished")
+"""What a student's, a group's and the lecture's reports have in common, and add up."""
+
+
+def _tally(total: Report | Cohort, part: Cohort) -> None:
+    """Add ``part``'s runs, latencies and counts to ``total``'s."""
+    for name in TALLIED:
+        setattr(total, name, getattr(total, name) + getattr(part, name))
 
 
 def _student(lecture: Lecture, index: int, deadline: float) -> Cohort:
@@ -300,12 +305,7 @@ def _cohort(lecture: Lecture, indices: list[int], seconds: float) -> Cohort:
     group = Cohort()
     with ThreadPoolExecutor(max(1, len(indices))) as threads:
         for one in threads.map(lambda index: _student(lecture, index, deadline), indices):
-            group.outcomes += one.outcomes
-            group.gets += one.gets
-            group.computing += one.computing
-            group.follow_seen += one.follow_seen
-            group.joined += one.joined
-            group.unfinished += one.unfinished
+            _tally(group, one)
     group.cpu = time.process_time() - began
     return group
 

@@ -224,6 +224,27 @@ def _running(pid: int) -> bool:
     return state != "Z"
 
 
+def _survivors_of_killing(process: subprocess.Popen[Any], workers: list[int]) -> list[int]:
+    """SIGKILL the parent (it can clean nothing up), then the workers still running 20 s
+    later (generous: the watchdog looks every second)."""
+    process.kill()
+    process.wait()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(_running(pid) for pid in workers):
+        time.sleep(0.1)
+    return [pid for pid in workers if _running(pid)]
+
+
+def _kill_all(process: subprocess.Popen[Any], workers: list[int]) -> None:
+    """Leave nothing running, whatever the test found."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+    for pid in workers:
+        if _running(pid):
+            os.kill(pid, 9)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_workers_die_when_their_parent_is_killed(tmp_path: Path) -> None:
     out = tmp_path / "run.jsonl"
@@ -243,20 +264,10 @@ def test_workers_die_when_their_parent_is_killed(tmp_path: Path) -> None:
                     break
             time.sleep(0.1)
         assert len(workers) >= 2, "the workers did not start"
-        process.kill()  # SIGKILL: the parent can clean nothing up
-        process.wait()
-        deadline = time.monotonic() + 20  # generous: the watchdog looks every second
-        while time.monotonic() < deadline and any(_running(pid) for pid in workers):
-            time.sleep(0.1)
-        alive = [pid for pid in workers if _running(pid)]
+        alive = _survivors_of_killing(process, workers)
         assert alive == [], f"workers still running after their parent was killed: {alive}"
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for pid in workers:
-            if _running(pid):
-                os.kill(pid, 9)
+        _kill_all(process, workers)
 
 
 PARENT = """
@@ -280,16 +291,6 @@ def test_the_watchdog_alone_ends_orphaned_workers() -> None:
         assert process.stdout is not None
         workers = [int(pid) for pid in process.stdout.readline().split()]
         assert len(workers) == 2 and all(_running(pid) for pid in workers)
-        process.kill()
-        process.wait()
-        deadline = time.monotonic() + 20  # the watchdog looks every second
-        while time.monotonic() < deadline and any(_running(pid) for pid in workers):
-            time.sleep(0.1)
-        assert [pid for pid in workers if _running(pid)] == []
+        assert _survivors_of_killing(process, workers) == []
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for pid in workers:
-            if _running(pid):
-                os.kill(pid, 9)
+        _kill_all(process, workers)
