@@ -315,24 +315,7 @@ class Domain(Generic[S, M]):
         ...     print(error.field)
         heuristic
         """
-        draft = self.draft_request(fields, limits, start=start, goal=goal)
-        return self.complete_request(draft, observed=observed)
-
-    def draft_request(
-        self,
-        fields: Mapping[str, Any],
-        limits: Limits = NO_LIMITS,
-        *,
-        start: Any = NOT_GIVEN,
-        goal: Any = NOT_GIVEN,
-    ) -> SearchRequest:
-        """``request_from``'s first step: every field read and checked on its own, not
-        yet checked as a whole (``check``) nor its engine resolved."""
-        return request_fields.draft(self, fields, limits, start=start, goal=goal)
-
-    def complete_request(self, draft: SearchRequest, *, observed: bool = False) -> SearchRequest:
-        """``request_from``'s second step: ``draft`` checked as a whole (``check``, which
-        may build tables) and its engine resolved."""
+        draft = request_fields.draft(self, fields, limits, start=start, goal=goal)
         return request_fields.complete(self, draft, observed=observed)
 
     def request(

@@ -67,8 +67,41 @@ def draft(
     goal: Any = NOT_GIVEN,
 ) -> SearchRequest:
     """The request ``fields`` ask of ``domain``, each field read and checked on its own
-    and every default filled in (the engine still as asked); ``start`` and ``goal``,
-    when given, are already parsed and their fields are not read."""
+    and every default filled in, before the domain checks them together (``complete``).
+
+    Parameters
+    ----------
+    domain : Domain
+        The domain searched.
+    fields : Mapping[str, Any]
+        The user's fields by name (see the module docstring); unknown names are refused.
+    limits : Limits
+        The run's limits.
+    start, goal : Any
+        Already parsed, when given: their fields are then not read.
+
+    Returns
+    -------
+    SearchRequest
+        The request, its engine still as asked ("auto" unresolved).
+
+    Raises
+    ------
+    InputError
+        Naming the field it refuses (None for a field of no known name).
+
+    Examples
+    --------
+    >>> from searchlab.core.limits import NO_LIMITS
+    >>> from searchlab.domains.registry import get_domain
+    >>> drafted = draft(get_domain("queens"), {"start": "8"}, NO_LIMITS)
+    >>> drafted.algorithm, drafted.engine
+    ('dfs', 'auto')
+    >>> draft(get_domain("queens"), {"start": "8", "algorithm": "astar"}, NO_LIMITS)
+    Traceback (most recent call last):
+    ...
+    searchlab.core.errors.InputError: N-queens does not offer the algorithm astar here: ...
+    """
     from searchlab.domains.base import DRAWN_SEEDS, SearchRequest
 
     title = domain.title or domain.name

@@ -36,8 +36,9 @@ from searchlab.core import access, allowance
 from searchlab.core.encoding import EventEncoder
 from searchlab.core.errors import InputError
 from searchlab.core.fields import blank, given, text_field
-from searchlab.core.limits import Limits
+from searchlab.core.limits import NO_LIMITS, Limits
 from searchlab.core.options import SEED, parse_options
+from searchlab.domains import request_fields
 from searchlab.domains.base import DRAWN_SEEDS, Domain, RandomSpec, SearchRequest
 from searchlab.domains.request_fields import option_names
 from searchlab.domains.user import UserCodeError
@@ -163,7 +164,7 @@ def build_request(
     }
     if "generic" in domain.engines:
         fields["engine"] = "generic"  # the engine that reports every event
-    draft = domain.draft_request(fields)
+    draft = request_fields.draft(domain, fields, NO_LIMITS)
     if draft.info.stream:
         cap = Limits(max_expanded=limits.live_max_expanded)
     else:
@@ -174,12 +175,12 @@ def build_request(
         check_build(draft.heuristic, draft.goal, limits.max_table_bytes)
         with BUILDING:  # the tables are built (or loaded) while the request is checked
             try:
-                request = domain.complete_request(draft, observed=True)
+                request = request_fields.complete(domain, draft, observed=True)
                 domain.prepare(request)
             except InputError as error:
                 raise error.about("heuristic") from None
     else:
-        request = domain.complete_request(draft, observed=True)
+        request = request_fields.complete(domain, draft, observed=True)
         domain.prepare(request)
     text = body.get("start")
     return request, text if isinstance(text, str) and text.strip() else None
