@@ -16,22 +16,16 @@ def shown(value: Any, width: int = 40) -> str:
     """``repr(value)`` cut to ``width`` characters: a message names a bad value, it
     does not echo a 20 kB one back.
 
-    Parameters
-    ----------
-    value : Any
-        The value to name.
-    width : int
-        The most characters shown.
+    Args:
+        value: the value to name.
+        width: the most characters shown.
 
-    Returns
-    -------
-    str
+    Returns:
         Its ``repr``, ending in "…" when cut.
 
-    Examples
-    --------
-    >>> shown("x" * 50, width=8)
-    "'xxxxxx…"
+    Examples:
+        >>> shown("x" * 50, width=8)
+        "'xxxxxx…"
     """
     text = repr(value)
     return text if len(text) <= width else text[: width - 1] + "…"
@@ -47,34 +41,25 @@ def text_field(fields: Mapping[str, Any], name: str, *, keep_blank: bool = False
     """The text of field ``name``; None when it is absent or (unless ``keep_blank``)
     blank.
 
-    Parameters
-    ----------
-    fields : Mapping[str, Any]
-        The fields as given.
-    name : str
-        The field to read.
-    keep_blank : bool
-        Whether blank text is text to read (a start typed empty, which the domain
-        refuses in its own words) rather than the default.
+    Args:
+        fields: the fields as given.
+        name: the field to read.
+        keep_blank: whether blank text is text to read (a start typed empty, which
+            the domain refuses in its own words) rather than the default.
 
-    Returns
-    -------
-    str or None
+    Returns:
         The text as given (not stripped), or None for the default.
 
-    Raises
-    ------
-    InputError
-        The value is not text (its ``field`` is ``name``).
+    Raises:
+        InputError: the value is not text (its ``field`` is ``name``).
 
-    Examples
-    --------
-    >>> text_field({"goal": " "}, "goal") is None
-    True
-    >>> text_field({"goal": 3}, "goal")
-    Traceback (most recent call last):
-    ...
-    searchlab.core.errors.InputError: goal must be text, not 3
+    Examples:
+        >>> text_field({"goal": " "}, "goal") is None
+        True
+        >>> text_field({"goal": 3}, "goal")
+        Traceback (most recent call last):
+        ...
+        searchlab.core.errors.InputError: goal must be text, not 3
     """
     value = fields.get(name)
     if value is None or (blank(value) and not keep_blank):
@@ -92,18 +77,15 @@ def given(fields: Mapping[str, Any], names: Iterable[str]) -> dict[str, Any]:
 def refuse_unknown(fields: Mapping[str, Any], known: Iterable[str], where: str) -> None:
     """Refuse fields with a name not in ``known`` (``where`` names what they are for).
 
-    Raises
-    ------
-    InputError
-        Naming the first unknown field in its message (its ``field`` is None: no field
-        of that name exists to show it next to).
+    Raises:
+        InputError: naming the first unknown field in its message (its ``field`` is
+            None: no field of that name exists to show it next to).
 
-    Examples
-    --------
-    >>> refuse_unknown({"colour": "red"}, ["start"], "a queens search")
-    Traceback (most recent call last):
-    ...
-    searchlab.core.errors.InputError: a queens search has no field 'colour'
+    Examples:
+        >>> refuse_unknown({"colour": "red"}, ["start"], "a queens search")
+        Traceback (most recent call last):
+        ...
+        searchlab.core.errors.InputError: a queens search has no field 'colour'
     """
     allowed = set(known)
     for name in fields:

@@ -276,44 +276,37 @@ class Domain(Generic[S, M]):
         gives, as the command line, the viewer and the experiments all read them
         (``searchlab.domains.request_fields``).
 
-        Parameters
-        ----------
-        fields : Mapping[str, Any]
-            ``start``, ``goal``, ``algorithm``, ``heuristic``, ``seed``, ``engine``,
-            the algorithm's options and the domain's params, by name, as text or plain
-            values; an absent one (None, or blank text but for the start) means the
-            domain's default.
-        limits : Limits
-            The run's limits.
-        start, goal : Any
-            An already parsed start or goal (a random start, a problem's own state),
-            read instead of its field.
-        observed : bool
-            Whether the search will report events (which a compiled engine may not).
+        Args:
+            fields: ``start``, ``goal``, ``algorithm``, ``heuristic``, ``seed``,
+                ``engine``, the algorithm's options and the domain's params, by name, as
+                text or plain values; an absent one (None, or blank text but for the
+                start) means the domain's default.
+            limits: the run's limits.
+            start: an already parsed start (a random one, a problem's own state), read
+                instead of its field.
+            goal: an already parsed goal, read instead of its field.
+            observed: whether the search will report events (which a compiled engine
+                may not).
 
-        Returns
-        -------
-        SearchRequest
-            Every parameter checked and every default filled in: enough to run again.
+        Returns:
+            The ``SearchRequest``: every parameter checked and every default filled
+            in, enough to run it again.
 
-        Raises
-        ------
-        InputError
-            Naming the ``field`` it refuses.
+        Raises:
+            InputError: naming the ``field`` it refuses.
 
-        Examples
-        --------
-        >>> from searchlab.domains.registry import get_domain
-        >>> puzzle = get_domain("puzzle")
-        >>> request = puzzle.request_from({"start": "c", "algorithm": "best-first",
-        ...                                "heuristic": "bratko"})
-        >>> request.algorithm, request.heuristic
-        ('best-first', 'bratko')
-        >>> try:
-        ...     puzzle.request_from({"start": "c", "heuristic": "psychic"})
-        ... except InputError as error:
-        ...     print(error.field)
-        heuristic
+        Examples:
+            >>> from searchlab.domains.registry import get_domain
+            >>> puzzle = get_domain("puzzle")
+            >>> request = puzzle.request_from({"start": "c", "algorithm": "best-first",
+            ...                                "heuristic": "bratko"})
+            >>> request.algorithm, request.heuristic
+            ('best-first', 'bratko')
+            >>> try:
+            ...     puzzle.request_from({"start": "c", "heuristic": "psychic"})
+            ... except InputError as error:
+            ...     print(error.field)
+            heuristic
         """
         draft = request_fields.draft(self, fields, limits, start=start, goal=goal)
         return request_fields.complete(self, draft, observed=observed)

@@ -69,38 +69,30 @@ def draft(
     """The request ``fields`` ask of ``domain``, each field read and checked on its own
     and every default filled in, before the domain checks them together (``complete``).
 
-    Parameters
-    ----------
-    domain : Domain
-        The domain searched.
-    fields : Mapping[str, Any]
-        The user's fields by name (see the module docstring); unknown names are refused.
-    limits : Limits
-        The run's limits.
-    start, goal : Any
-        Already parsed, when given: their fields are then not read.
+    Args:
+        domain: the domain searched.
+        fields: the user's fields by name (see the module docstring); unknown names are
+            refused.
+        limits: the run's limits.
+        start: the start already parsed, if given: its field is then not read.
+        goal: the goal already parsed, if given: its field is then not read.
 
-    Returns
-    -------
-    SearchRequest
-        The request, its engine still as asked ("auto" unresolved).
+    Returns:
+        The ``SearchRequest``, its engine still as asked ("auto" unresolved).
 
-    Raises
-    ------
-    InputError
-        Naming the field it refuses (None for a field of no known name).
+    Raises:
+        InputError: naming the field it refuses (None for a field of no known name).
 
-    Examples
-    --------
-    >>> from searchlab.core.limits import NO_LIMITS
-    >>> from searchlab.domains.registry import get_domain
-    >>> drafted = draft(get_domain("queens"), {"start": "8"}, NO_LIMITS)
-    >>> drafted.algorithm, drafted.engine
-    ('dfs', 'auto')
-    >>> draft(get_domain("queens"), {"start": "8", "algorithm": "astar"}, NO_LIMITS)
-    Traceback (most recent call last):
-    ...
-    searchlab.core.errors.InputError: N-queens does not offer the algorithm astar here: ...
+    Examples:
+        >>> from searchlab.core.limits import NO_LIMITS
+        >>> from searchlab.domains.registry import get_domain
+        >>> drafted = draft(get_domain("queens"), {"start": "8"}, NO_LIMITS)
+        >>> drafted.algorithm, drafted.engine
+        ('dfs', 'auto')
+        >>> draft(get_domain("queens"), {"start": "8", "algorithm": "astar"}, NO_LIMITS)
+        Traceback (most recent call last):
+        ...
+        searchlab.core.errors.InputError: N-queens does not offer the algorithm astar here: ...
     """
     from searchlab.domains.base import DRAWN_SEEDS, SearchRequest
 
