@@ -206,6 +206,7 @@ BAD = [
     ("puzzle", {"start": "c", "algorithm": "quantum"}, "algorithm", "unknown algorithm 'quantum'"),
     ("puzzle", {"start": "c", "algorithm": "dfs"}, "algorithm", "does not offer the algorithm dfs"),
     ("puzzle", {"start": "c", "heuristic": "psychic"}, "heuristic", "unknown heuristic"),
+    ("puzzle", {"start": "c", "algorithm": "bfs", "heuristic": "psychic"}, "heuristic", "psychic"),
     (
         "queens",
         {"start": "case1", "algorithm": "hill-climbing", "heuristic": "h9"},
@@ -286,6 +287,15 @@ def test_every_refusal_of_the_builder_names_its_field() -> None:
         with pytest.raises(InputError) as caught:
             puzzle.request_from(fields)
         assert caught.value.field in (*REQUEST, "weight"), fields
+
+
+def test_the_map_reads_its_fields_with_the_builder(client: TestClient) -> None:
+    """The route's map (drawn from the search form's fields) refuses a bad one by name,
+    where a heuristic that was no text failed inside the domain's code (HTTP 422)."""
+    body = {"start": "Arad", "goal": "Bucharest", "heuristic": 3}
+    reply = client.post("/api/domains/route/map", json=body)
+    assert reply.status_code == 400
+    assert reply.json() == {"error": "heuristic must be text, not 3", "field": "heuristic"}
 
 
 def test_a_field_nobody_asked_for_is_refused() -> None:
