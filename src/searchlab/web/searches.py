@@ -14,10 +14,10 @@ median and worst fitness of each generation and its best individual
 (``web.population.PopulationLog.summary``).
 
 No search logic lives here, nor any reading of a search's fields: only the server's
-own rules (its caps,
-no files named by a request, set-up within the run's allowance, tables built only for
-named goals). The file policy of ``core.access`` and the sandbox hold for the whole
-request (``sandbox.Confine``); each computation here runs within an ``Allowance``.
+own rules (its caps, no files named by a request, set-up within the run's allowance,
+tables built only for named goals). The file policy of ``core.access`` and the
+sandbox hold for the whole request (``sandbox.Confine``); each computation here runs
+within an ``Allowance``.
 """
 
 from __future__ import annotations
