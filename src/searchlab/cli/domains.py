@@ -175,34 +175,26 @@ class Reporting:
         return self.every or self.solutions is not None or self.ask
 
 
-REQUEST_FIELDS = ("goal", "algorithm", "heuristic", "seed", "engine")
-"""``solve``'s options that ``Domain.request`` takes under the same names."""
+def solve_request(
+    domain: Domain[Any, Any], state: str | None, options: dict[str, Any], *, observed: bool
+) -> SearchRequest:
+    """The request ``solve``'s options ask for, built by the one request builder
+    (``Domain.request_from``): ``state`` as typed (``-`` reads it from stdin; None: the
+    domain's default start), the limits (``max_expanded``, ``max_seconds``, taken out
+    of ``options``), and every other option by its field's name."""
+    limits = Limits(options.pop("max_expanded", None), options.pop("max_seconds", None))
+    start = sys.stdin.read() if state == "-" else state
+    return domain.request_from({"start": start, **options}, limits, observed=observed)
 
 
 def run_solve(domain: Domain[Any, Any], state: str | None, **options: Any) -> None:
     """``solve``: build the request (every refusal before any work), run it, report it,
     and exit with the house status. ``options`` are the command's by name
-    (``search_options``): ``REQUEST_FIELDS``, the limits (``max_expanded``,
-    ``max_seconds``), how to report (``Reporting``), the domain's parameters and the
-    algorithm's options."""
+    (``search_options``): how to report (``Reporting``), and the request's fields
+    (``solve_request``)."""
     reporting = Reporting.take(options)
-    asked = {name: options.pop(name, None) for name in REQUEST_FIELDS}
-    limits = Limits(options.pop("max_expanded", None), options.pop("max_seconds", None))
-    params = {option.name: options.pop(option.name, None) for option in domain.params}
-    if state is None:
-        start = domain.default_start()
-    else:
-        start = domain.parse_start(sys.stdin.read() if state == "-" else state)
     trace_out = reporting.trace_out
-    request = domain.request(
-        start,
-        parsed=True,
-        options={key: value for key, value in options.items() if value is not None},
-        params=params,
-        limits=limits,
-        observed=trace_out is not None,
-        **asked,
-    )
+    request = solve_request(domain, state, options, observed=trace_out is not None)
     if trace_out is not None:
         _check_writable(trace_out)
     if request.info.stream or reporting.one_by_one:
@@ -460,4 +452,11 @@ class DomainGroup(click.Group):
         return super().parse_args(ctx, args)
 
 
-__all__ = ["domain_group", "flag", "run_solve", "search_options", "solve_command"]
+__all__ = [
+    "domain_group",
+    "flag",
+    "run_solve",
+    "search_options",
+    "solve_command",
+    "solve_request",
+]

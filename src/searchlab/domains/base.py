@@ -10,15 +10,15 @@ one), how a state is drawn (``draw``: one description every front end renders), 
 where its source and its extra commands live. The front ends iterate the registry
 (``searchlab.domains.registry``) and never name a domain.
 
-A search goes through two calls: ``request`` checks every parameter and fills in the
-defaults (so a request is complete and can be written as JSON and run again), and
+A search goes through two calls: ``request_from`` (or ``request``, its keyword
+spelling) checks every field a user gives and fills in the defaults (so a request is
+complete and can be written as JSON and run again; ``domains.request_fields``), and
 ``search`` runs it (``stream`` for an algorithm that yields every solution).
 ``document`` writes a request and its result in the one JSON schema (docs/json.md).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +27,6 @@ from typing import Any, ClassVar, Generic
 from searchlab.algorithms.registry import (
     ALGORITHMS,
     SEARCHES,
-    algorithm_options,
     promises_optimum,
     run_algorithm,
     stream_algorithm,
@@ -38,11 +37,13 @@ from searchlab.core.encoding import jsonable
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
 from searchlab.core.limits import NO_LIMITS, Limits
-from searchlab.core.options import MAX_SEED, Option, parse_options
+from searchlab.core.options import Option
 from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult
+from searchlab.domains import request_fields
 from searchlab.domains.drawing import Drawing, Text
+from searchlab.domains.request_fields import NOT_GIVEN
 
 Progress = Callable[[str, int, int], None]
 """Told ``(what, done, total)`` while long set-up work goes on."""
@@ -78,7 +79,7 @@ class RandomSpec:
 @dataclass(frozen=True)
 class SearchRequest:
     """A search, every parameter checked and every default filled in: enough to run it
-    again (``Domain.request`` builds it; ``Domain.search`` runs it)."""
+    again (``Domain.request_from`` builds it; ``Domain.search`` runs it)."""
 
     domain: str
     start: Any  # the domain's parsed start (a state, or what its problem starts from)
@@ -262,6 +263,54 @@ class Domain(Generic[S, M]):
         return request.heuristic is None or self.heuristics[request.heuristic].admissible
 
     # -- requests -------------------------------------------------------------------
+    def request_from(
+        self,
+        fields: Mapping[str, Any],
+        limits: Limits = NO_LIMITS,
+        *,
+        start: Any = NOT_GIVEN,
+        goal: Any = NOT_GIVEN,
+        observed: bool = False,
+    ) -> SearchRequest:
+        """The one request builder: a complete, checked request from the fields a user
+        gives, as the command line, the viewer and the experiments all read them
+        (``searchlab.domains.request_fields``).
+
+        Args:
+            fields: ``start``, ``goal``, ``algorithm``, ``heuristic``, ``seed``,
+                ``engine``, the algorithm's options and the domain's params, by name, as
+                text or plain values; an absent one (None, or blank text but for the
+                start) means the domain's default.
+            limits: the run's limits.
+            start: an already parsed start (a random one, a problem's own state), read
+                instead of its field.
+            goal: an already parsed goal, read instead of its field.
+            observed: whether the search will report events (which a compiled engine
+                may not).
+
+        Returns:
+            The ``SearchRequest``: every parameter checked and every default filled
+            in, enough to run it again.
+
+        Raises:
+            InputError: naming the ``field`` it refuses.
+
+        Examples:
+            >>> from searchlab.domains.registry import get_domain
+            >>> puzzle = get_domain("puzzle")
+            >>> request = puzzle.request_from({"start": "c", "algorithm": "best-first",
+            ...                                "heuristic": "bratko"})
+            >>> request.algorithm, request.heuristic
+            ('best-first', 'bratko')
+            >>> try:
+            ...     puzzle.request_from({"start": "c", "heuristic": "psychic"})
+            ... except InputError as error:
+            ...     print(error.field)
+            heuristic
+        """
+        draft = request_fields.draft(self, fields, limits, start=start, goal=goal)
+        return request_fields.complete(self, draft, observed=observed)
+
     def request(
         self,
         start: Any,
@@ -277,70 +326,23 @@ class Domain(Generic[S, M]):
         observed: bool = False,
         parsed: bool = False,
     ) -> SearchRequest:
-        """A complete, checked request. ``start`` and ``goal`` are text (parsed; presets
-        and named goals included) or already parsed. Every refusal is an InputError
-        naming its ``field`` (``parsed`` says ``start`` is parsed even if it is a string:
-        a problem whose states are strings). ``engine`` "auto" (the default) is resolved here to the
-        engine that will run; ``observed`` says the search will report events (which a
-        compiled engine may not do)."""
+        """``request_from`` in the library's keywords. ``start`` and ``goal`` are text
+        (parsed; presets and named goals included) or already parsed (``parsed`` says
+        ``start`` is parsed even if it is a string: a problem whose states are
+        strings). Every refusal is an InputError naming its ``field``."""
+        fields = {
+            "algorithm": algorithm,
+            "heuristic": heuristic,
+            "seed": seed,
+            "engine": engine,
+            **(options or {}),
+            **(params or {}),
+        }
         if isinstance(start, str) and not parsed:
-            start = self.parse_start(start)
-        target = self.parse_goal(goal, start) if goal is None or isinstance(goal, str) else goal
-        offered = self.offered(start)
-        name = self.default_algorithm_for(start) if algorithm is None else algorithm
-        try:
-            canonical = ALGORITHMS.canonical(name)
-        except InputError as error:
-            raise error.about("algorithm") from None
-        if canonical not in offered:
-            raise InputError(
-                f"{self.title or self.name} does not offer the algorithm {canonical} here: "
-                f"choose one of {', '.join(offered)}",
-                field="algorithm",
-            )
-        info = ALGORITHMS[canonical]
-        chosen: str | None = None
-        if info.informed:
-            chosen = heuristic or self.default_heuristic_for(start, target)
-            if chosen is None:
-                raise InputError(
-                    f"the algorithm {canonical} needs a heuristic, and "
-                    f"{self.title or self.name} has none",
-                    field="algorithm",
-                )
-            try:
-                chosen = self.heuristics.canonical(chosen)
-            except InputError as error:
-                raise error.about("heuristic") from None
-        elif heuristic is not None:
-            self.heuristics.canonical(heuristic)  # a typo is still an error
-        parsed_options = algorithm_options(canonical, options or {})
-        parsed_params = parse_options(self.params, params or {}, where=self.title or self.name)
-        if seed is not None:
-            Option("seed", "int", "", low=0, high=MAX_SEED).parse(seed)
-        elif info.random:
-            seed = random.SystemRandom().randrange(DRAWN_SEEDS)
-        chosen_engine = engine or "auto"
-        if chosen_engine not in ("auto", *self.engines):
-            raise InputError(
-                f"unknown engine {chosen_engine!r}: choose one of "
-                + ", ".join(("auto", *self.engines)),
-                field="engine",
-            )
-        request = SearchRequest(
-            self.name,
-            start,
-            target,
-            canonical,
-            chosen,
-            parsed_options,
-            parsed_params,
-            seed,
-            limits,
-            chosen_engine,
-        )
-        self.check(request)
-        return dataclasses.replace(request, engine=self.resolve_engine(request, observed))
+            fields["start"], start = start, NOT_GIVEN
+        if goal is None or isinstance(goal, str):
+            fields["goal"], goal = goal, NOT_GIVEN
+        return self.request_from(fields, limits, start=start, goal=goal, observed=observed)
 
     def resolve_engine(self, request: SearchRequest, observed: bool) -> str:
         """The engine a request runs on: its own choice, or for "auto" the domain's first

@@ -5,7 +5,8 @@ starts: the domain's named starts by default, or starts given as text, or random
 starts drawn with seeds made from ``seed`` and the start's index alone. One row per
 pair: how many starts it solved, the mean cost and length of its solutions, the mean
 states expanded and generated, whether every solution was optimal, the mean time.
-Everything goes through ``Domain.request`` and ``Domain.search``, so a domain another
+Everything goes through ``Domain.request_from`` (the one request builder, as on the
+command line and in the viewer) and ``Domain.search``, so a domain another
 package registers, or a user's own problem, is compared exactly as searchlab's own.
 """
 
@@ -175,17 +176,17 @@ def _request(
     max_expanded: int,
     engine: str | None,
 ) -> SearchRequest:
-    return domain.request(
-        start,
-        parsed=True,
-        goal=goal,
-        algorithm=algorithm,
-        heuristic=heuristic,
-        params=params,
-        seed=seed & MAX_SEED,
-        limits=Limits(max_expanded=max_expanded),
-        engine=engine,
-    )
+    """The request of one pair from one (parsed) start, built by the one request
+    builder as the command line and the viewer build theirs."""
+    fields = {
+        "goal": goal,
+        "algorithm": algorithm,
+        "heuristic": heuristic,
+        "seed": seed & MAX_SEED,
+        "engine": engine,
+        **params,
+    }
+    return domain.request_from(fields, Limits(max_expanded=max_expanded), start=start)
 
 
 RESULT = {
@@ -201,8 +202,8 @@ RESULT = {
 """A trial's result fields and their kinds: what a resumed trial file must hold."""
 
 
-def trial(spec: dict[str, Any]) -> dict[str, Any]:
-    """One search from one start (runs in a worker)."""
+def trial_request(spec: dict[str, Any]) -> tuple[Domain[Any, Any], SearchRequest]:
+    """The domain of a trial and the request it runs (``spec``: one of ``specs``)."""
     problem, param = spec["problem"], spec["param"]
     domain = _domain(spec["domain"], problem, tuple(param or ()))
     params = _domain_params(domain, problem, param)
@@ -219,6 +220,12 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
         max_expanded=spec["max_expanded"],
         engine=spec["engine"],
     )
+    return domain, request
+
+
+def trial(spec: dict[str, Any]) -> dict[str, Any]:
+    """One search from one start (runs in a worker)."""
+    domain, request = trial_request(spec)
     domain.prepare(request)
     result = domain.search(request)
     return {
@@ -301,8 +308,6 @@ def check(parameters: Parameters) -> Parameters:
     domain = _domain(name, problem, tuple(param or ()))
     params = _domain_params(domain, problem, param)
     goal = parameters["goal"]
-    if goal is not None and not domain.takes_goal:
-        raise InputError(f"{domain.title or domain.name} takes no goal", field="goal")
     starts, chosen = _starts(domain, parameters)
     seed, max_expanded = parameters["seed"], parameters["max_expanded"]
     parsed = []

@@ -19,13 +19,19 @@ share of them taken (with Retry-After); in classroom mode 401 without a seat (th
 link) and 403 for a wrong join token. Every search is
 capped by ``WebLimits``; ``Guard`` checks each request before any route sees it, and
 searches compute on a small ``WorkPool`` so that the page stays quick under load.
+
+The handlers are module-level functions, listed in one table (``ROUTES``); what they
+share of one app (its caps, domains, sessions and workers) is its ``Server``, on
+``app.state.server``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -108,6 +114,229 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+@dataclass(frozen=True)
+class Server:
+    """What every handler of one app shares, kept on ``app.state.server``: its caps,
+    the domains it serves (and which of them are registered ones, whose searches the
+    command line can go on with), the live searches and the workers that compute."""
+
+    limits: WebLimits
+    catalog: Catalog
+    registered: frozenset[str]
+    sessions: SessionStore
+    pool: WorkPool
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def server_of(request: Request) -> Server:
+    """The app's shared state, for a handler."""
+    server = request.app.state.server
+    assert isinstance(server, Server), server
+    return server
+
+
+def owner(request: Request) -> str | None:
+    """The student a request counts against (None: not a classroom)."""
+    seat = room.seat_of(request.scope)
+    return None if seat is None else seat.id
+
+
+def compute(request: Request, work: Callable[[], T]) -> Awaitable[T]:
+    """``work`` on the pool, in its sender's turn (the teacher's comes first)."""
+    seat = room.seat_of(request.scope)
+    pool = server_of(request).pool
+    return pool.run(work, owner(request), first=seat is not None and seat.teacher)
+
+
+async def read_body(request: Request) -> dict[str, Any]:
+    raw = await request.body()  # the Guard has read it, up to max_body_bytes
+    return parse_object(raw)
+
+
+def domain_of(request: Request) -> Domain[Any, Any]:
+    """The domain the path names, among those this server serves."""
+    catalog = server_of(request).catalog
+    name = request.path_params["name"]
+    found = catalog.get(name)
+    if found is None:
+        known = ", ".join(domain.name for domain in catalog)
+        raise NoSuchDomain(f"no domain called {shown(name)} on this server: {known}")
+    return found
+
+
+def api(handler: Handler) -> Handler:
+    """``handler`` answering every refusal in the API's error format."""
+
+    @functools.wraps(handler)
+    async def answer(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except InputError as problem:  # FieldError included: both name their field
+            return error(400, phrase(problem), problem.field)
+        except (SessionGone, NoSuchDomain) as problem:
+            return error(404, str(problem))
+        except Busy as problem:
+            return error(409, str(problem))
+        except DomainFailed as problem:
+            return error(422, str(problem))
+        except Overloaded as problem:
+            return error(429, str(problem), headers={"retry-after": str(problem.retry_after)})
+
+    return answer
+
+
+def _open_session(
+    server: Server, domain: Domain[Any, Any], body: dict[str, Any], student: str | None
+) -> Response:
+    """Start the search ``body`` asks for and keep it as a session (on a worker)."""
+    registered = domain.name in server.registered
+    started = start_search(domain, body, server.limits, registered=registered)
+    session = server.sessions.add(domain.name, started.source, started.info, student)
+    try:
+        return json_body({"session": session.id, **started.info})
+    except DomainFailed:
+        server.sessions.remove(session.id)
+        raise
+
+
+@api
+async def search(request: Request) -> Response:
+    domain = domain_of(request)
+    body = await read_body(request)
+    work = functools.partial(_open_session, server_of(request), domain, body, owner(request))
+    return await compute(request, work)
+
+
+@api
+async def random(request: Request) -> Response:
+    domain = domain_of(request)
+    body = await read_body(request)
+    limits = server_of(request).limits
+    return await compute(request, lambda: json_body(random_start(domain, body, limits)))
+
+
+@api
+async def map_(request: Request) -> Response:
+    """What a domain with a map (``map_json``: the route domain) draws for a start."""
+    domain = domain_of(request)
+    body = await read_body(request)
+    if getattr(domain, "map_json", None) is None:
+        raise NoSuchDomain(f"{domain.title or domain.name} draws no map")
+    limits = server_of(request).limits
+    return await compute(request, lambda: json_body(draw_map(domain, body, limits)))
+
+
+@api
+async def events(request: Request) -> Response:
+    """The next page of a search's events."""
+    params, limits = request.query_params, server_of(request).limits
+    session = server_of(request).sessions.get(request.path_params["session"])
+    start = get_int(params, "from", 0, 0, 2**62)
+    limit = get_int(params, "max", limits.max_page_events, 1, limits.max_page_events)
+    until = params.get("until", "")
+    if until not in ("", "event", "solution"):
+        raise FieldError("until", f"until must be 'event' or 'solution', not {shown(until)}")
+
+    def pull() -> Page:
+        return session.source.pull(
+            start, limit, until_solution=until == "solution", seconds=limits.slice_seconds
+        )
+
+    # a recorded run answers from its stored JSON at once; a live search computes
+    page = pull() if isinstance(session.source, RecordedRun) else await compute(request, pull)
+    return Response(page.body(), media_type="application/json")
+
+
+@api
+async def drop(request: Request) -> Response:
+    session = request.path_params["session"]
+    if not server_of(request).sessions.remove(session):
+        return error(404, f"no search {shown(session)} on this server: it ended or was dropped")
+    return JSONResponse({"dropped": True})
+
+
+@api
+async def options(request: Request) -> Response:
+    server = server_of(request)
+    return json_body(options_json(server.catalog, server.limits))
+
+
+@api
+async def source(request: Request) -> Response:
+    domain = domain_of(request)
+    algorithm, names = source_code.domain_sources(domain, request.query_params.get("algorithm"))
+    sources = await anyio.to_thread.run_sync(source_code.sources, names)
+    return JSONResponse({"domain": domain.name, "algorithm": algorithm, "sources": sources})
+
+
+async def index(_request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+
+
+async def http_error(request: Request, problem: Exception) -> Response:
+    """Starlette's own refusals (no such path, wrong method) in the API's format."""
+    assert isinstance(problem, HTTPException)
+    path = request.url.path
+    message = problem.detail
+    if problem.status_code == 404:
+        message = f"no such API path: {path}" if is_api(path) else "not found"
+    elif problem.status_code == 405:
+        allowed = (problem.headers or {}).get("Allow")
+        message = f"{request.method} is not allowed on {path}"
+        message += f": use {allowed}" if allowed else ""
+    return refusal(path, problem.status_code, message, problem.headers)
+
+
+ROUTES = [
+    Route("/", index),
+    Route("/api/options", options),
+    Route("/api/domains/{name}/search", search, methods=["POST"]),
+    Route("/api/domains/{name}/random", random, methods=["POST"]),
+    Route("/api/domains/{name}/map", map_, methods=["POST"]),
+    Route("/api/sessions/{session}/events", events),
+    Route("/api/sessions/{session}", drop, methods=["DELETE"]),
+    Route("/api/source/{name}", source),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]
+"""Every route of the viewer but the classroom's (``classroom.routes``)."""
+
+
+async def reap(sessions: SessionStore, idle_seconds: float) -> None:
+    """Drop the searches left idle, every quarter of their idle time (at most a minute)."""
+    while True:
+        await asyncio.sleep(min(60.0, max(0.05, idle_seconds / 4)))
+        sessions.reap()
+
+
+async def give_memory_back(sessions: SessionStore) -> None:
+    """Hand the memory of ended searches back to the system once there is enough of it."""
+    while True:
+        await asyncio.sleep(memory.CHECK_SECONDS)
+        freed = sessions.take_freed()
+        if freed >= memory.TRIM_AFTER_BYTES or (freed and not len(sessions)):
+            await anyio.to_thread.run_sync(memory.give_back)
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """The app's housekeeping while it serves; at shutdown every live search is ended."""
+    server: Server = app.state.server
+    tasks = [
+        asyncio.create_task(reap(server.sessions, server.limits.idle_seconds)),
+        asyncio.create_task(give_memory_back(server.sessions)),
+    ]
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        server.sessions.close_all()
+
+
 def create_app(
     limits: WebLimits = DEFAULT_LIMITS,
     hosts: Iterable[str] = (),
@@ -121,199 +350,23 @@ def create_app(
     the graph files of ``graphs`` by their names (no other file: ``core.access``). With
     a ``classroom``, only to those who joined, each student within their share."""
     served = access.catalogue("graph", graphs or {})
-    catalog = Catalog(domains, served)
-    names = {domain.name for domain in registered()}
     share = None if classroom is None else classroom.limits
-    store = SessionStore(
-        limits.max_sessions,
-        limits.idle_seconds,
-        limits.max_session_bytes,
-        per_owner=None if share is None else share.sessions_per_student,
+    server = Server(
+        limits,
+        Catalog(domains, served),
+        frozenset(domain.name for domain in registered()),
+        SessionStore(
+            limits.max_sessions,
+            limits.idle_seconds,
+            limits.max_session_bytes,
+            per_owner=None if share is None else share.sessions_per_student,
+        ),
+        WorkPool(
+            limits.max_concurrent_searches,
+            limits.queue_seconds,
+            per_owner=None if share is None else share.searches_per_student,
+        ),
     )
-    pool = WorkPool(
-        limits.max_concurrent_searches,
-        limits.queue_seconds,
-        per_owner=None if share is None else share.searches_per_student,
-    )
-
-    def owner(request: Request) -> str | None:
-        """The student a request counts against (None: not a classroom)."""
-        seat = room.seat_of(request.scope)
-        return None if seat is None else seat.id
-
-    def compute(request: Request, work: Callable[[], T]) -> Awaitable[T]:
-        """``work`` on the pool, in its sender's turn (the teacher's comes first)."""
-        seat = room.seat_of(request.scope)
-        return pool.run(work, owner(request), first=seat is not None and seat.teacher)
-
-    async def read_body(request: Request) -> dict[str, Any]:
-        raw = await request.body()  # the Guard has read it, up to max_body_bytes
-        return parse_object(raw)
-
-    def domain_of(request: Request) -> Domain[Any, Any]:
-        name = request.path_params["name"]
-        found = catalog.get(name)
-        if found is None:
-            known = ", ".join(domain.name for domain in catalog)
-            raise NoSuchDomain(f"no domain called {shown(name)} on this server: {known}")
-        return found
-
-    async def answer(work: Callable[[], Awaitable[Response]]) -> Response:
-        """The response of ``work``, or its refusal in the API's error format."""
-        try:
-            return await work()
-        except InputError as problem:  # FieldError included: both name their field
-            return error(400, phrase(problem), problem.field)
-        except (SessionGone, NoSuchDomain) as problem:
-            return error(404, str(problem))
-        except Busy as problem:
-            return error(409, str(problem))
-        except DomainFailed as problem:
-            return error(422, str(problem))
-        except Overloaded as problem:
-            return error(429, str(problem), headers={"retry-after": str(problem.retry_after)})
-
-    async def search(request: Request) -> Response:
-        async def work() -> Response:
-            domain = domain_of(request)
-            body = await read_body(request)
-            student = owner(request)
-
-            def run() -> Response:
-                started = start_search(domain, body, limits, registered=domain.name in names)
-                session = store.add(domain.name, started.source, started.info, student)
-                try:
-                    return json_body({"session": session.id, **started.info})
-                except DomainFailed:
-                    store.remove(session.id)
-                    raise
-
-            return await compute(request, run)
-
-        return await answer(work)
-
-    async def random(request: Request) -> Response:
-        async def work() -> Response:
-            domain = domain_of(request)
-            body = await read_body(request)
-            return await compute(request, lambda: json_body(random_start(domain, body, limits)))
-
-        return await answer(work)
-
-    async def map_(request: Request) -> Response:
-        """What a domain with a map (``map_json``: the route domain) draws for a start."""
-
-        async def work() -> Response:
-            domain = domain_of(request)
-            body = await read_body(request)
-            drawer = getattr(domain, "map_json", None)
-            if drawer is None:
-                raise NoSuchDomain(f"{domain.title or domain.name} draws no map")
-            return await compute(request, lambda: json_body(draw_map(domain, body, limits)))
-
-        return await answer(work)
-
-    async def events(request: Request) -> Response:
-        params = request.query_params
-
-        async def work() -> Response:
-            session = store.get(request.path_params["session"])
-            start = get_int(params, "from", 0, 0, 2**62)
-            limit = get_int(params, "max", limits.max_page_events, 1, limits.max_page_events)
-            until = params.get("until", "")
-            if until not in ("", "event", "solution"):
-                wrong = shown(until)
-                raise FieldError("until", f"until must be 'event' or 'solution', not {wrong}")
-
-            def pull() -> Page:
-                return session.source.pull(
-                    start, limit, until_solution=until == "solution", seconds=limits.slice_seconds
-                )
-
-            # a recorded run answers from its stored JSON at once; a live search computes
-            if isinstance(session.source, RecordedRun):
-                page = pull()
-            else:
-                page = await compute(request, pull)
-            return Response(page.body(), media_type="application/json")
-
-        return await answer(work)
-
-    async def drop(request: Request) -> Response:
-        session = request.path_params["session"]
-        if not store.remove(session):
-            return error(404, f"no search {shown(session)} on this server: it ended or was dropped")
-        return JSONResponse({"dropped": True})
-
-    async def options(_request: Request) -> Response:
-        async def work() -> Response:
-            return json_body(options_json(catalog, limits))
-
-        return await answer(work)
-
-    async def source(request: Request) -> Response:
-        async def work() -> Response:
-            domain = domain_of(request)
-            algorithm, names = source_code.domain_sources(
-                domain, request.query_params.get("algorithm")
-            )
-            sources = await anyio.to_thread.run_sync(source_code.sources, names)
-            return JSONResponse({"domain": domain.name, "algorithm": algorithm, "sources": sources})
-
-        return await answer(work)
-
-    async def index(_request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
-
-    async def http_error(request: Request, problem: Exception) -> Response:
-        """Starlette's own refusals (no such path, wrong method) in the API's format."""
-        assert isinstance(problem, HTTPException)
-        path = request.url.path
-        message = problem.detail
-        if problem.status_code == 404:
-            message = f"no such API path: {path}" if is_api(path) else "not found"
-        elif problem.status_code == 405:
-            allowed = (problem.headers or {}).get("Allow")
-            message = f"{request.method} is not allowed on {path}"
-            message += f": use {allowed}" if allowed else ""
-        return refusal(path, problem.status_code, message, problem.headers)
-
-    async def reaper() -> None:
-        while True:
-            await asyncio.sleep(min(60.0, max(0.05, limits.idle_seconds / 4)))
-            store.reap()
-
-    async def give_memory_back() -> None:
-        while True:
-            await asyncio.sleep(memory.CHECK_SECONDS)
-            freed = store.take_freed()
-            if freed >= memory.TRIM_AFTER_BYTES or (freed and not len(store)):
-                await anyio.to_thread.run_sync(memory.give_back)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        tasks = [asyncio.create_task(reaper()), asyncio.create_task(give_memory_back())]
-        try:
-            yield
-        finally:  # shutdown: every live search is ended
-            for task in tasks:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-            store.close_all()
-
-    routes = [
-        Route("/", index),
-        Route("/api/options", options),
-        Route("/api/domains/{name}/search", search, methods=["POST"]),
-        Route("/api/domains/{name}/random", random, methods=["POST"]),
-        Route("/api/domains/{name}/map", map_, methods=["POST"]),
-        Route("/api/sessions/{session}/events", events),
-        Route("/api/sessions/{session}", drop, methods=["DELETE"]),
-        Route("/api/source/{name}", source),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        *room.routes(classroom),
-    ]
     middleware = [  # outermost first: refusals get the security headers too
         Middleware(SecurityHeaders),
         Middleware(Guard, hosts=hosts, max_body_bytes=limits.max_body_bytes),
@@ -322,14 +375,15 @@ def create_app(
         middleware.append(Middleware(room.ClassroomGate, classroom=classroom))
     middleware.append(Middleware(Confine, served=served))  # no file a request names is opened
     app = Starlette(
-        routes=routes,
+        routes=[*ROUTES, *room.routes(classroom)],
         middleware=middleware,
         exception_handlers={HTTPException: http_error},
         lifespan=lifespan,
     )
-    app.state.sessions = store
+    app.state.server = server
+    app.state.sessions = server.sessions
     app.state.limits = limits
-    app.state.pool = pool
-    app.state.catalog = catalog
+    app.state.pool = server.pool
+    app.state.catalog = server.catalog
     app.state.classroom = classroom
     return app

@@ -1,15 +1,18 @@
 """Reading a request's JSON body and query, with errors that name the field so the page
-can show the message next to it (a search's own fields are read by the domain's
-``Option`` specs: see ``searches``)."""
+can show the message next to it (a search's own fields are read by the one request
+builder, ``Domain.request_from``: see ``searches``)."""
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from searchlab.core.errors import InputError
+from searchlab.core.fields import refuse_unknown, shown
+
+__all__ = ["FieldError", "get_int", "parse_object", "refuse_unknown", "shown"]
 
 
 class FieldError(InputError):
@@ -18,13 +21,6 @@ class FieldError(InputError):
     def __init__(self, field: str | None, message: str) -> None:
         super().__init__(message)
         self.field = field
-
-
-def shown(value: Any, width: int = 40) -> str:
-    """``repr(value)`` cut to ``width`` characters: a message names a bad value, it
-    does not echo a 20 kB one back."""
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def parse_object(raw: bytes) -> dict[str, Any]:
@@ -72,11 +68,3 @@ def get_int(body: Mapping[str, Any], name: str, default: int, low: int, high: in
     if not low <= value <= high:
         raise FieldError(name, f"{name} must be between {low} and {high}, not {value}")
     return value
-
-
-def refuse_unknown(body: Mapping[str, Any], known: Iterable[str], where: str) -> None:
-    """Refuse a body with a field not in ``known`` (``where`` names what it is)."""
-    allowed = set(known)
-    for name in body:
-        if name not in allowed:
-            raise FieldError(None, f"{where} has no field {shown(name)}")

@@ -4,18 +4,20 @@ command line has it checked, capped by the server, and served as events.
 ``POST /api/domains/{name}/search`` takes ``start``, ``goal``, ``algorithm``,
 ``heuristic``, ``seed``, the chosen algorithm's options and the domain's params (by
 the names of their ``Option`` specs), and ``drawings``. An empty value means "not
-given": the domain's default. ``Domain.request`` checks and completes them, so the
-caps and defaults are the command line's; the server then caps the run itself
+given": the domain's default. The one request builder (``Domain.request_from``, as
+the command line's ``solve`` and the experiments use it) checks and completes them, so
+the messages and defaults are the command line's; the server then caps the run itself
 (``WebLimits``). An algorithm that streams every solution (depth-first backtracking)
 becomes a live search stepped on demand; any other runs once and is recorded. A
 population method's run (the genetic algorithm) also answers ``population``: the best,
 median and worst fitness of each generation and its best individual
 (``web.population.PopulationLog.summary``).
 
-No search logic lives here: only reading fields, and the server's own rules (its caps,
-no files named by a request, set-up within the run's allowance, tables built only for
-named goals). The file policy of ``core.access`` and the sandbox hold for the whole
-request (``sandbox.Confine``); each computation here runs within an ``Allowance``.
+No search logic lives here, nor any reading of a search's fields: only the server's
+own rules (its caps, no files named by a request, set-up within the run's allowance,
+tables built only for named goals). The file policy of ``core.access`` and the
+sandbox hold for the whole request (``sandbox.Confine``); each computation here runs
+within an ``Allowance``.
 """
 
 from __future__ import annotations
@@ -26,21 +28,23 @@ import logging
 import random
 import shlex
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from searchlab.algorithms.registry import ALGORITHM_OPTIONS, ALGORITHMS
 from searchlab.core import access, allowance
 from searchlab.core.encoding import EventEncoder
 from searchlab.core.errors import InputError
-from searchlab.core.limits import Limits
+from searchlab.core.fields import blank, given, text_field
+from searchlab.core.limits import NO_LIMITS, Limits
 from searchlab.core.options import SEED, parse_options
+from searchlab.domains import request_fields
 from searchlab.domains.base import DRAWN_SEEDS, Domain, RandomSpec, SearchRequest
+from searchlab.domains.request_fields import option_names
 from searchlab.domains.user import UserCodeError
 from searchlab.web.drawings import DrawingEncoder, drawing_of
 from searchlab.web.eventlog import dumps
-from searchlab.web.fields import FieldError, refuse_unknown, shown
+from searchlab.web.fields import FieldError, refuse_unknown
 from searchlab.web.limits import WebLimits
 from searchlab.web.population import PopulationLog
 from searchlab.web.prepared import BUILDING, built_per_goal, check_build, check_goal
@@ -57,7 +61,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 FIELDS = frozenset({"start", "goal", "algorithm", "heuristic", "seed", "drawings"})
-"""The fields of every search request, besides algorithm options and domain params."""
+"""The fields of every search request, besides algorithm options and domain params
+(no engine: the viewer searches on the generic one, which reports every event)."""
 RECORDED_KINDS = frozenset({"expand", "step", "restart", "solution", "threshold"})
 """The events a recorded run keeps (generations, prunes and retreats are counted)."""
 LOCAL_KINDS = frozenset({"step", "restart", "solution"})
@@ -77,25 +82,6 @@ class Started(NamedTuple):
 
     source: EventSource
     info: dict[str, Any]
-
-
-def _empty(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _text(body: Mapping[str, Any], name: str) -> str | None:
-    """A text field; None when it is absent or blank."""
-    value = body.get(name)
-    if _empty(value):
-        return None
-    if not isinstance(value, str):
-        raise FieldError(name, f"{name} must be text, not {shown(value)}")
-    return value
-
-
-def _given(body: Mapping[str, Any], names: Iterable[str]) -> dict[str, Any]:
-    """The fields of ``names`` the body gives a value (an empty one means the default)."""
-    return {name: body[name] for name in names if name in body and not _empty(body[name])}
 
 
 def _refuse_files(body: Mapping[str, Any]) -> None:
@@ -146,22 +132,6 @@ def guarded(work: Callable[[], T]) -> T:
         raise DomainFailed(f"the domain's code failed: {failure(error)}") from None
 
 
-def parse_start(domain: Domain[Any, Any], text: str | None) -> Any:
-    """The start typed (a named one included), read with no file opened; none typed:
-    the domain's default start, if it has one."""
-    if text is None:
-        if domain.has_default_start:
-            try:
-                return domain.default_start()
-            except InputError as error:
-                raise error.about("start") from None
-        named = ", ".join(domain.presets)
-        raise FieldError(
-            "start", "type a start" + (f", or choose a named one ({named})" if named else "")
-        )
-    return domain.parse_start(text)
-
-
 def _continue_hint(
     domain: Domain[Any, Any], text: str | None, algorithm: str, start: Any, registered: bool
 ) -> str:
@@ -181,65 +151,39 @@ def _continue_hint(
 def build_request(
     domain: Domain[Any, Any], body: Mapping[str, Any], limits: WebLimits
 ) -> tuple[SearchRequest, str | None]:
-    """The domain's checked request for ``body`` (with the server's caps as its limits),
-    and the start as typed."""
+    """The domain's checked request for ``body``, built by the one request builder
+    (``Domain.request_from``) with the server's caps as its limits and its own rules
+    besides (no file named, tables built only for named goals and within the run's
+    allowance), and the start as typed."""
     params = [option.name for option in domain.params]
-    refuse_unknown(body, (*FIELDS, *ALGORITHM_OPTIONS, *params), f"a {domain.name} search")
+    refuse_unknown(body, (*FIELDS, *option_names(), *params), f"a {domain.name} search")
     _refuse_files(body)
-    text = _text(body, "start")
-    start = parse_start(domain, text)
-    try:
-        goal = domain.parse_goal(_text(body, "goal"), start)
-    except InputError as error:
-        raise error.about("goal") from None
-    try:
-        algorithm = ALGORITHMS.canonical(
-            _text(body, "algorithm") or domain.default_algorithm_for(start)
-        )
-    except InputError as error:
-        raise error.about("algorithm") from None
-    heuristic = _text(body, "heuristic")
-    if heuristic is not None:
-        try:
-            heuristic = domain.heuristics.canonical(heuristic)
-        except InputError as error:
-            raise error.about("heuristic") from None
-    seed = SEED.parse(body.get("seed"))
-    info = ALGORITHMS[algorithm]
-    if info.stream:
+    # an empty field of the form is one not given (a start left empty too)
+    fields = {
+        name: value for name, value in body.items() if name != "drawings" and not blank(value)
+    }
+    if "generic" in domain.engines:
+        fields["engine"] = "generic"  # the engine that reports every event
+    draft = request_fields.draft(domain, fields, NO_LIMITS)
+    if draft.info.stream:
         cap = Limits(max_expanded=limits.live_max_expanded)
     else:
         cap = Limits(max_expanded=limits.run_max_expanded, max_seconds=limits.run_seconds)
-
-    def make() -> SearchRequest:
-        return domain.request(
-            start,
-            parsed=True,
-            goal=goal,
-            algorithm=algorithm,
-            heuristic=heuristic,
-            options=_given(body, ALGORITHM_OPTIONS),
-            params=_given(body, params),
-            seed=seed,
-            limits=cap,
-            engine="generic" if "generic" in domain.engines else None,
-            observed=True,
-        )
-
-    chosen = (heuristic or domain.default_heuristic_for(start, goal)) if info.informed else None
-    if chosen is not None and chosen in built_per_goal(domain):
-        check_goal(domain, chosen, start, goal)
-        check_build(chosen, goal, limits.max_table_bytes)
+    draft = dataclasses.replace(draft, limits=cap)
+    if draft.heuristic is not None and draft.heuristic in built_per_goal(domain):
+        check_goal(domain, draft.heuristic, draft.start, draft.goal)
+        check_build(draft.heuristic, draft.goal, limits.max_table_bytes)
         with BUILDING:  # the tables are built (or loaded) while the request is checked
             try:
-                request = make()
+                request = request_fields.complete(domain, draft, observed=True)
                 domain.prepare(request)
             except InputError as error:
                 raise error.about("heuristic") from None
     else:
-        request = make()
+        request = request_fields.complete(domain, draft, observed=True)
         domain.prepare(request)
-    return request, text
+    text = body.get("start")
+    return request, text if isinstance(text, str) and text.strip() else None
 
 
 def start_search(
@@ -401,8 +345,8 @@ def _random(domain: Domain[Any, Any], body: Mapping[str, Any]) -> dict[str, Any]
     if seed is None:
         seed = random.SystemRandom().randrange(DRAWN_SEEDS)
     size = domain.size.parse(body.get("size"))
-    chosen = parse_options(domain.params, _given(body, params), where=domain.title or domain.name)
-    goal_text = _text(body, "goal")
+    chosen = parse_options(domain.params, given(body, params), where=domain.title or domain.name)
+    goal_text = text_field(body, "goal")
     start = domain.random_start(random.Random(seed), RandomSpec(size, goal_text, chosen))
     goal = domain.parse_goal(goal_text, start) if domain.takes_goal else None
     lines = [

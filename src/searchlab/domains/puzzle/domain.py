@@ -236,7 +236,10 @@ class PuzzleDomain(Domain[Board, Move]):
                 hint=hint,
             )
         if request.heuristic is not None:
-            self.heuristics[request.heuristic].build(request.goal)  # e.g. bratko: his goal
+            try:
+                self.heuristics[request.heuristic].build(request.goal)  # e.g. bratko: his goal
+            except InputError as error:
+                raise error.about("heuristic") from None
 
     def resolve_engine(self, request: SearchRequest, observed: bool) -> str:
         """The compiled IDA* for "auto" whenever it can serve the request (it gives the
