@@ -60,6 +60,7 @@ class ToyDomain(Domain[int, str]):
     heuristics = HEURISTICS
     default_heuristic = "half"
     unit_costs = False
+    size = Option("size", "int", "the highest start drawn", default=20, low=0, high=1000)
 
     def parse(self, text: str) -> int:
         try:
@@ -71,7 +72,7 @@ class ToyDomain(Domain[int, str]):
         return Line(request.start)
 
     def random_start(self, rng: random.Random, spec: Any) -> int:
-        return rng.randint(0, spec.size or 20)
+        return rng.randint(0, self.size.parse(spec.size))
 
     def draw(self, state: int, problem: Any = None) -> Drawing:
         cells = 1 + max(state, problem.initial if problem is not None else 0)
