@@ -8,6 +8,7 @@ viewer): a domain, ``toy:TOY``, and two experiments, ``toy:WALK`` and ``toy:STRA
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 TOY = '''
@@ -141,14 +142,25 @@ STRAY = Experiment(
 def install(folder: Path, entry_points: dict[str, dict[str, str]]) -> dict[str, str]:
     """Write the ``toy`` package into ``folder`` with ``entry_points`` (group -> name ->
     target); the environment to run searchlab with it installed."""
-    (folder / "toy.py").write_text(TOY)
-    info = folder / "toy-0.1.dist-info"
+    return install_package(folder, "toy", {"toy.py": TOY}, entry_points)
+
+
+def install_package(
+    folder: Path, name: str, files: Mapping[str, str], entry_points: dict[str, dict[str, str]]
+) -> dict[str, str]:
+    """Write a package called ``name`` into ``folder``: its ``files`` (path -> text) and
+    a ``.dist-info`` holding ``entry_points``, as ``pip install`` leaves them; the
+    environment to run searchlab with it installed (``PYTHONPATH`` names ``folder``)."""
+    for path, text in files.items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(text)
+    info = folder / f"{name.replace('-', '_')}-0.1.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy\nVersion: 0.1\n")
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n")
     lines: list[str] = []
     for group, points in entry_points.items():
         lines.append(f"[{group}]")
-        lines += [f"{name} = {target}" for name, target in points.items()]
+        lines += [f"{point} = {target}" for point, target in points.items()]
         lines.append("")
     (info / "entry_points.txt").write_text("\n".join(lines))
     path = os.pathsep.join(part for part in (str(folder), os.environ.get("PYTHONPATH")) if part)

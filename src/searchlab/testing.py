@@ -71,6 +71,8 @@ SAID = 3
 """Broken promises said in full for one promise; the others are counted."""
 SIZES_TRIED = 16
 """Random starts are drawn of the two smallest sizes accepted among this many."""
+SEARCHED = 4
+"""Named starts searched (presets first): the kit checks promises, not speed."""
 
 
 @dataclass(frozen=True)
@@ -228,8 +230,10 @@ class _Checker:
         if domain.has_default_start:
             named.append(("the default start", None))
         named += [(f"the start {text!r}", text) for text in self.extra]
-        seen: set[str | None] = set()
-        return [(label, text) for label, text in named if not (text in seen or seen.add(text))]
+        unique: dict[str | None, str] = {}
+        for label, text in named:
+            unique.setdefault(text, label)
+        return [(label, text) for text, label in unique.items()]
 
     @cached_property
     def named(self) -> list[Sample]:
@@ -263,8 +267,13 @@ class _Checker:
 
     @cached_property
     def small(self) -> list[Sample]:
-        """The samples searched: the random ones and the first few named ones."""
-        return [*self.named[:4], *self.randoms]
+        """The samples searched: the first presets, the default start, the caller's, the
+        random ones; the first example's start only when there are none of these (an
+        example may show a large instance: 1,000 queens)."""
+        chosen = [sample for sample in self.named if "example" not in sample.label]
+        chosen = [*chosen[:SEARCHED], *self.randoms]
+        examples = [sample for sample in self.named if "example" in sample.label]
+        return chosen or examples[:1]
 
     @cached_property
     def runs(self) -> list[tuple[Sample, SearchRequest, SearchResult[Any, Any]]]:
@@ -351,7 +360,7 @@ class _Checker:
                     domain.parse_goal("somewhere", sample.start)
                 except InputError as error:
                     if error.field != "goal":
-                        self.fail(f"a goal it does not take is refused, but not as field 'goal'")
+                        self.fail("a goal it does not take is refused, but not as field 'goal'")
                 else:
                     self.fail("it takes no goal (takes_goal is False) yet accepted one")
             if domain.goals:
@@ -531,7 +540,9 @@ class _Checker:
         if not walked:
             self.skip("no sample start has a space small enough to know every true cost")
 
-    def check_estimates(self, sample: Sample, name: str, h: Callable[[Any], float], space: Space) -> None:
+    def check_estimates(
+        self, sample: Sample, name: str, h: Callable[[Any], float], space: Space
+    ) -> None:
         spec = self.domain.heuristics[name]
         for goal in space.goals:
             if h(goal) != 0:
@@ -626,8 +637,7 @@ class _Checker:
             self.fail(f"`searchlab {shown}` printed no document of the one schema")
         elif result.solved and result.optimal and document.get("cost") != result.cost:
             self.fail(
-                f"`searchlab {shown}` found cost {document.get('cost')}, the library "
-                f"{result.cost}"
+                f"`searchlab {shown}` found cost {document.get('cost')}, the library {result.cost}"
             )
 
     def check_viewer(self) -> None:
