@@ -1,6 +1,7 @@
-"""The contract kit (searchlab.testing) over every registered domain, and over the toy
-plug-in of tests/plugins.py: each promise a descriptor makes to the front ends holds
-on small starts (docs/architecture.md's Hanoi is checked by test_contract_docs.py)."""
+"""The contract kit (searchlab.testing) over every registered domain, the toy plug-in of
+tests/plugins.py, and the domains a user's own problem becomes (examples/, in Python
+and in Prolog): each promise a descriptor makes to the front ends holds on small
+starts (docs/architecture.md's Hanoi is checked by test_contract_docs.py)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ from typing import Any
 
 import pytest
 from plugins import TOY
+from prolog_support import JUGS, SCHEDULE, require_swipl
 
 from searchlab.domains.base import Domain
 from searchlab.domains.registry import domains, load_errors
+from searchlab.domains.user import problem_domain
 from searchlab.testing import check_domain
 
 REGISTERED = [domain.name for domain in domains()]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def test_every_domain_of_searchlab_is_registered_and_loads() -> None:
@@ -49,6 +53,30 @@ def _toy(folder: Path) -> Domain[Any, Any]:
 def test_the_toy_plugin_keeps_every_promise(tmp_path: Path) -> None:
     report = check_domain(_toy(tmp_path)).raise_if_broken()
     assert "heuristics" in report.checked and not any("heuristics" in w for w in report.skipped)
+
+
+def _module(path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(f"contract_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("example", ["hanoi", "water_jugs", "missionaries", "romania"])
+def test_a_users_python_problem_keeps_every_promise(example: str) -> None:
+    """The kit on the domain `searchlab run examples/X.py` makes (before the fix, a
+    start was written back by format_state, which no parser reads: "A[3 2 1]  B[]")."""
+    problem = _module(EXAMPLES / f"{example}.py").problem()
+    check_domain(problem_domain(problem, example.replace("_", "-"))).raise_if_broken()
+
+
+@pytest.mark.parametrize("path", [JUGS, SCHEDULE], ids=lambda path: path.stem)
+def test_a_users_prolog_problem_keeps_every_promise(path: Path) -> None:
+    require_swipl()
+    from searchlab.domains.prolog.domain import load_prolog
+
+    check_domain(load_prolog(path)).raise_if_broken()
 
 
 def test_queens_random_refuses_a_size_with_no_solution(run_cli: Any) -> None:
