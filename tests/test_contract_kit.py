@@ -89,6 +89,11 @@ class TestLine(DomainContract):
     domain = Line()
 
 
+def test_the_pytest_class_has_a_test_per_promise() -> None:
+    names = sorted(name for name in dir(TestLine) if name.startswith("test_"))
+    assert names == sorted("test_" + p.replace(" ", "_") for p in searchlab.testing.PROMISES)
+
+
 def test_a_start_written_in_another_notation_is_named() -> None:
     class Bracketed(Line):
         name = "bracketed"
@@ -205,7 +210,7 @@ def test_the_pytest_class_raises_the_broken_promise() -> None:
         domain = Bracketed()
 
     with pytest.raises(ContractError, match=r"domain 'bracketed', promise 'starts'"):
-        Case().test_starts()
+        Case().check("starts")
     with pytest.raises(ValueError, match="unknown promise"):
         check_domain(Line(), promises=("speed",))
 

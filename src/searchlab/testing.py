@@ -122,13 +122,16 @@ class Report:
 
 @dataclass(frozen=True)
 class Sample:
-    """A start the kit tries: how a person would name it, its text, the parsed start
-    and its default goal (None for a domain without goals)."""
+    """A start the kit tries: how a person would name it, its text, the parsed start,
+    its default goal (None for a domain without goals), and for a random start the
+    size and seed it was drawn with."""
 
     label: str
     text: str | None
     start: Any
     goal: Any
+    size: int | None = None
+    seed: int | None = None
 
 
 @dataclass(frozen=True)
@@ -259,10 +262,11 @@ class _Checker:
             for seed in range(self.seeds):
                 spec = RandomSpec(size, None, self.params)
                 start = self.domain.random_start(random.Random(seed), spec)
-                written = self.domain.describe_random(start, self.default_goal(start))
+                goal = self.default_goal(start)
+                written = self.domain.describe_random(start, goal)
                 text = written[0][1] if written else None
                 label = f"the random start of size {size} drawn with seed {seed}"
-                samples.append(Sample(label, text, start, self.default_goal(start)))
+                samples.append(Sample(label, text, start, goal, size, seed))
         return samples
 
     @cached_property
@@ -349,8 +353,8 @@ class _Checker:
                     "be read must raise searchlab.core.errors.InputError saying why"
                 )
         for sample in [*self.named, *self.randoms]:
-            for how, text, goal_name in domain.describe_random(sample.start, sample.goal):
-                self.check_written(sample, how, text, goal_name)
+            for how, text, _goal in domain.describe_random(sample.start, sample.goal):
+                self.check_written(sample, how, text)
 
     def check_goals(self) -> None:
         domain = self.domain
@@ -427,14 +431,13 @@ class _Checker:
             self.fail(f"random_start accepted the size {too_big}, outside its cap")
         for sample in self.randoms:
             again = domain.random_start(
-                random.Random(int(sample.label.rsplit(" ", 1)[1])),
-                RandomSpec(int(sample.label.split("size ")[1].split(" ")[0]), None, self.params),
+                random.Random(sample.seed), RandomSpec(sample.size, None, self.params)
             )
             if not self.same_start(again, sample.start):
                 self.fail(f"{sample.label} differs when drawn again with the same seed")
             self.check_solvable(sample)
 
-    def check_written(self, sample: Sample, how: str, text: str, goal_name: str | None) -> None:
+    def check_written(self, sample: Sample, how: str, text: str) -> None:
         """A start as ``describe_random`` writes it (``random`` prints it so; by default
         ``format`` of its state) must read back as the same start."""
         try:
@@ -766,7 +769,8 @@ def check_domain(
 
 class DomainContract:
     """The contract as a pytest class: subclass it in a test file, set ``domain``, and
-    pytest runs one test per promise (each named after it).
+    pytest runs one test per promise of ``PROMISES``, each named after it
+    (``test_declaration``, …, ``test_command_line``, ``test_viewer``).
 
     Attributes
     ----------
@@ -781,7 +785,7 @@ class DomainContract:
     >>> from searchlab.testing import DomainContract
     >>> class TestPuzzle(DomainContract):
     ...     domain = get_domain("puzzle")
-    >>> TestPuzzle().test_json()  # passes silently; a broken promise raises ContractError
+    >>> TestPuzzle().check("json")  # what test_json runs; a broken promise raises ContractError
     """
 
     domain: ClassVar[Domain[Any, Any]]
@@ -791,38 +795,20 @@ class DomainContract:
         """Check one promise; a ``ContractError`` says what broke."""
         check_domain(self.domain, promises=(promise,), starts=self.starts).raise_if_broken()
 
-    def test_declaration(self) -> None:
-        self.check("declaration")
 
-    def test_starts(self) -> None:
-        self.check("starts")
+def _test_of(promise: str) -> Callable[[DomainContract], None]:
+    """``DomainContract``'s test of one promise, named after it (``test_command_line``)."""
 
-    def test_goals(self) -> None:
-        self.check("goals")
+    def test(self: DomainContract) -> None:
+        self.check(promise)
 
-    def test_json(self) -> None:
-        self.check("json")
+    test.__name__ = test.__qualname__ = "test_" + promise.replace(" ", "_")
+    test.__doc__ = f"The domain keeps its {promise!r} promise (see ``check_domain``)."
+    return test
 
-    def test_random(self) -> None:
-        self.check("random")
 
-    def test_search(self) -> None:
-        self.check("search")
-
-    def test_heuristics(self) -> None:
-        self.check("heuristics")
-
-    def test_drawing(self) -> None:
-        self.check("drawing")
-
-    def test_documents(self) -> None:
-        self.check("documents")
-
-    def test_command_line(self) -> None:
-        self.check("command line")
-
-    def test_viewer(self) -> None:
-        self.check("viewer")
+for _promise in PROMISES:
+    setattr(DomainContract, "test_" + _promise.replace(" ", "_"), _test_of(_promise))
 
 
 # -- helpers -----------------------------------------------------------------------------
