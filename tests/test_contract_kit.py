@@ -215,6 +215,17 @@ def test_the_pytest_class_raises_the_broken_promise() -> None:
         check_domain(Line(), promises=("speed",))
 
 
+def test_a_class_or_a_missing_domain_is_named() -> None:
+    with pytest.raises(TypeError, match=r"takes a Domain instance.*not Line"):
+        check_domain(Line)  # type: ignore[arg-type]
+
+    class Forgotten(DomainContract):
+        pass
+
+    with pytest.raises(TypeError, match="Forgotten has no domain to check: set `domain ="):
+        Forgotten().check("json")
+
+
 def test_takes_goal_without_parse_goal_is_refused_when_the_class_is_made() -> None:
     with pytest.raises(TypeError, match="takes_goal = True needs parse_goal"):
 

@@ -747,6 +747,8 @@ def check_domain(
 
     Raises
     ------
+    TypeError
+        If ``domain`` is not a ``Domain`` instance (the class itself, say).
     ValueError
         If ``promises`` names a promise the kit does not know.
 
@@ -758,6 +760,12 @@ def check_domain(
     >>> report.ok, report.checked
     (True, ['starts', 'json', 'goals'])
     """
+    if not isinstance(domain, Domain):
+        given = domain.__name__ if isinstance(domain, type) else type(domain).__name__
+        raise TypeError(
+            f"check_domain takes a Domain instance, the one your entry point names "
+            f"(e.g. HANOI = HanoiDomain()), not {given}"
+        )
     unknown = [promise for promise in promises if promise not in PROMISES]
     if unknown:
         raise ValueError(f"unknown promise(s) {unknown}: choose among {', '.join(PROMISES)}")
@@ -793,6 +801,11 @@ class DomainContract:
 
     def check(self, promise: str) -> None:
         """Check one promise; a ``ContractError`` says what broke."""
+        if not isinstance(getattr(self, "domain", None), Domain):
+            raise TypeError(
+                f"{type(self).__name__} has no domain to check: set `domain = YOUR_DOMAIN` "
+                "(the instance your entry point names) in the class"
+            )
         check_domain(self.domain, promises=(promise,), starts=self.starts).raise_if_broken()
 
 
