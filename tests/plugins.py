@@ -8,6 +8,7 @@ viewer): a domain, ``toy:TOY``, and two experiments, ``toy:WALK`` and ``toy:STRA
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 TOY = '''
@@ -60,6 +61,7 @@ class ToyDomain(Domain[int, str]):
     heuristics = HEURISTICS
     default_heuristic = "half"
     unit_costs = False
+    size = Option("size", "int", "the highest start drawn", default=20, low=0, high=1000)
 
     def parse(self, text: str) -> int:
         try:
@@ -71,7 +73,7 @@ class ToyDomain(Domain[int, str]):
         return Line(request.start)
 
     def random_start(self, rng: random.Random, spec: Any) -> int:
-        return rng.randint(0, spec.size or 20)
+        return rng.randint(0, self.size.parse(spec.size))
 
     def draw(self, state: int, problem: Any = None) -> Drawing:
         cells = 1 + max(state, problem.initial if problem is not None else 0)
@@ -140,14 +142,25 @@ STRAY = Experiment(
 def install(folder: Path, entry_points: dict[str, dict[str, str]]) -> dict[str, str]:
     """Write the ``toy`` package into ``folder`` with ``entry_points`` (group -> name ->
     target); the environment to run searchlab with it installed."""
-    (folder / "toy.py").write_text(TOY)
-    info = folder / "toy-0.1.dist-info"
+    return install_package(folder, "toy", {"toy.py": TOY}, entry_points)
+
+
+def install_package(
+    folder: Path, name: str, files: Mapping[str, str], entry_points: dict[str, dict[str, str]]
+) -> dict[str, str]:
+    """Write a package called ``name`` into ``folder``: its ``files`` (path -> text) and
+    a ``.dist-info`` holding ``entry_points``, as ``pip install`` leaves them; the
+    environment to run searchlab with it installed (``PYTHONPATH`` names ``folder``)."""
+    for path, text in files.items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(text)
+    info = folder / f"{name.replace('-', '_')}-0.1.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy\nVersion: 0.1\n")
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n")
     lines: list[str] = []
     for group, points in entry_points.items():
         lines.append(f"[{group}]")
-        lines += [f"{name} = {target}" for name, target in points.items()]
+        lines += [f"{point} = {target}" for point, target in points.items()]
         lines.append("")
     (info / "entry_points.txt").write_text("\n".join(lines))
     path = os.pathsep.join(part for part in (str(folder), os.environ.get("PYTHONPATH")) if part)

@@ -112,6 +112,8 @@ class Domain(Generic[S, M]):
     presets: ClassVar[Mapping[str, str]] = {}  # named starts: name -> text for ``parse``
     goals: ClassVar[tuple[str, ...]] = ()  # named goals
     takes_goal: ClassVar[bool] = False
+    """Whether a search may be given a goal (``--goal``, the viewer's goal field): a
+    class that sets it must override ``parse_goal``, or the class is refused."""
     algorithms: ClassVar[tuple[str, ...]] = SEARCHES  # the ones offered (not the CSP solvers)
     default_algorithm: ClassVar[str] = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = Registry("heuristic")
@@ -123,7 +125,12 @@ class Domain(Generic[S, M]):
     shows their fields only when one of these may be used."""
     unit_costs: ClassVar[bool] = True  # every move costs the same
     engines: ClassVar[tuple[str, ...]] = ("generic",)  # "auto" picks among them
-    size: ClassVar[Option | None] = None  # the size of a random start, with its cap
+    size: ClassVar[Option | None] = None
+    """The size of a random start, with its cap (an ``Option`` named "size"): a class
+    that overrides ``random_start`` must set it, or the class is refused."""
+    decodes: ClassVar[bool] = True
+    """Whether ``decode(encode(state)) == state``; False where a state holds more than
+    its JSON (a CSP node holds its whole CSP, a route's node its graph)."""
     views: ClassVar[tuple[str, ...]] = ("generic",)  # the viewer's tabs for it
     sources: ClassVar[tuple[str, ...]] = ()  # dotted names the viewer's help shows
     help: ClassVar[str] = ""  # the viewer's help (default: the docstring after its first line)
@@ -146,6 +153,23 @@ class Domain(Generic[S, M]):
             for field, text in docstring_texts(cls.__dict__.get("__doc__")).items():
                 if field not in cls.__dict__:
                     setattr(cls, field, text)
+            faults = cls.declaration_faults()
+            if faults:  # refused now, not silently ignored by every front end later
+                raise TypeError(f"the domain class {cls.__name__}: " + "; ".join(faults))
+
+    @classmethod
+    def declaration_faults(cls) -> list[str]:
+        """What the class declares without the method that makes it work (each a
+        sentence saying what to add); refused when the class is made."""
+        faults = []
+        if cls.takes_goal and cls.parse_goal is Domain.parse_goal:
+            faults.append("takes_goal = True needs parse_goal, which reads a goal's text")
+        if cls.random_start is not Domain.random_start and cls.size is None:
+            faults.append(
+                "random_start needs size = Option('size', 'int', ..., low=..., high=...): "
+                "the size a random start is asked to have, and its cap"
+            )
+        return faults
 
     # -- states ---------------------------------------------------------------------
     def parse(self, text: str) -> Any:
@@ -165,7 +189,8 @@ class Domain(Generic[S, M]):
             raise error.about("start") from None
 
     def parse_goal(self, text: str | None, start: Any) -> Any:
-        """The goal ``text`` names for ``start`` (None: the default goal)."""
+        """The goal ``text`` names for ``start`` (None: the default goal); a domain
+        that ``takes_goal`` overrides it, and ``format`` writes a goal as it reads it."""
         if text is not None and text.strip() and not self.takes_goal:
             raise InputError(f"{self.title or self.name} takes no goal", field="goal")
         return None
@@ -186,7 +211,8 @@ class Domain(Generic[S, M]):
         return jsonable(move)
 
     def decode(self, data: Any) -> Any:
-        """A state from its JSON (lists become tuples)."""
+        """A state from its JSON (lists become tuples): ``decode(encode(state))`` is
+        ``state`` unless the domain sets ``decodes = False``."""
         return _tuples(data)
 
     def format(self, state: Any) -> str:
@@ -217,7 +243,13 @@ class Domain(Generic[S, M]):
 
     def random_start(self, rng: random.Random, spec: RandomSpec) -> Any:
         """A start drawn with ``rng`` as ``spec`` asks (its size, a goal it can reach, the
-        domain's options); an InputError if the domain has no random starts."""
+        domain's options); an InputError if the domain has no random starts.
+
+        The promise ``searchlab NAME random`` makes for it: the start is drawn uniformly
+        among the starts of that size that can reach the goal (never an unsolvable one),
+        the same ``rng`` seed draws the same start, a size outside ``size``'s cap is an
+        InputError naming ``size``, and ``describe_random`` writes it so that ``parse``
+        reads it back. ``searchlab.testing.check_domain`` checks all but uniformity."""
         raise InputError(f"{self.title or self.name} has no random starts")
 
     @property
@@ -463,8 +495,10 @@ class Domain(Generic[S, M]):
         return "no solution"
 
     def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
-        """How to write a random start back: (label, text, the goal to name with it or
-        None when the text implies it)."""
+        """How to write a start back as ``parse`` reads it: (label, text, the goal to
+        name with it or None when the text implies it). ``random`` prints these, and
+        ``searchlab.testing`` checks that every start reads back; by default ``format``
+        of the start's state, so a domain whose starts are not states overrides it."""
         return [("start", self.format(self.start_state(start)), None)]
 
 

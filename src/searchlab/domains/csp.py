@@ -65,6 +65,7 @@ class CSPDomain(Domain[CSPState, tuple[Any, Any]]):
     default_algorithm = "csp-backtracking"
     commands: ClassVar[str | None] = "searchlab.cli.csp:csp_commands"
     stream_counters = ("nodes", "values tried")
+    decodes = False  # a node holds its whole CSP, which its JSON does not
 
     def __init__(self) -> None:
         self._built: tuple[Any, Any, CSPProblem] | None = None

@@ -314,6 +314,13 @@ class ProblemDomain(Domain[Any, Any]):
             ) from None
         return _check_state(_tuples(value), "the start")
 
+    def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
+        """A start as ``parse`` reads it back: the problem's ``format_state`` when it
+        also has ``parse_state``, else the Python literal (``format_state`` alone may
+        draw a state in a way no parser reads)."""
+        reads = callable(getattr(self.the_problem, "parse_state", None))
+        return [("start", self.format(start) if reads else repr(start), None)]
+
     def format(self, state: Any) -> str:
         """The problem's ``format_state``, else ``repr``; a state that cannot be
         written (its ``__repr__`` raises, an int past Python's 4,300 digits) is named

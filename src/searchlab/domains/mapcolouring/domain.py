@@ -68,6 +68,16 @@ class MapColouringDomain(CSPDomain):
     def parse(self, text: str) -> Map:
         return load_map(text)
 
+    def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
+        """A built-in map by its name, any other written inline as parse reads it (the
+        state's ``format`` writes colours, not the map)."""
+        named = [name for name, known in MAPS.items() if known is start]
+        if named:
+            return [("start", named[0], None)]
+        borders = [f"{region}: {other}" for region, other in start.borders]
+        alone = [f"{region}:" for region in start.regions if not start.neighbours(region)]
+        return [("start", "; ".join(borders + alone), None)]
+
     def encode_start(self, start: Any) -> Any:
         return {region: start.neighbours(region) for region in start.regions}
 

@@ -189,6 +189,12 @@ class QueensDomain(Domain[Any, Any]):
 
     def random_start(self, rng: random.Random, spec: RandomSpec) -> Board:
         n = self.size.parse(spec.size) if self.size is not None else 8
+        if n in (2, 3):  # every board is a start no search can finish
+            raise InputError(
+                f"{no_solution_line(n)}: a random start must be solvable, so give n = 1 or "
+                "n of 4 or more",
+                field="size",
+            )
         return random_board(n, spec.params.get("moves") or MOVES_OPTION.default, rng)
 
     # -- algorithms -------------------------------------------------------------------

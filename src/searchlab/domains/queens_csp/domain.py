@@ -83,6 +83,9 @@ class QueensCSPDomain(CSPDomain):
     def solution_json(self, state: CSPState) -> Any:
         return self._rows(state)
 
+    def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
+        return [("start", str(start), None)]  # n: the root node is no start's text
+
     def stream_scope(self, request: SearchRequest) -> str:
         return f" for n = {request.start}"
 

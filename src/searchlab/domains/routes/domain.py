@@ -143,6 +143,7 @@ class RouteDomain(Domain[int, str]):
     }
     unit_costs = False
     engines = ("generic", "compiled")
+    decodes = False  # a node is written by its name: only its graph reads it back
     views = ("map", "generic")
     sources = (
         "searchlab.domains.routes.bidirectional.bidirectional",
@@ -196,6 +197,9 @@ class RouteDomain(Domain[int, str]):
 
     def encode(self, state: Any) -> Any:
         return str(state)
+
+    def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
+        return [("start", str(start), None if goal is None else str(goal))]
 
     def start_state(self, start: Any) -> None:
         return None

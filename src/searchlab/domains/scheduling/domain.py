@@ -5,6 +5,7 @@ shortest schedule."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -104,6 +105,10 @@ class ScheduleDomain(Domain[State, Move]):
             "finish": state.finish,
         }
 
+    def decode(self, data: Any) -> State:
+        active = tuple((frees_at, task or IDLE) for frees_at, task in data["active"])
+        return State(tuple(data["waiting"]), active, data["finish"])
+
     def encode_start(self, start: Any) -> Any:
         return start.to_dict()
 
@@ -119,6 +124,9 @@ class ScheduleDomain(Domain[State, Move]):
         )
         waiting = " ".join(state.waiting) or "none"
         return f"waiting: {waiting}; running: {running}; finish {number(state.finish)}"
+
+    def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
+        return [("start", json.dumps(start.to_dict()), None)]  # the file format, inline
 
     def format_move(self, move: Any) -> str:
         span = f"{number(move.start)}–{number(move.end)}"
