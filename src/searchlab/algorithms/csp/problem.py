@@ -58,6 +58,21 @@ class CSPState:
             return values
         return tuple(values[k] for k in bits(self.domains[i]))
 
+    def open_domains(self) -> dict[Var, tuple[Any, ...]]:
+        """The values each variable without one may still take (its whole domain when
+        the state records none), in the CSP's order."""
+        return {
+            var: self.domain(var)
+            for var, k in zip(self.csp.variables, self.assigned, strict=True)
+            if k < 0
+        }
+
+    def __repr__(self) -> str:
+        """The values and domains themselves, never the bit masks they are kept as."""
+        if self.domains is None:
+            return f"CSPState(assignment={self.assignment()!r})"
+        return f"CSPState(assignment={self.assignment()!r}, domains={self.open_domains()!r})"
+
     def to_json(self) -> dict[str, Any]:
         """``{"assignment": {var: value}, "domains": {var: [values]}}`` (domains of the
         variables without a value, when recorded); variables are written as text."""
@@ -65,11 +80,7 @@ class CSPState:
             "assignment": {str(var): value for var, value in self.assignment().items()}
         }
         if self.domains is not None:
-            out["domains"] = {
-                str(var): list(self.domain(var))
-                for var, k in zip(self.csp.variables, self.assigned, strict=True)
-                if k < 0
-            }
+            out["domains"] = {str(var): list(values) for var, values in self.open_domains().items()}
         return out
 
 
