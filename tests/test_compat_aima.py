@@ -141,9 +141,10 @@ def test_a_one_way_neighbour_is_checked_one_way_as_aima_does() -> None:
     calls: list[tuple[Any, Any]] = []
 
     class OneWay:
-        variables = ["A", "B"]
-        domains = {"A": [1, 2], "B": [1, 2]}
-        neighbors = {"A": ["B"], "B": []}
+        def __init__(self) -> None:
+            self.variables = ["A", "B"]
+            self.domains = {"A": [1, 2], "B": [1, 2]}
+            self.neighbors: dict[str, list[str]] = {"A": ["B"], "B": []}
 
         @staticmethod
         def constraints(a_var: str, a: int, b_var: str, b: int) -> bool:
@@ -156,9 +157,10 @@ def test_a_one_way_neighbour_is_checked_one_way_as_aima_does() -> None:
 
 def test_a_malformed_aima_csp_is_named() -> None:
     class Stray:
-        variables = ["A"]
-        domains = {"A": [1]}
-        neighbors = {"A": ["Z"]}
+        def __init__(self) -> None:
+            self.variables = ["A"]
+            self.domains = {"A": [1]}
+            self.neighbors = {"A": ["Z"]}
 
         @staticmethod
         def constraints(*_: Any) -> bool:
@@ -168,8 +170,9 @@ def test_a_malformed_aima_csp_is_named() -> None:
         aima_csp(Stray())
 
     class NoNeighbours:
-        variables: list[str] = []
-        domains: dict[str, list[int]] = {}
+        def __init__(self) -> None:
+            self.variables: list[str] = []
+            self.domains: dict[str, list[int]] = {}
 
         def constraints(self, *_: Any) -> bool:
             return True

@@ -185,7 +185,9 @@ def _agree(
     """The test of one pair: ``check`` in each direction the neighbours name."""
 
     def holds(a: Any, b: Any) -> bool:
-        return bool((not forward or check(a_var, a, b_var, b)) and (not back or check(b_var, b, a_var, a)))
+        return bool(
+            (not forward or check(a_var, a, b_var, b)) and (not back or check(b_var, b, a_var, a))
+        )
 
     return holds
 

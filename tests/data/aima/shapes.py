@@ -78,7 +78,9 @@ class EightPuzzle(Problem):
     """aima's 8-puzzle: a state is a tuple of 9 (0 the blank), the actions move the
     blank UP, DOWN, LEFT or RIGHT; h counts the misplaced tiles."""
 
-    def __init__(self, initial: tuple[int, ...], goal: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 0)) -> None:
+    def __init__(
+        self, initial: tuple[int, ...], goal: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    ) -> None:
         super().__init__(initial, goal)
 
     def actions(self, state: tuple[int, ...]) -> list[str]:
@@ -154,10 +156,12 @@ def different_values_constraint(a_var: Any, a: Any, b_var: Any, b: Any) -> bool:
     return bool(a != b)
 
 
-def MapColoringCSP(colors: list[str], neighbors: Any) -> CSP:  # noqa: N802 - aima's name
+def MapColoringCSP(colors: list[str], neighbors: Any) -> CSP:
     if isinstance(neighbors, str):
         neighbors = parse_neighbors(neighbors)
-    return CSP(list(neighbors.keys()), UniversalDict(colors), neighbors, different_values_constraint)
+    return CSP(
+        list(neighbors.keys()), UniversalDict(colors), neighbors, different_values_constraint
+    )
 
 
 australia = MapColoringCSP(list("RGB"), "SA: WA NT Q NSW V; NT: WA Q; NSW: Q V; T: ")
@@ -175,23 +179,34 @@ class NQueensCSP(CSP):
     (itself included, as aima's UniversalDict gives)."""
 
     def __init__(self, n: int) -> None:
-        super().__init__(list(range(n)), UniversalDict(list(range(n))),
-                         UniversalDict(list(range(n))), queen_constraint)
+        super().__init__(
+            list(range(n)),
+            UniversalDict(list(range(n))),
+            UniversalDict(list(range(n))),
+            queen_constraint,
+        )
 
 
-COLORS = "Red Yellow Blue Green Ivory".split()
-PETS = "Dog Fox Snails Horse Zebra".split()
-DRINKS = "OJ Tea Coffee Milk Water".split()
-COUNTRIES = "Englishman Spaniard Norwegian Ukranian Japanese".split()
-SMOKES = "Kools Chesterfields Winston LuckyStrike Parliaments".split()
-SAME = {("Englishman", "Red"), ("Spaniard", "Dog"), ("Kools", "Yellow"), ("Winston", "Snails"),
-        ("LuckyStrike", "OJ"), ("Ukranian", "Tea"), ("Japanese", "Parliaments"),
-        ("Coffee", "Green")}
+COLORS = ["Red", "Yellow", "Blue", "Green", "Ivory"]
+PETS = ["Dog", "Fox", "Snails", "Horse", "Zebra"]
+DRINKS = ["OJ", "Tea", "Coffee", "Milk", "Water"]
+COUNTRIES = ["Englishman", "Spaniard", "Norwegian", "Ukranian", "Japanese"]
+SMOKES = ["Kools", "Chesterfields", "Winston", "LuckyStrike", "Parliaments"]
+SAME = {
+    ("Englishman", "Red"),
+    ("Spaniard", "Dog"),
+    ("Kools", "Yellow"),
+    ("Winston", "Snails"),
+    ("LuckyStrike", "OJ"),
+    ("Ukranian", "Tea"),
+    ("Japanese", "Parliaments"),
+    ("Coffee", "Green"),
+}
 NEXT_TO = {("Chesterfields", "Fox"), ("Norwegian", "Blue"), ("Kools", "Horse")}
 RIGHT_OF = {("Green", "Ivory")}  # the green house is just right of the ivory one
 
 
-def Zebra() -> CSP:  # noqa: N802 - aima's name
+def Zebra() -> CSP:
     """The zebra puzzle as aima states it: houses 1 to 5, the Norwegian in the first,
     milk drunk in the middle one."""
     groups = [COLORS, PETS, DRINKS, COUNTRIES, SMOKES]
