@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -222,3 +223,17 @@ def test_aimas_own_csps_agree_with_aimas_solvers(aima3: tuple[Any, Any]) -> None
             if all(csp.queen_constraint(a, rows[a], b, rows[b]) for a in range(n) for b in range(n))
         }
         assert found == brute
+
+
+@pytest.mark.parametrize(
+    ("given", "advice"),
+    [
+        (aima.australia, "searchlab.compat.aima.aima_csp"),
+        ({"x": [1, 2]}, "build one with CSP(domains, constraints)"),
+    ],
+)
+def test_a_solver_given_no_csp_says_how_to_make_one(given: Any, advice: str) -> None:
+    said = f"solves a CSP or a CSPProblem, not a .*{re.escape(advice)}"
+    for solver in (solve, count, ac3, min_conflicts):
+        with pytest.raises(ProblemError, match=said):
+            solver(given)

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from searchlab.algorithms.csp.model import CSP, Var
-from searchlab.algorithms.csp.network import Network
-from searchlab.algorithms.csp.problem import CSPProblem, CSPState
+from searchlab.algorithms.csp.problem import CSPProblem, CSPState, csp_problem
 from searchlab.algorithms.csp.search import Strategy, _Engine
 from searchlab.core.events import Observer, Wipeout
 from searchlab.core.result import Stats
@@ -92,7 +91,7 @@ def ac3(csp: CSP | CSPProblem, *, observer: Observer | None = None) -> Propagati
         >>> ac3(chain).solution()
         {'x': 1, 'y': 2, 'z': 3}
     """
-    network = csp.network if isinstance(csp, CSPProblem) else Network(csp)
+    network = csp.network if isinstance(csp, CSPProblem) else csp_problem(csp, "ac3").network
     stats = Stats()
     started = time.perf_counter()
     engine = _Engine(network, Strategy(inference="mac"), stats, observer is not None)

@@ -16,6 +16,7 @@ from typing import Any
 
 from searchlab.algorithms.csp.model import CSP, Var
 from searchlab.algorithms.csp.network import Network, bits
+from searchlab.core.errors import ProblemError
 
 
 @dataclass(frozen=True)
@@ -137,3 +138,20 @@ class CSPProblem:
 
     def is_goal(self, state: CSPState) -> bool:
         return state.complete
+
+
+def csp_problem(thing: object, who: str) -> CSPProblem:
+    """``thing`` (a ``CSP`` or a ``CSPProblem``) as a ``CSPProblem``, or a
+    ``ProblemError`` naming what the solver ``who`` was given and how to convert it."""
+    if isinstance(thing, CSPProblem):
+        return thing
+    if isinstance(thing, CSP):
+        return CSPProblem(thing)
+    kind = type(thing).__name__
+    if all(hasattr(thing, m) for m in ("variables", "domains", "neighbors", "constraints")):
+        advice = "an aima CSP becomes one with searchlab.compat.aima.aima_csp(it)"
+    elif hasattr(thing, "addConstraint") and hasattr(thing, "getSolutions"):
+        advice = "a python-constraint Problem: write it with searchlab.compat.constraint"
+    else:
+        advice = "build one with CSP(domains, constraints) (searchlab.algorithms.csp)"
+    raise ProblemError(f"{who} solves a CSP or a CSPProblem, not a {kind}: {advice}")

@@ -40,7 +40,7 @@ from typing import Any
 
 from searchlab.algorithms.csp.model import CSP
 from searchlab.algorithms.csp.network import Network, bits
-from searchlab.algorithms.csp.problem import CSPProblem, CSPState
+from searchlab.algorithms.csp.problem import CSPProblem, CSPState, csp_problem
 from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.docstrings import CSP_PROBLEM, search_doc
 from searchlab.core.errors import InputError
@@ -609,7 +609,7 @@ def backtracking(
     observer: Observer | None = None,
 ) -> CSPSolutions:
     """Every solution of ``csp`` by backtracking as ``strategy`` says, lazily."""
-    problem = csp if isinstance(csp, CSPProblem) else CSPProblem(csp)
+    problem = csp_problem(csp, "backtracking")
     return CSPSolutions(problem, strategy, limits=limits, observer=observer)
 
 
@@ -625,8 +625,8 @@ def solve(csp: CSP | CSPProblem, strategy: Strategy = Strategy()) -> dict[Any, A
         solution.
 
     Raises:
-        InputError: the CSP is malformed (an empty domain, a constraint naming no
-            variable), reported when it is built.
+        ProblemError: ``csp`` is not a CSP (the message says how to make one of an
+            aima CSP or a python-constraint problem).
 
     Examples:
         >>> from searchlab.algorithms.csp import CSP, AllDifferent
