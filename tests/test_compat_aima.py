@@ -98,6 +98,21 @@ def test_a_problem_missing_a_member_is_named() -> None:
     with pytest.raises(ProblemError, match="NoResult has no result: an aima problem needs"):
         AimaProblem(NoResult())
 
+    class Forgetful:  # actions() forgot its return
+        initial = 0
+
+        def actions(self, state: int) -> None:
+            [state + 1]
+
+        def result(self, state: int, action: int) -> int:
+            return action
+
+        def goal_test(self, state: int) -> bool:
+            return state == 2
+
+    with pytest.raises(ProblemError, match=r"actions\(0\) returned None: it must return"):
+        breadth_first(AimaProblem(Forgetful()))
+
 
 def test_eight_queens_has_92_solutions_and_aima_is_left_untouched() -> None:
     queens = aima.NQueensCSP(8)

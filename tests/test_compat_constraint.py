@@ -77,16 +77,9 @@ def magic_square(lib: ModuleType) -> Any:
     problem = lib.Problem()
     problem.addVariables(range(9), range(1, 10))
     problem.addConstraint(lib.AllDifferentConstraint(), range(9))
-    for line in (
-        (0, 1, 2),
-        (3, 4, 5),
-        (6, 7, 8),
-        (0, 3, 6),
-        (1, 4, 7),
-        (2, 5, 8),
-        (0, 4, 8),
-        (2, 4, 6),
-    ):
+    rows = [tuple(range(r, r + 3)) for r in (0, 3, 6)]
+    columns = [tuple(range(c, 9, 3)) for c in range(3)]
+    for line in [*rows, *columns, (0, 4, 8), (2, 4, 6)]:
         problem.addConstraint(lib.ExactSumConstraint(15), line)
     return problem
 

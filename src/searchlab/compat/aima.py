@@ -23,6 +23,7 @@ from typing import Any
 
 from searchlab.algorithms.csp.model import CSP, Constraint, Predicate
 from searchlab.algorithms.csp.problem import CSPProblem
+from searchlab.core.checked import describe
 from searchlab.core.errors import ProblemError
 
 PROBLEM_MEMBERS = ("initial", "actions", "result", "goal_test")
@@ -98,7 +99,15 @@ class AimaProblem:
         each action aima lists, in its order."""
         problem = self.problem
         path_cost: Callable[..., float] | None = getattr(problem, "path_cost", None)
-        for action in problem.actions(state):
+        actions = problem.actions(state)
+        try:
+            actions = iter(actions)
+        except TypeError:
+            raise ProblemError(
+                f"actions({describe(state)}) returned {describe(actions)}: it must return "
+                "the actions possible there (a list, or yield them)"
+            ) from None
+        for action in actions:
             child = problem.result(state, action)
             cost = 1 if path_cost is None else path_cost(0, state, action, child)
             yield action, child, cost
