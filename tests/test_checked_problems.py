@@ -141,6 +141,28 @@ def test_a_missing_member_is_refused_before_the_search_starts() -> None:
             call()
 
 
+def test_depth_first_names_the_fault_when_its_stream_reaches_it() -> None:
+    class Fork:
+        """0 leads to the goal 1, and to 2, whose successor is a list."""
+
+        initial = 0
+
+        def successors(self, x: int) -> list[tuple[str, Any, float]]:
+            arcs: dict[int, list[tuple[str, Any, float]]] = {
+                0: [("a", 1, 1.0), ("b", 2, 1.0)],
+                2: [("c", [3], 1.0)],
+            }
+            return arcs.get(x, [])
+
+        def is_goal(self, x: int) -> bool:
+            return x == 1
+
+    stream = searchlab.depth_first(Fork())
+    assert next(stream).path == (0, 1)  # a solution before the fault
+    with pytest.raises(ProblemError, match=r"successors\(2\) gave the unhashable state \[3\]"):
+        next(stream)
+
+
 def test_the_problems_own_exception_reaches_the_caller_as_it_was() -> None:
     class Broken(NumberLine):
         def successors(self, x: int) -> list[tuple[str, int, float]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import heapq
 import inspect
+import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar, cast
@@ -66,7 +67,7 @@ def checks_problem(search: F) -> F:
             if callable(h):
                 _check_heuristic_at_start(problem, h)
         try:
-            return search(problem, *args, **kwargs)
+            result = search(problem, *args, **kwargs)
         except SearchlabError:
             raise
         except Exception:
@@ -74,8 +75,37 @@ def checks_problem(search: F) -> F:
             if fault is None:
                 raise
             raise fault from None
+        if callable(getattr(result, "_advance", None)):  # a lazy stream: checked as walked
+            _guard_stream(result, search, problem, args, kwargs)
+        return result
 
     return cast(F, checked_search)
+
+
+def _guard_stream(
+    stream: Any,
+    search: Callable[..., Any],
+    problem: Any,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> None:
+    """Make a ``Solutions`` stream name a malformed problem when a step fails: the
+    checker walks a fresh stream as far as this one had come (its solutions so far, and
+    the step that failed)."""
+    advance = stream._advance
+
+    def checked_advance() -> Any:
+        try:
+            return advance()
+        except SearchlabError:
+            raise
+        except Exception:
+            fault = _diagnose(search, problem, args, kwargs, solutions=stream.found + 1)
+            if fault is None:
+                raise
+            raise fault from None
+
+    setattr(stream, "_advance", checked_advance)  # noqa: B010 - the one step it takes
 
 
 def _check_heuristic_at_start(problem: Any, h: Callable[[Any], Any]) -> None:
@@ -93,10 +123,15 @@ def _check_heuristic_at_start(problem: Any, h: Callable[[Any], Any]) -> None:
 
 
 def _diagnose(
-    search: Callable[..., Any], problem: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+    search: Callable[..., Any],
+    problem: Any,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    solutions: int = 1,
 ) -> ProblemError | None:
     """The fault the checker finds running ``search`` again on ``problem`` (its
-    heuristic checked too, its observer left out), or None if it finds none."""
+    heuristic checked too, its observer left out; a stream walked for up to
+    ``solutions`` solutions), or None if it finds none."""
     try:
         start = check_state(problem.initial, "the problem's initial")
         call = inspect.signature(search).bind(problem, *args, **kwargs)
@@ -111,7 +146,10 @@ def _diagnose(
     if "observer" in call.arguments:
         call.arguments["observer"] = None
     try:
-        search(*call.args, **call.kwargs)
+        result = search(*call.args, **call.kwargs)
+        if callable(getattr(result, "_advance", None)):
+            for _ in itertools.islice(result, solutions):
+                pass
     except UserCodeError:
         return None  # the problem's own code raised: that exception says it best
     except ProblemError as fault:
