@@ -220,3 +220,14 @@ def test_mistakes_are_input_errors(build: Callable[[Any], Any], message: str) ->
 def test_the_examples_in_the_docstrings_run(module: ModuleType) -> None:
     outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert outcome.attempted > 0 and outcome.failed == 0
+
+
+@pytest.mark.parametrize("kind", ["MaxSumConstraint", "MinSumConstraint", "ExactSumConstraint"])
+def test_sums_over_negative_values_agree(kind: str) -> None:
+    def program(lib: ModuleType) -> Any:
+        problem = lib.Problem()
+        problem.addVariables("abc", range(-2, 3))
+        problem.addConstraint(getattr(lib, kind)(1, [2, -1, 1]), "abc")
+        return problem
+
+    assert solutions(ours, program) == solutions(theirs, program)
