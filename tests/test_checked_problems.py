@@ -163,6 +163,17 @@ def test_depth_first_names_the_fault_when_its_stream_reaches_it() -> None:
         next(stream)
 
 
+def test_a_missing_member_reads_the_same_from_searchlab_run(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    path = tmp_path / "half.py"
+    path.write_text("class Half:\n    initial = 0\n    def successors(self, s):\n"
+                    "        return []\n\ndef problem():\n    return Half()\n")
+    with pytest.raises(ProblemError) as raised:
+        searchlab.breadth_first(load(path))
+    assert_refused(run_cli("run", str(path)), str(raised.value))
+
+
 def test_the_problems_own_exception_reaches_the_caller_as_it_was() -> None:
     class Broken(NumberLine):
         def successors(self, x: int) -> list[tuple[str, int, float]]:
