@@ -252,3 +252,19 @@ def test_a_solver_given_no_csp_says_how_to_make_one(given: Any, advice: str) -> 
     for solver in (solve, count, ac3, min_conflicts):
         with pytest.raises(ProblemError, match=said):
             solver(given)
+
+
+def test_a_csp_mistake_is_said_when_the_csp_is_built() -> None:
+    from searchlab.algorithms.csp import CSP, Predicate, Strategy
+    from searchlab.core.errors import InputError
+
+    domains = {"x": [1, 2], "y": [1, 2]}
+    with pytest.raises(InputError, match=r"on x, y cannot take 2 values: its test must take one"):
+        CSP(domains, [Predicate(("x", "y"), lambda a: a > 0)])
+    with pytest.raises(InputError, match=r"has the test 5: it must be a function"):
+        CSP(domains, [Predicate(("x",), 5)])  # type: ignore[arg-type]
+    fine = CSP(domains, [Predicate(("x", "y"), lambda *values: len(set(values)) == 2)])
+    assert count(fine) == 2
+    with pytest.raises(InputError, match="the strategy must be a Strategy"):
+        solve(fine, "mac")  # type: ignore[arg-type]
+    assert solve(fine, Strategy(inference="mac")) == {"x": 1, "y": 2}

@@ -609,6 +609,10 @@ def backtracking(
     observer: Observer | None = None,
 ) -> CSPSolutions:
     """Every solution of ``csp`` by backtracking as ``strategy`` says, lazily."""
+    if not isinstance(strategy, Strategy):
+        raise InputError(
+            f"the strategy must be a Strategy (e.g. Strategy(inference='mac')), not {strategy!r}"
+        )
     problem = csp_problem(csp, "backtracking")
     return CSPSolutions(problem, strategy, limits=limits, observer=observer)
 
