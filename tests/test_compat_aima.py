@@ -85,6 +85,12 @@ def test_a_problem_without_path_cost_or_h_costs_one_a_step() -> None:
     assert breadth_first(walk).cost == 3.0  # 2 + 2 + 1
 
 
+def test_an_aima_problem_given_as_it_is_is_told_to_be_wrapped() -> None:
+    trip = aima.GraphProblem("Arad", "Bucharest", aima.romania_map)
+    with pytest.raises(ProblemError, match=r"is one as AimaProblem\(it\) \(searchlab.compat"):
+        astar(trip, trip.h)
+
+
 def test_a_problem_missing_a_member_is_named() -> None:
     class NoResult:
         initial = 0

@@ -49,9 +49,15 @@ def require_members(problem: Any) -> None:
         member for member in MEMBERS if inspect.getattr_static(problem, member, _ABSENT) is _ABSENT
     ]
     if missing:
+        aima = all(hasattr(problem, name) for name in ("actions", "result", "goal_test"))
         raise ProblemError(
             f"{type(problem).__name__} has no {', no '.join(missing)}: a problem needs "
             "initial, successors(state) -> (move, next_state, cost) triples, and is_goal(state)"
+            + (
+                "; an aima-python problem is one as AimaProblem(it) (searchlab.compat.aima)"
+                if aima
+                else ""
+            )
         )
 
 
