@@ -133,7 +133,7 @@ def test_the_same_program_finds_the_same_solutions(name: str) -> None:
 def test_published_counts() -> None:
     assert len(readme_first(ours).getSolutions()) == 2
     assert len(queens(ours).getSolutions()) == 92
-    assert count(queens(ours).csp()) == 92
+    assert count(queens(ours).csp()) == count(queens(ours)) == 92
     assert len(magic_square(ours).getSolutions()) == 8  # the Lo Shu square's 8 symmetries
     money = send_more_money(ours).getSolution()
     assert money == dict(zip("SENDMORY", (9, 5, 6, 7, 1, 0, 8, 2), strict=True))
@@ -231,3 +231,12 @@ def test_sums_over_negative_values_agree(kind: str) -> None:
         return problem
 
     assert solutions(ours, program) == solutions(theirs, program)
+
+
+def test_a_solver_takes_our_problem_and_names_python_constraints() -> None:
+    from searchlab.algorithms.csp import solve
+    from searchlab.core.errors import ProblemError
+
+    assert solve(readme_first(ours)) == readme_first(ours).getSolution()
+    with pytest.raises(ProblemError, match="a python-constraint Problem: write it with searchlab"):
+        solve(readme_first(theirs))

@@ -141,12 +141,18 @@ class CSPProblem:
 
 
 def csp_problem(thing: object, who: str) -> CSPProblem:
-    """``thing`` (a ``CSP`` or a ``CSPProblem``) as a ``CSPProblem``, or a
+    """``thing`` (a ``CSP``, a ``CSPProblem``, or an object whose ``csp()`` makes a
+    ``CSP``, as ``searchlab.compat.constraint.Problem``) as a ``CSPProblem``, or a
     ``ProblemError`` naming what the solver ``who`` was given and how to convert it."""
     if isinstance(thing, CSPProblem):
         return thing
     if isinstance(thing, CSP):
         return CSPProblem(thing)
+    model = getattr(thing, "csp", None)  # searchlab.compat.constraint's Problem
+    if callable(model):
+        made = model()
+        if isinstance(made, CSP):
+            return CSPProblem(made)
     kind = type(thing).__name__
     if all(hasattr(thing, m) for m in ("variables", "domains", "neighbors", "constraints")):
         advice = "an aima CSP becomes one with searchlab.compat.aima.aima_csp(it)"
