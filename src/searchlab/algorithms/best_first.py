@@ -22,7 +22,13 @@ import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from searchlab.algorithms.common import check_cost, heap_head, interruptible, walk_back
+from searchlab.algorithms.common import (
+    check_cost,
+    checks_problem,
+    heap_head,
+    interruptible,
+    walk_back,
+)
 from searchlab.core.docstrings import BEST_FIRST_RAISES, HEURISTIC, RESULT, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import (
@@ -143,6 +149,7 @@ def _graph_search(
     return unsolved(Status.EXHAUSTED)
 
 
+@checks_problem
 @search_doc(raises=BEST_FIRST_RAISES)
 def uniform_cost(
     problem: Problem[S, M], *, limits: Limits = NO_LIMITS, observer: Observer | None = None
@@ -165,6 +172,7 @@ def uniform_cost(
     )
 
 
+@checks_problem
 @search_doc(HEURISTIC, raises=BEST_FIRST_RAISES)
 def greedy_best_first(
     problem: Problem[S, M],
@@ -193,6 +201,7 @@ def greedy_best_first(
     )
 
 
+@checks_problem
 @search_doc(
     HEURISTIC,
     returns=RESULT
@@ -227,6 +236,7 @@ def astar(
     )
 
 
+@checks_problem
 @search_doc(
     HEURISTIC,
     "weight: w >= 1 in f = g + w·h; a path found costs at most w times the cheapest.",
@@ -285,6 +295,7 @@ class _TreeNode:
         return False
 
 
+@checks_problem
 @search_doc(HEURISTIC, raises=BEST_FIRST_RAISES)
 def best_first(
     problem: Problem[S, M],

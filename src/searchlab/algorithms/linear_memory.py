@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass
 from typing import Generic
 
-from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.algorithms.common import check_cost, checks_problem, interruptible
 from searchlab.algorithms.uninformed import bounded_rounds
 from searchlab.core.docstrings import BEST_FIRST_RAISES, HEURISTIC, search_doc
 from searchlab.core.errors import InputError
@@ -31,6 +31,7 @@ from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 
 
+@checks_problem
 @search_doc(HEURISTIC, raises=BEST_FIRST_RAISES)
 def ida_star(
     problem: Problem[S, M],
@@ -85,6 +86,7 @@ class _Child(Generic[S, M]):
     state: S
 
 
+@checks_problem
 @search_doc(HEURISTIC, raises=BEST_FIRST_RAISES)
 def rbfs(
     problem: Problem[S, M],

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, Literal, TypeVar
 
-from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.algorithms.common import check_cost, checks_problem, interruptible
 from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Candidates, Expand, Observer, Restart, Solution, Step, detail_of
@@ -385,6 +385,7 @@ class _Walk(Generic[S, M]):
         return SearchResult(status, path, moves, self.cost, self.stats, limit)
 
 
+@checks_problem
 @search_doc(
     VALUE,
     'tie_break: "first", "last" (seed 000\'s Prolog) or "random" among equal best.',
@@ -571,6 +572,7 @@ def exponential_schedule(
     return lambda t: start * decay**t if t < steps else 0.0
 
 
+@checks_problem
 @search_doc(
     VALUE,
     "schedule: the temperature at step t (default ``exponential_schedule()``).",

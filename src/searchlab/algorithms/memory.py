@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Final, Literal
 
-from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.algorithms.common import check_cost, checks_problem, interruptible
 from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Solution, Step
@@ -112,6 +112,7 @@ def _walk(
     return best.result(Status.LOCAL_OPTIMUM, stats)
 
 
+@checks_problem
 @search_doc(
     VALUE,
     "tenure: how many of the last moves' states are tabu.",
@@ -161,6 +162,7 @@ def tabu_search(
     return _walk(problem, h, choose, lambda: len(recent), max_moves, limits, observer)
 
 
+@checks_problem
 @search_doc(
     VALUE,
     "history: how many past values a candidate may be compared with.",

@@ -16,7 +16,7 @@ import statistics
 from collections.abc import Callable
 from typing import Literal
 
-from searchlab.algorithms.common import check_cost, interruptible
+from searchlab.algorithms.common import check_cost, checks_problem, interruptible
 from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Solution, Step
@@ -35,6 +35,7 @@ def _check_count(value: int, what: str) -> None:
         raise InputError(f"the {what} must be 1 or more, not {value!r}")
 
 
+@checks_problem
 @search_doc(
     VALUE,
     "beam: how many states are kept.",
@@ -195,6 +196,7 @@ def generations_of(observer: Observer | None) -> list[Generation] | None:
     return wanted if isinstance(wanted, list) else None
 
 
+@checks_problem
 @search_doc(
     VALUE,
     "population: how many individuals a generation has.",

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Generic
 
-from searchlab.algorithms.common import check_cost, interruptible, walk_back
+from searchlab.algorithms.common import check_cost, checks_problem, interruptible, walk_back
 from searchlab.core.docstrings import search_doc
 from searchlab.core.errors import InputError, SearchInterrupted
 from searchlab.core.events import (
@@ -29,6 +29,7 @@ from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 
 
+@checks_problem
 @search_doc()
 def breadth_first(
     problem: Problem[S, M], *, limits: Limits = NO_LIMITS, observer: Observer | None = None
@@ -293,6 +294,7 @@ class Solutions(Generic[S, M]):
                 pending = (move, child, child_g, child_h)
 
 
+@checks_problem
 @search_doc(
     "depth_bound: refuse successors deeper than this (None: no bound).",
     "constraint: a test each state entered must pass (Prolog's generate-and-test).",
@@ -333,6 +335,7 @@ def depth_first(
     )
 
 
+@checks_problem
 @search_doc("max_depth: the deepest bound tried (None: no end but the limits).")
 def iterative_deepening(
     problem: Problem[S, M],

@@ -19,8 +19,9 @@ returns; a factory may also return a ``Domain`` of its own, or a ``CSP``
 (``searchlab.algorithms.csp``), which every CSP solver then runs on. ``load_problem("file.pl")``
 loads a Prolog file instead (``searchlab.domains.prolog``: its ``s/3``, ``goal/1``
 and ``h/2`` asked of SWI-Prolog). Every call into the user's
-code is checked: a broken promise of the protocol is a ``ProblemError`` that says what
-the problem must do.
+code is checked (``searchlab.core.checked``, the one checker the library's searches
+use too): a broken promise of the protocol is a ``ProblemError`` that says what the
+problem must do.
 """
 
 from __future__ import annotations
@@ -28,17 +29,22 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
-import inspect
 import json
-import math
 import sys
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
 
 from searchlab.algorithms.registry import SEARCHES
 from searchlab.algorithms.uninformed import Solutions
+from searchlab.core import checked
+from searchlab.core.checked import MAX_SUCCESSORS as MAX_SUCCESSORS  # named from here too
+from searchlab.core.checked import UserCodeError as UserCodeError
+from searchlab.core.checked import check_state as _check_state
+from searchlab.core.checked import checked_heuristic as _checked_heuristic
+from searchlab.core.checked import describe as _describe
+from searchlab.core.checked import require_members, user_failure
 from searchlab.core.errors import InputError, ProblemError, SearchlabError
 from searchlab.core.events import Observer
 from searchlab.core.registry import Registry
@@ -47,27 +53,8 @@ from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest
 from searchlab.domains.drawing import Drawing, Grid, Text
 from searchlab.domains.watchdog import Watchdog
 
-_ABSENT = object()
-
 ZERO = "zero"
 """The heuristic every problem has: 0 everywhere (admissible; A* is then uniform-cost)."""
-
-
-MAX_SUCCESSORS = 1_000_000
-"""How many successors one state may have: a generator that yields forever is stopped
-here, with a message, long before it can fill the memory."""
-
-
-def _describe(value: Any) -> str:
-    """``repr(value)`` cut to 60 characters, and never an error: a state whose
-    ``__repr__`` raises, or an int too long to print, is named by its type."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 10_000:
-        return f"<an int of about {int(value.bit_length() * 0.30103):,} digits>"
-    try:
-        text = repr(value)
-    except Exception as error:
-        return f"<{type(value).__name__} object: its repr raised {type(error).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _json_or_described(encode: Callable[[Any], Any], value: Any) -> Any:
@@ -81,171 +68,14 @@ def _json_or_described(encode: Callable[[Any], Any], value: Any) -> Any:
     return encoded
 
 
-def _check_state(state: Any, where: str | Callable[[], str]) -> Hashable:
-    try:
-        hash(state)
-    except TypeError:
-        said = where() if callable(where) else where
-        raise ProblemError(
-            f"{said} gave the unhashable state {_describe(state)}: states must be hashable "
-            "and immutable (tuples, frozensets, strings, numbers, frozen dataclasses)"
-        ) from None
-    return state  # type: ignore[no-any-return]
-
-
-class UserCodeError(ProblemError):
-    """The user's own code raised (or called ``sys.exit``) inside a call of the protocol.
-    The CLI prints the one-line message and exits 2, like any other bad input."""
-
-
-def user_failure(call: str, error: BaseException) -> UserCodeError:
-    """``error`` from the user's ``call`` (e.g. ``successors(3)``) on one line, naming
-    the place in the user's file it came from."""
-    place = _place(error)
-    if isinstance(error, SystemExit):
-        return UserCodeError(
-            f"{call} called sys.exit({error.code!r}){place}: a problem's code must not "
-            "exit; the search was abandoned"
-        )
-    message = str(error)
-    message = message.splitlines()[0] if message else ""
-    return UserCodeError(
-        f"{call} raised {type(error).__name__}" + (f": {message}" if message else "") + place
-    )
-
-
-_LIBRARY = str(Path(__file__).resolve().parents[1])
-
-
-def _place(error: BaseException) -> str:
-    """`` (file.py, line N)``: the innermost frame of the traceback outside
-    searchlab and the standard library (the innermost of all if none is)."""
-    import sysconfig
-
-    library = (_LIBRARY, sysconfig.get_paths()["stdlib"])
-    trace = error.__traceback__
-    found = innermost = None
-    while trace is not None:
-        innermost = trace
-        name = str(Path(trace.tb_frame.f_code.co_filename).resolve())
-        if not name.startswith(library):
-            found = trace
-        trace = trace.tb_next
-    chosen = found or innermost
-    if chosen is None:
-        return ""
-    return f" ({Path(chosen.tb_frame.f_code.co_filename).name}, line {chosen.tb_lineno})"
-
-
-class CheckedProblem:
-    """A user's problem behind checks of the protocol, started where the request says.
-
-    Every call into the user's code is guarded: its exceptions (and ``sys.exit``)
-    become a ``UserCodeError`` naming the call and the line; the ``watchdog`` (when
-    armed, ``searchlab.domains.watchdog``) is checked on each call and on each
-    successor yielded; one state may yield at most ``MAX_SUCCESSORS``. States are
-    described (``repr``) only when a message needs them.
-    """
+class CheckedProblem(checked.CheckedProblem):
+    """A user's problem behind the protocol's checks (``searchlab.core.checked``),
+    started where the request says, with the ``watchdog`` (when armed,
+    ``searchlab.domains.watchdog``) checked on each call and each successor yielded."""
 
     def __init__(self, problem: Any, start: Hashable, watchdog: Watchdog | None = None) -> None:
-        self.problem = problem
-        self.start = start
         self.watchdog = watchdog or Watchdog(None)
-
-    @property
-    def initial(self) -> Hashable:
-        return self.start
-
-    def successors(self, state: Hashable) -> Iterator[tuple[Any, Hashable, float]]:
-        watchdog = self.watchdog
-        watchdog.check()
-
-        def call() -> str:
-            return f"successors({_describe(state)})"
-
-        try:
-            arcs = self.problem.successors(state)
-        except SearchlabError:
-            raise
-        except (Exception, SystemExit) as error:
-            raise user_failure(call(), error) from None
-        try:
-            iterator = iter(arcs)
-        except TypeError:
-            raise ProblemError(
-                f"{call()} returned {_describe(arcs)}: it must return "
-                "or yield (move, next_state, cost) triples"
-            ) from None
-        except (Exception, SystemExit) as error:  # an iterable whose __iter__ fails
-            raise user_failure(call(), error) from None
-        count = 0
-        while True:
-            try:
-                arc = next(iterator)
-            except StopIteration:
-                return
-            except SearchlabError:
-                raise
-            except (Exception, SystemExit) as error:
-                raise user_failure(call(), error) from None
-            watchdog.check()
-            count += 1
-            if count > MAX_SUCCESSORS:
-                raise ProblemError(
-                    f"{call()} yielded more than {MAX_SUCCESSORS:,} successors: one state "
-                    "may have at most that many (does its generator ever end?)"
-                )
-            if not isinstance(arc, tuple) or len(arc) != 3:
-                raise ProblemError(
-                    f"{call()} yielded {_describe(arc)}: each successor "
-                    "must be a (move, next_state, cost) triple"
-                )
-            move, child, cost = arc
-            _check_state(child, call)
-            if isinstance(cost, bool) or not isinstance(cost, int | float):
-                raise ProblemError(
-                    f"{call()} gave the cost {_describe(cost)} for move "
-                    f"{_describe(move)}: a cost must be a number"
-                )
-            if cost != cost:
-                raise ProblemError(
-                    f"{call()} gave the cost NaN for move {_describe(move)}: a cost "
-                    "must be a number 0 or more"
-                )
-            yield move, child, float(cost)
-
-    def is_goal(self, state: Hashable) -> bool:
-        self.watchdog.check()
-        try:
-            answer = self.problem.is_goal(state)
-        except SearchlabError:
-            raise
-        except (Exception, SystemExit) as error:
-            raise user_failure(f"is_goal({_describe(state)})", error) from None
-        if not isinstance(answer, bool | int):
-            raise ProblemError(
-                f"is_goal({_describe(state)}) returned {_describe(answer)}: it must return "
-                "True or False"
-            )
-        return bool(answer)
-
-
-def _checked_heuristic(name: str, function: Callable[[Any], Any]) -> Callable[[Any], float]:
-    def h(state: Any) -> float:
-        try:
-            value = function(state)
-        except SearchlabError:
-            raise
-        except (Exception, SystemExit) as error:
-            raise user_failure(f"the heuristic {name!r} on {_describe(state)}", error) from None
-        if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
-            raise ProblemError(
-                f"the heuristic {name!r} returned {_describe(value)} for state "
-                f"{_describe(state)}: a heuristic must return a number (0 at a goal)"
-            )
-        return float(value)
-
-    return h
+        super().__init__(problem, start, self.watchdog.check)
 
 
 def _heuristics_of(problem: Any) -> Registry[HeuristicSpec]:
@@ -425,16 +255,7 @@ def problem_domain(
     """The domain of ``problem`` (checked to have the protocol's three members), a
     subclass of ``base`` (a ``ProblemDomain`` that adds what its kind of problem needs,
     e.g. ``searchlab.domains.prolog``'s)."""
-    missing = [  # looked up without calling a property: the start may be costly to make
-        member
-        for member in ("initial", "successors", "is_goal")
-        if inspect.getattr_static(problem, member, _ABSENT) is _ABSENT
-    ]
-    if missing:
-        raise ProblemError(
-            f"{type(problem).__name__} has no {', no '.join(missing)}: a problem needs "
-            "initial, successors(state) -> (move, next_state, cost) triples, and is_goal(state)"
-        )
+    require_members(problem)
     heuristics = _heuristics_of(problem)
     doc = (type(problem).__doc__ or "").strip().splitlines()
     attributes = {

@@ -29,6 +29,7 @@ from searchlab.algorithms.csp.search import (
     CSPSolutions,
     Strategy,
     backtracking,
+    count,
     count_solutions,
     solve,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "Strategy",
     "ac3",
     "backtracking",
+    "count",
     "count_solutions",
     "min_conflicts",
     "solve",

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from searchlab.algorithms.csp.model import CSP, Var
-from searchlab.algorithms.csp.network import Network
-from searchlab.algorithms.csp.problem import CSPProblem, CSPState
+from searchlab.algorithms.csp.problem import CSPProblem, CSPState, csp_problem
 from searchlab.algorithms.csp.search import Strategy, _Engine
 from searchlab.core.events import Observer, Wipeout
 from searchlab.core.result import Stats
@@ -29,6 +28,17 @@ class Propagation:
     wiped: Var | None
     removed: int
     stats: Stats
+
+    @property
+    def domains(self) -> dict[Var, tuple[Any, ...]]:
+        """Every variable's values left by AC-3, in the CSP's order (an emptied one is
+        ``()``)."""
+        return {var: self.state.domain(var) for var in self.state.csp.variables}
+
+    def __repr__(self) -> str:
+        """What AC-3 left, as values: ``Propagation(consistent, removed=3, domains={…})``."""
+        verdict = "consistent" if self.consistent else f"wiped out {self.wiped!r}"
+        return f"Propagation({verdict}, removed={self.removed}, domains={self.domains!r})"
 
     @property
     def consistent(self) -> bool:
@@ -58,9 +68,30 @@ class Propagation:
 
 
 def ac3(csp: CSP | CSPProblem, *, observer: Observer | None = None) -> Propagation:
-    """Make every arc of ``csp`` consistent (see the module docstring); ``observer``
-    hears a ``Narrow`` for every domain narrowed and a ``Wipeout`` if one empties."""
-    network = csp.network if isinstance(csp, CSPProblem) else Network(csp)
+    """Make every arc of ``csp`` consistent (see the module docstring).
+
+    Args:
+        csp: a ``CSP`` or a ``CSPProblem``.
+        observer: hears a ``Narrow`` for every domain narrowed and a ``Wipeout`` if
+            one empties.
+
+    Returns:
+        A ``Propagation``: its ``domains`` (the values left to each variable),
+        ``consistent``, ``solved`` and ``solution()``.
+
+    Examples:
+        x < y < z over 1..3 leaves one value to each:
+
+        >>> from searchlab.algorithms.csp import CSP, Predicate
+        >>> less = lambda a, b: a < b
+        >>> chain = CSP({v: [1, 2, 3] for v in "xyz"},
+        ...             [Predicate(("x", "y"), less), Predicate(("y", "z"), less)])
+        >>> ac3(chain)
+        Propagation(consistent, removed=6, domains={'x': (1,), 'y': (2,), 'z': (3,)})
+        >>> ac3(chain).solution()
+        {'x': 1, 'y': 2, 'z': 3}
+    """
+    network = csp.network if isinstance(csp, CSPProblem) else csp_problem(csp, "ac3").network
     stats = Stats()
     started = time.perf_counter()
     engine = _Engine(network, Strategy(inference="mac"), stats, observer is not None)

@@ -21,8 +21,9 @@ from typing import Any
 
 from searchlab.algorithms.common import interruptible
 from searchlab.algorithms.csp.consistency import ac3
+from searchlab.algorithms.csp.model import CSP
 from searchlab.algorithms.csp.network import bits
-from searchlab.algorithms.csp.problem import CSPProblem, CSPState
+from searchlab.algorithms.csp.problem import CSPProblem, CSPState, csp_problem
 from searchlab.core.docstrings import CSP_PROBLEM, SEED, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Solution, Step
@@ -43,7 +44,7 @@ unless the walk is longer than WALK_CELLS / n states)."""
     problem=CSP_PROBLEM,
 )
 def min_conflicts(
-    problem: CSPProblem,
+    problem: CSPProblem | CSP,
     *,
     max_steps: int = 10_000,
     seed: int | None = None,
@@ -60,6 +61,7 @@ def min_conflicts(
     """
     if max_steps < 0:
         raise InputError(f"max-steps must be 0 or more, not {max_steps}", field="max_steps")
+    problem = csp_problem(problem, "min_conflicts")  # a CSP is taken as it is too
     rng = random.Random(seed)
     net = problem.network
     csp = net.csp

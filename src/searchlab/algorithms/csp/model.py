@@ -13,6 +13,7 @@ constraint.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -213,6 +214,8 @@ def _check_constraint(constraint: Constraint, index: Mapping[Var, int]) -> None:
     scope = constraint.scope
     if not scope:
         raise InputError(f"the constraint {constraint.name} ties no variable")
+    if isinstance(constraint, Predicate):
+        _check_test(constraint)
     for var in scope:
         if var not in index:
             raise InputError(
@@ -235,3 +238,24 @@ def _check_constraint(constraint: Constraint, index: Mapping[Var, int]) -> None:
             f"the constraint {constraint.name} has {len(constraint.offsets)} offsets "
             f"for {len(scope)} variables"
         )
+
+
+def _check_test(predicate: Predicate) -> None:
+    """Refuse a predicate that is not a function, or that cannot take one value per
+    variable of its scope (said now, not as a TypeError in the middle of a solve)."""
+    test, scope = predicate.test, predicate.scope
+    if not callable(test):
+        raise InputError(
+            f"the constraint {predicate.name} on {', '.join(map(str, scope))} has the test "
+            f"{test!r}: it must be a function of their values"
+        )
+    try:
+        inspect.signature(test).bind(*scope)
+    except TypeError:
+        raise InputError(
+            f"the constraint {predicate.name} on {', '.join(map(str, scope))} cannot take "
+            f"{len(scope)} value{'s' if len(scope) != 1 else ''}: its test must take one "
+            "value per variable of its scope, in order"
+        ) from None
+    except ValueError:
+        return  # a builtin without a signature: tried when solving

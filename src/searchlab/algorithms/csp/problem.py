@@ -16,6 +16,7 @@ from typing import Any
 
 from searchlab.algorithms.csp.model import CSP, Var
 from searchlab.algorithms.csp.network import Network, bits
+from searchlab.core.errors import ProblemError
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,21 @@ class CSPState:
             return values
         return tuple(values[k] for k in bits(self.domains[i]))
 
+    def open_domains(self) -> dict[Var, tuple[Any, ...]]:
+        """The values each variable without one may still take (its whole domain when
+        the state records none), in the CSP's order."""
+        return {
+            var: self.domain(var)
+            for var, k in zip(self.csp.variables, self.assigned, strict=True)
+            if k < 0
+        }
+
+    def __repr__(self) -> str:
+        """The values and domains themselves, never the bit masks they are kept as."""
+        if self.domains is None:
+            return f"CSPState(assignment={self.assignment()!r})"
+        return f"CSPState(assignment={self.assignment()!r}, domains={self.open_domains()!r})"
+
     def to_json(self) -> dict[str, Any]:
         """``{"assignment": {var: value}, "domains": {var: [values]}}`` (domains of the
         variables without a value, when recorded); variables are written as text."""
@@ -65,11 +81,7 @@ class CSPState:
             "assignment": {str(var): value for var, value in self.assignment().items()}
         }
         if self.domains is not None:
-            out["domains"] = {
-                str(var): list(self.domain(var))
-                for var, k in zip(self.csp.variables, self.assigned, strict=True)
-                if k < 0
-            }
+            out["domains"] = {str(var): list(values) for var, values in self.open_domains().items()}
         return out
 
 
@@ -126,3 +138,26 @@ class CSPProblem:
 
     def is_goal(self, state: CSPState) -> bool:
         return state.complete
+
+
+def csp_problem(thing: object, who: str) -> CSPProblem:
+    """``thing`` (a ``CSP``, a ``CSPProblem``, or an object whose ``csp()`` makes a
+    ``CSP``, as ``searchlab.compat.constraint.Problem``) as a ``CSPProblem``, or a
+    ``ProblemError`` naming what the solver ``who`` was given and how to convert it."""
+    if isinstance(thing, CSPProblem):
+        return thing
+    if isinstance(thing, CSP):
+        return CSPProblem(thing)
+    model = getattr(thing, "csp", None)  # searchlab.compat.constraint's Problem
+    if callable(model):
+        made = model()
+        if isinstance(made, CSP):
+            return CSPProblem(made)
+    kind = type(thing).__name__
+    if all(hasattr(thing, m) for m in ("variables", "domains", "neighbors", "constraints")):
+        advice = "an aima CSP becomes one with searchlab.compat.aima.aima_csp(it)"
+    elif hasattr(thing, "addConstraint") and hasattr(thing, "getSolutions"):
+        advice = "a python-constraint Problem: write it with searchlab.compat.constraint"
+    else:
+        advice = "build one with CSP(domains, constraints) (searchlab.algorithms.csp)"
+    raise ProblemError(f"{who} solves a CSP or a CSPProblem, not a {kind}: {advice}")

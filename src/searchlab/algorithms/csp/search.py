@@ -40,7 +40,7 @@ from typing import Any
 
 from searchlab.algorithms.csp.model import CSP
 from searchlab.algorithms.csp.network import Network, bits
-from searchlab.algorithms.csp.problem import CSPProblem, CSPState
+from searchlab.algorithms.csp.problem import CSPProblem, CSPState, csp_problem
 from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.docstrings import CSP_PROBLEM, search_doc
 from searchlab.core.errors import InputError
@@ -609,14 +609,70 @@ def backtracking(
     observer: Observer | None = None,
 ) -> CSPSolutions:
     """Every solution of ``csp`` by backtracking as ``strategy`` says, lazily."""
-    problem = csp if isinstance(csp, CSPProblem) else CSPProblem(csp)
+    if not isinstance(strategy, Strategy):
+        raise InputError(
+            f"the strategy must be a Strategy (e.g. Strategy(inference='mac')), not {strategy!r}"
+        )
+    problem = csp_problem(csp, "backtracking")
     return CSPSolutions(problem, strategy, limits=limits, observer=observer)
 
 
-def solve(csp: CSP, strategy: Strategy = Strategy()) -> dict[Any, Any] | None:
-    """The first solution as ``{variable: value}``, or None if there is none."""
+def solve(csp: CSP | CSPProblem, strategy: Strategy = Strategy()) -> dict[Any, Any] | None:
+    """The first solution of ``csp``, as a plain dict.
+
+    Args:
+        csp: a ``CSP``, or a ``CSPProblem`` (what ``searchlab.compat.aima`` makes).
+        strategy: how backtracking orders and infers (MRV with forward checking).
+
+    Returns:
+        ``{variable: value}`` in the CSP's order of variables, or None if there is no
+        solution.
+
+    Raises:
+        ProblemError: ``csp`` is not a CSP (the message says how to make one of an
+            aima CSP or a python-constraint problem).
+
+    Examples:
+        >>> from searchlab.algorithms.csp import CSP, AllDifferent
+        >>> solve(CSP({"x": [1, 2], "y": [1, 2]}, [AllDifferent(("x", "y"))]))
+        {'x': 1, 'y': 2}
+        >>> solve(CSP({"x": [1], "y": [1]}, [AllDifferent(("x", "y"))])) is None
+        True
+    """
     found = next(backtracking(csp, strategy), None)
     return None if found is None else found.final_state.assignment()
+
+
+def count(
+    csp: CSP | CSPProblem, strategy: Strategy = Strategy(), *, at_most: int | None = None
+) -> int:
+    """How many solutions ``csp`` has.
+
+    Args:
+        csp: a ``CSP`` or a ``CSPProblem``.
+        strategy: how backtracking orders and infers.
+        at_most: stop counting there (2 tells a unique solution from several).
+
+    Returns:
+        The number of solutions (at most ``at_most``). ``count_solutions`` gives the
+        stream as well, for its statistics.
+
+    Examples:
+        The 8-queens puzzle has 92 solutions:
+
+        >>> from searchlab.algorithms.csp import CSP, AllDifferent
+        >>> n = 8
+        >>> queens = CSP({i: range(n) for i in range(n)}, [
+        ...     AllDifferent(tuple(range(n))),
+        ...     AllDifferent(tuple(range(n)), offsets=tuple(range(n))),
+        ...     AllDifferent(tuple(range(n)), offsets=tuple(-i for i in range(n)))])
+        >>> count(queens)
+        92
+        >>> count(queens, at_most=2)
+        2
+    """
+    found, _ = count_solutions(csp, strategy, at_most=at_most)
+    return found
 
 
 def count_solutions(
@@ -627,11 +683,12 @@ def count_solutions(
     limits: Limits = NO_LIMITS,
 ) -> tuple[int, CSPSolutions]:
     """How many solutions ``csp`` has (stopping at ``at_most``: 2 proves a solution
-    unique or not), and the stream (its ``exhausted`` says whether the count is all)."""
+    unique or not), and the stream (its ``exhausted`` says whether the count is all).
+    For the number alone, ``count``."""
     stream = backtracking(csp, strategy, limits=limits)
-    count = 0
+    found = 0
     for _ in stream:
-        count += 1
-        if at_most is not None and count >= at_most:
+        found += 1
+        if at_most is not None and found >= at_most:
             break
-    return count, stream
+    return found, stream
