@@ -111,7 +111,6 @@ class Domain(Generic[S, M]):
     presets: ClassVar[Mapping[str, str]] = {}  # named starts: name -> text for ``parse``
     goals: ClassVar[tuple[str, ...]] = ()  # named goals
     takes_goal: ClassVar[bool] = False
-    algorithms: ClassVar[tuple[str, ...]] = SEARCHES  # the ones offered (not the CSP solvers)
     default_algorithm: ClassVar[str] = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = Registry("heuristic")
     default_heuristic: ClassVar[str | None] = None
@@ -224,6 +223,12 @@ class Domain(Generic[S, M]):
         return type(self).random_start is not Domain.random_start
 
     # -- algorithms -----------------------------------------------------------------
+    @property
+    def algorithms(self) -> tuple[str, ...]:
+        """The algorithms it offers: a subclass names them (a class attribute), else
+        every registered one that runs on any problem, a plug-in's too."""
+        return tuple(SEARCHES)
+
     def offered(self, start: Any) -> tuple[str, ...]:
         """The algorithms offered from ``start`` (all of ``algorithms`` by default)."""
         return self.algorithms

@@ -37,7 +37,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
 
-from searchlab.algorithms.registry import SEARCHES
 from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.errors import InputError, ProblemError, SearchlabError
 from searchlab.core.events import Observer
@@ -286,7 +285,6 @@ class ProblemDomain(Domain[Any, Any]):
     """The domain of one user problem object (see the module docstring)."""
 
     has_default_start = True
-    algorithms = SEARCHES
     the_problem: ClassVar[Any] = None
 
     def default_start(self) -> Any:

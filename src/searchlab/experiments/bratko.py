@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from searchlab.algorithms.registry import ALGORITHMS, WEIGHT
+from searchlab.algorithms.best_first import WEIGHTED_ASTAR
+from searchlab.algorithms.registry import ALGORITHMS
 from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED
 from searchlab.domains.puzzle.domain import POSITIONS, PUZZLE
@@ -50,7 +51,7 @@ HEURISTIC = names_option(
     PUZZLE.heuristics,
     "heuristics for the informed algorithms (default: every one that applies)",
 )
-WEIGHT_OPTION = dataclasses.replace(WEIGHT, summary="w of weighted A*")
+WEIGHT_OPTION = dataclasses.replace(WEIGHTED_ASTAR.option("weight"), summary="w of weighted A*")
 LIMIT = dataclasses.replace(
     MAX_EXPANDED,
     summary="stop a search after expanding this many states (uninformed depth-first would not end)",

@@ -27,20 +27,16 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from searchlab.algorithms.declaration import Algorithm
 from searchlab.core import events
 from searchlab.core.encoding import EventEncoder, number
 from searchlab.core.events import Event
 from searchlab.domains.base import Domain, SearchRequest
 from searchlab.web.eventlog import dumps
 
-GRAPH = frozenset({"astar", "greedy", "uniform-cost", "weighted-astar", "bfs"})
-"""Graph searches: a closed set, successors refused when already reached."""
-BRATKO = frozenset({"best-first"})
-"""Bratko's tree-form best-first search: an open list of tree nodes."""
-DEPTH = frozenset({"dfs", "iterative-deepening", "ida", "rbfs"})
-"""Tree searches along one path: a node's parent is the node one level up."""
-LOCAL = frozenset({"hill-climbing"})
-TREES = BRATKO | DEPTH
+PATHS = frozenset({"path", "path-depth", "path-f", "path-siblings"})
+"""The frontier kinds of a tree search along one path: a node's parent is the node one
+level up (depth-first search, iterative deepening, IDA*, RBFS)."""
 
 MAX_HEAD = 8
 """Open-list entries shown after an expansion (the first ones the search will take)."""
@@ -53,25 +49,27 @@ MAX_LEFT = 64
 MAX_TEXT = 80
 """Characters of a state written as text (``Domain.format``)."""
 
+DETAIL = {"frontier": MAX_HEAD, "scores": MAX_SCORES, "ceiling": 1}
+"""What the recorder asks the engine for (``events.detail_of``), by the detail an
+algorithm declares it reports (RBFS's f-limit, ``events.Ceiling``, is all of its)."""
 
-def engine_detail(algorithm: str) -> int:
+
+def engine_detail(algorithm: Algorithm) -> int:
     """What the recorder asks the engine for (``events.detail_of``)."""
-    if algorithm in GRAPH or algorithm in BRATKO:
-        return MAX_HEAD
-    if algorithm in LOCAL:
-        return MAX_SCORES
-    if algorithm == "rbfs":
-        return 1  # its events.Ceiling only
-    return 0
+    return 0 if algorithm.detail is None else DETAIL[algorithm.detail]
 
 
-def family(algorithm: str) -> str | None:
-    """How the page explains a run of ``algorithm`` (None: by its events alone)."""
-    if algorithm in GRAPH:
+def family(algorithm: Algorithm) -> str | None:
+    """How the page explains a run of ``algorithm`` (None: by its events alone): a
+    graph search over a queue of states, a tree search (Bratko's open list of tree
+    nodes, or one path), or a climb whose successors' scores are reported."""
+    if algorithm.family == "graph" and algorithm.frontier == "queue":
         return "graph"
-    if algorithm in TREES:
+    if algorithm.family == "tree" and (
+        algorithm.frontier == "tree-queue" or algorithm.frontier in PATHS
+    ):
         return "tree"
-    if algorithm in LOCAL:
+    if algorithm.family == "local" and algorithm.detail == "scores":
         return "local"
     return None
 
@@ -139,9 +137,9 @@ class Teacher:
         # moves written as the domain writes them, when it says how
         self.move_texts = domain.writes_moves()
         self.domain = domain
-        self.algorithm = request.algorithm
-        self.family = family(request.algorithm)
-        self.detail = engine_detail(request.algorithm)
+        self.algorithm: Algorithm = request.info
+        self.family = family(self.algorithm)
+        self.detail = engine_detail(self.algorithm)
         self.sideways_allowed = int(request.options.get("sideways", 0) or 0)
         self.encoder = encoder
         self.max_bytes = max_bytes
@@ -173,7 +171,7 @@ class Teacher:
         order; detail events are taken in here and never kept."""
         if self.family == "graph":
             self.see = self._graph
-        elif self.algorithm in BRATKO:
+        elif self.algorithm.frontier == "tree-queue":
             self.see = self._bratko
         elif self.family == "tree":
             self.see = self._depth
@@ -283,8 +281,14 @@ class Teacher:
         return notes
 
     def summary(self) -> dict[str, Any]:
-        """What the page is told once, with the run (``info["teaching"]``)."""
-        out: dict[str, Any] = {"family": self.family, "head": MAX_HEAD}
+        """What the page is told once, with the run (``info["teaching"]``): how it
+        explains the run, and what the algorithm's declaration says the words need."""
+        out: dict[str, Any] = {
+            "family": self.family,
+            "head": MAX_HEAD,
+            "title": self.algorithm.title,
+            "frontier": self.algorithm.frontier,
+        }
         if self.cut_at is not None:
             mb = self.max_bytes / 2**20
             out["cut"] = (
