@@ -406,70 +406,31 @@ GRAPH_LOOP: Loop = (_graph_search,)
 WEIGHT = Option("weight", "float", "weight w of h in f = g + w·h", low=1, high=100, metavar="W")
 
 ASTAR = Algorithm(
-    astar,
-    "astar",
-    "A*",
+    astar, "astar", "A*",
     "A*: f = g + h, graph search",
-    "graph",
-    "queue",
-    "cost",
-    heuristic=True,
-    detail="frontier",
-    aliases=("a*", "a-star"),
-    order=1,
-    loop=GRAPH_LOOP,
-)
+    "graph", "queue", "cost", heuristic=True, detail="frontier", aliases=("a*", "a-star"),
+    order=1, loop=GRAPH_LOOP,
+)  # fmt: skip
 BEST_FIRST = Algorithm(
-    best_first,
-    "best-first",
-    "Best-first (Bratko)",
+    best_first, "best-first", "Best-first (Bratko)",
     "Bratko's tree-form best-first search on f = g + h",
-    "tree",
-    "tree-queue",
-    "cost",
-    heuristic=True,
-    detail="frontier",
-    aliases=("bratko-best-first",),
-    order=2,
-)
+    "tree", "tree-queue", "cost", heuristic=True, detail="frontier",
+    aliases=("bratko-best-first",), order=2,
+)  # fmt: skip
 GREEDY = Algorithm(
-    greedy_best_first,
-    "greedy",
-    "Greedy best-first",
+    greedy_best_first, "greedy", "Greedy best-first",
     "greedy best-first on h alone",
-    "graph",
-    "queue",
-    "none",
-    heuristic=True,
-    detail="frontier",
-    order=3,
-    loop=GRAPH_LOOP,
-)
+    "graph", "queue", "none", heuristic=True, detail="frontier", order=3, loop=GRAPH_LOOP,
+)  # fmt: skip
 WEIGHTED_ASTAR = Algorithm(
-    weighted_astar,
-    "weighted-astar",
-    "Weighted A*",
+    weighted_astar, "weighted-astar", "Weighted A*",
     "weighted A*: f = g + w·h",
-    "graph",
-    "queue",
-    "none",
-    heuristic=True,
-    detail="frontier",
-    options=(WEIGHT,),
-    aliases=("wastar",),
-    order=4,
-    loop=GRAPH_LOOP,
-)
+    "graph", "queue", "none", heuristic=True, detail="frontier", options=(WEIGHT,),
+    aliases=("wastar",), order=4, loop=GRAPH_LOOP,
+)  # fmt: skip
 UNIFORM_COST = Algorithm(
-    uniform_cost,
-    "uniform-cost",
-    "Uniform-cost",
+    uniform_cost, "uniform-cost", "Uniform-cost",
     "uniform-cost (Dijkstra)",
-    "graph",
-    "queue",
-    "cost",
-    detail="frontier",
-    aliases=("ucs", "dijkstra"),
-    order=8,
+    "graph", "queue", "cost", detail="frontier", aliases=("ucs", "dijkstra"), order=8,
     loop=GRAPH_LOOP,
-)
+)  # fmt: skip

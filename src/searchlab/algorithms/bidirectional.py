@@ -31,34 +31,19 @@ def bidirectional_search(it: Run) -> SearchResult[Any, Any]:
 
 
 BIDIRECTIONAL = Algorithm(
-    bidirectional_search,
-    "bidirectional",
-    "Bidirectional Dijkstra",
+    bidirectional_search, "bidirectional", "Bidirectional Dijkstra",
     "bidirectional Dijkstra: from the start and from the goal at once, stopped when "
     "the two least keys add up to the best path met",
-    "graph",
-    "two-queues",
-    "cost",
-    needs="graph",
-    aliases=("bidirectional-dijkstra", "bidi"),
-    order=19,
-    runner=bidirectional_search,
-)
+    "graph", "two-queues", "cost", needs="graph", aliases=("bidirectional-dijkstra", "bidi"),
+    order=19, runner=bidirectional_search,
+)  # fmt: skip
 BIDIRECTIONAL_ASTAR = Algorithm(
-    bidirectional_search,
-    "bidirectional-astar",
-    "Bidirectional A*",
+    bidirectional_search, "bidirectional-astar", "Bidirectional A*",
     "bidirectional A*: both searches on costs reduced by the average of the two "
     "estimates, stopped by the same rule",
-    "graph",
-    "two-queues",
-    "cost",
-    heuristic=True,
-    needs="graph",
-    aliases=("bidirectional-a*", "bidi-astar"),
-    order=20,
-    runner=bidirectional_search,
-)
+    "graph", "two-queues", "cost", heuristic=True, needs="graph",
+    aliases=("bidirectional-a*", "bidi-astar"), order=20, runner=bidirectional_search,
+)  # fmt: skip
 
 GRAPH_SEARCHES = (BIDIRECTIONAL.name, BIDIRECTIONAL_ASTAR.name)
 """What the route domain offers besides the searches of any problem."""

@@ -42,8 +42,8 @@ cost); tree: a search of the tree of paths (no closed set); local: a walk of sta
 towards lower h (h required); csp: a solver of constraint satisfaction problems."""
 Frontier = Literal[
     "queue", "tree-queue", "two-queues", "path", "path-depth", "path-f", "path-siblings",
-    "state", "states", "assignment"
-]
+    "state", "states", "assignment",
+]  # fmt: skip
 """What it keeps besides the best found: a queue of states (best-first or FIFO); a queue
 of tree nodes (Bratko); two queues (a search from each end); only the path it is on
 (``path``; in rounds bounded by depth, ``path-depth``, or by f = g + h, ``path-f``); the

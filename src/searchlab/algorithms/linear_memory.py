@@ -200,27 +200,12 @@ def rbfs(
 
 
 IDA_STAR = Algorithm(
-    ida_star,
-    "ida",
-    "IDA*",
+    ida_star, "ida", "IDA*",
     "IDA*: depth-first rounds on f",
-    "tree",
-    "path-f",
-    "cost",
-    heuristic=True,
-    aliases=("ida*",),
-    order=5,
-    loop=ROUNDS_LOOP,
-)
+    "tree", "path-f", "cost", heuristic=True, aliases=("ida*",), order=5, loop=ROUNDS_LOOP,
+)  # fmt: skip
 RBFS = Algorithm(
-    rbfs,
-    "rbfs",
-    "Recursive best-first (RBFS)",
+    rbfs, "rbfs", "Recursive best-first (RBFS)",
     "recursive best-first search",
-    "tree",
-    "path-siblings",
-    "cost",
-    heuristic=True,
-    detail="ceiling",
-    order=6,
-)
+    "tree", "path-siblings", "cost", heuristic=True, detail="ceiling", order=6,
+)  # fmt: skip

@@ -682,73 +682,39 @@ def _anneal(
 
 
 TIE_BREAK = Option(
-    "tie_break",
-    "choice",
-    "which of equally good successors to take (last: seed 000's Prolog)",
+    "tie_break", "choice", "which of equally good successors to take (last: seed 000's Prolog)",
     choices=TIE_BREAKS,
-)
-SIDEWAYS = Option(
-    "sideways",
-    "int",
-    "moves in a row allowed to an equally good state",
-    low=0,
-    high=1000,
-    metavar="K",
-)
-RESTARTS = Option(
-    "restarts", "int", "random restarts after a climb that fails", low=0, high=1000, metavar="R"
-)
+)  # fmt: skip
+SIDEWAYS = Option("sideways", "int", "moves in a row allowed to an equally good state",
+                  low=0, high=1000, metavar="K")  # fmt: skip
+RESTARTS = Option("restarts", "int", "random restarts after a climb that fails",
+                  low=0, high=1000, metavar="R")  # fmt: skip
 VARIANT = Option(
-    "variant",
-    "choice",
+    "variant", "choice",
     "steepest: the best better successor; first-choice: the first met in random "
     "order; stochastic: a better one at random, weighted by its gain",
     choices=VARIANTS,
-)
+)  # fmt: skip
 HILL_CLIMBING = Algorithm(
-    hill_climbing,
-    "hill-climbing",
-    "Hill climbing",
+    hill_climbing, "hill-climbing", "Hill climbing",
     "hill climbing: to a strictly better successor until none is better",
-    "local",
-    "state",
-    "none",
-    heuristic=True,
-    random=True,
-    detail="scores",
-    options=(TIE_BREAK, SIDEWAYS, RESTARTS, VARIANT),
-    aliases=("hill", "climb"),
-    order=11,
+    "local", "state", "none", heuristic=True, random=True, detail="scores",
+    options=(TIE_BREAK, SIDEWAYS, RESTARTS, VARIANT), aliases=("hill", "climb"), order=11,
     loop=(hill_climbing, *(strategy.choose for strategy in STRATEGIES.values())),
-)
+)  # fmt: skip
 
 TEMPERATURE = Option(
-    "temperature",
-    "float",
-    "starting temperature",
-    default=default_of(exponential_schedule, "start"),
-    low=1e-9,
-    high=1e9,
-    metavar="T",
-)
+    "temperature", "float", "starting temperature",
+    default=default_of(exponential_schedule, "start"), low=1e-9, high=1e9, metavar="T",
+)  # fmt: skip
 COOLING = Option(
-    "cooling",
-    "float",
-    "factor the temperature is multiplied by at each step",
-    default=default_of(exponential_schedule, "decay"),
-    low=1e-9,
-    high=1.0,
-    metavar="C",
-)
+    "cooling", "float", "factor the temperature is multiplied by at each step",
+    default=default_of(exponential_schedule, "decay"), low=1e-9, high=1.0, metavar="C",
+)  # fmt: skip
 STEPS = Option(
-    "steps",
-    "int",
-    "steps before the temperature drops to 0",
-    default=default_of(exponential_schedule, "steps"),
-    low=0,
-    high=10**8,
-    metavar="K",
-)
+    "steps", "int", "steps before the temperature drops to 0",
+    default=default_of(exponential_schedule, "steps"), low=0, high=10**8, metavar="K",
+)  # fmt: skip
 
 
 def _schedule(it: Run) -> dict[str, Any]:
@@ -758,17 +724,9 @@ def _schedule(it: Run) -> dict[str, Any]:
 
 
 SIMULATED_ANNEALING = Algorithm(
-    simulated_annealing,
-    "simulated-annealing",
-    "Simulated annealing",
+    simulated_annealing, "simulated-annealing", "Simulated annealing",
     "simulated annealing: random successors, worse ones taken less as it cools",
-    "local",
-    "state",
-    "none",
-    heuristic=True,
-    random=True,
-    options=(TEMPERATURE, COOLING, STEPS),
-    aliases=("annealing",),
-    order=12,
+    "local", "state", "none", heuristic=True, random=True,
+    options=(TEMPERATURE, COOLING, STEPS), aliases=("annealing",), order=12,
     arguments=_schedule,
-)
+)  # fmt: skip

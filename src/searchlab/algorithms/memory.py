@@ -231,48 +231,25 @@ def late_acceptance(
 
 
 MAX_MOVES = Option(
-    "max_moves",
-    "int",
-    "moves made (late acceptance: moves tried) before giving up",
-    low=0,
-    high=10**7,
-    metavar="K",
-)
+    "max_moves", "int", "moves made (late acceptance: moves tried) before giving up", low=0,
+    high=10**7, metavar="K",
+)  # fmt: skip
 """Shared by tabu search, late acceptance and local beam search (one meaning, one spec)."""
 TENURE = Option("tenure", "int", "moves a state stays tabu", low=0, high=10**6, metavar="T")
 HISTORY = Option(
-    "history",
-    "int",
-    "late acceptance: how many iterations back a candidate is compared with",
-    low=1,
-    high=10**6,
-    metavar="L",
-)
+    "history", "int", "late acceptance: how many iterations back a candidate is compared with",
+    low=1, high=10**6, metavar="L",
+)  # fmt: skip
 
 TABU_SEARCH = Algorithm(
-    tabu_search,
-    "tabu",
-    "Tabu search",
+    tabu_search, "tabu", "Tabu search",
     "tabu search: the best successor not visited in the last moves, better or worse",
-    "local",
-    "state",
-    "none",
-    heuristic=True,
-    options=(TENURE, MAX_MOVES),
-    aliases=("tabu-search",),
-    order=15,
-)
+    "local", "state", "none", heuristic=True, options=(TENURE, MAX_MOVES),
+    aliases=("tabu-search",), order=15,
+)  # fmt: skip
 LATE_ACCEPTANCE = Algorithm(
-    late_acceptance,
-    "late-acceptance",
-    "Late acceptance",
+    late_acceptance, "late-acceptance", "Late acceptance",
     "late acceptance hill climbing: a random successor no worse than now or than L iterations ago",
-    "local",
-    "state",
-    "none",
-    heuristic=True,
-    random=True,
-    options=(HISTORY, MAX_MOVES),
-    aliases=("lahc",),
-    order=16,
-)
+    "local", "state", "none", heuristic=True, random=True, options=(HISTORY, MAX_MOVES),
+    aliases=("lahc",), order=16,
+)  # fmt: skip

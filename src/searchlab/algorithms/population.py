@@ -367,13 +367,12 @@ def _evolve(
 
 BEAM = Option("beam", "int", "states kept by local beam search", low=1, high=10_000, metavar="K")
 KEEP = Option(
-    "keep",
-    "choice",
+    "keep", "choice",
     "which successors become the beam: best (the lowest h) or stochastic (drawn at random, "
     "weighted to the better)",
     default="stochastic" if default_of(local_beam_search, "stochastic") else "best",
     choices=("best", "stochastic"),
-)
+)  # fmt: skip
 
 
 def _beam(it: Run) -> dict[str, Any]:
@@ -382,20 +381,11 @@ def _beam(it: Run) -> dict[str, Any]:
 
 
 LOCAL_BEAM_SEARCH = Algorithm(
-    local_beam_search,
-    "local-beam",
-    "Local beam search",
+    local_beam_search, "local-beam", "Local beam search",
     "local beam search: the k best successors of k states (or k drawn at random)",
-    "local",
-    "states",
-    "none",
-    heuristic=True,
-    random=True,
-    options=(BEAM, KEEP, MAX_MOVES),
-    aliases=("beam",),
-    order=13,
-    arguments=_beam,
-)
+    "local", "states", "none", heuristic=True, random=True, options=(BEAM, KEEP, MAX_MOVES),
+    aliases=("beam",), order=13, arguments=_beam,
+)  # fmt: skip
 
 POPULATION = Option(
     "population", "int", "individuals in each generation", low=1, high=100_000, metavar="P"
@@ -404,40 +394,30 @@ GENERATIONS = Option(
     "generations", "int", "generations before giving up", low=0, high=10**6, metavar="G"
 )
 MUTATION = Option(
-    "mutation",
-    "float",
-    "probability that a child has one gene changed at random",
-    low=0,
-    high=1,
-    metavar="P",
-)
+    "mutation", "float", "probability that a child has one gene changed at random", low=0,
+    high=1, metavar="P",
+)  # fmt: skip
 SELECTION = Option(
-    "parents",
-    "choice",
+    "parents", "choice",
     "how parents are chosen (AIMA's selection; apart from the route domain's landmark "
     "selection): proportional (to fitness, AIMA's) or tournament (the fittest "
     "of --tournament drawn at random)",
-    default=default_of(genetic_algorithm, "selection"),
-    choices=SELECTIONS,
-)
+    default=default_of(genetic_algorithm, "selection"), choices=SELECTIONS,
+)  # fmt: skip
 TOURNAMENT = Option(
     "tournament", "int", "individuals drawn for each tournament", low=1, high=1000, metavar="K"
 )
 CROSSOVER = Option(
-    "crossover",
-    "choice",
+    "crossover", "choice",
     "one-point (one parent up to a random cut, the other after it: AIMA's) or uniform "
     "(each gene from either parent)",
     choices=CROSSOVERS,
-)
+)  # fmt: skip
 ELITE = Option(
-    "elite",
-    "int",
+    "elite", "int",
     "the fittest individuals copied unchanged into the next generation (at most the population)",
-    low=0,
-    high=100_000,
-    metavar="E",
-)
+    low=0, high=100_000, metavar="E",
+)  # fmt: skip
 
 
 def _breeding(it: Run) -> dict[str, Any]:
@@ -446,19 +426,10 @@ def _breeding(it: Run) -> dict[str, Any]:
 
 
 GENETIC_ALGORITHM = Algorithm(
-    genetic_algorithm,
-    "genetic",
-    "Genetic algorithm",
+    genetic_algorithm, "genetic", "Genetic algorithm",
     "genetic algorithm: selection, crossover and mutation of gene strings (fitness: "
     "the heuristic's ceiling less h)",
-    "local",
-    "states",
-    "none",
-    heuristic=True,
-    random=True,
-    needs="genome",
+    "local", "states", "none", heuristic=True, random=True, needs="genome",
     options=(POPULATION, GENERATIONS, MUTATION, SELECTION, TOURNAMENT, CROSSOVER, ELITE),
-    aliases=("genetic-algorithm", "ga"),
-    order=14,
-    arguments=_breeding,
-)
+    aliases=("genetic-algorithm", "ga"), order=14, arguments=_breeding,
+)  # fmt: skip

@@ -467,38 +467,18 @@ ROUNDS_LOOP: Loop = (bounded_rounds, Solutions._walk)
 """The code that runs iterative deepening and IDA*: rounds of bounded depth-first walks."""
 
 BREADTH_FIRST = Algorithm(
-    breadth_first,
-    "bfs",
-    "Breadth-first",
+    breadth_first, "bfs", "Breadth-first",
     "breadth-first: fewest moves",
-    "graph",
-    "queue",
-    "moves",
-    aliases=("breadth-first",),
-    order=7,
-)
+    "graph", "queue", "moves", aliases=("breadth-first",), order=7,
+)  # fmt: skip
 ITERATIVE_DEEPENING = Algorithm(
-    iterative_deepening,
-    "iterative-deepening",
-    "Iterative deepening",
+    iterative_deepening, "iterative-deepening", "Iterative deepening",
     "depth-first with growing depth bounds: fewest moves",
-    "tree",
-    "path-depth",
-    "moves",
-    aliases=("iddfs",),
-    order=9,
-    loop=ROUNDS_LOOP,
-)
+    "tree", "path-depth", "moves", aliases=("iddfs",), order=9, loop=ROUNDS_LOOP,
+)  # fmt: skip
 DEPTH_FIRST = Algorithm(
-    depth_first_solutions,
-    "dfs",
-    "Depth-first",
+    depth_first_solutions, "dfs", "Depth-first",
     "depth-first backtracking: every solution, one more on request",
-    "tree",
-    "path",
-    "none",
-    stream=True,
-    aliases=("depth-first", "backtracking"),
-    order=10,
+    "tree", "path", "none", stream=True, aliases=("depth-first", "backtracking"), order=10,
     loop=(Solutions._walk,),
-)
+)  # fmt: skip

@@ -199,17 +199,9 @@ MAX_STEPS = Option(
 )
 
 MIN_CONFLICTS = Algorithm(
-    min_conflicts,
-    "min-conflicts",
-    "Min-conflicts",
+    min_conflicts, "min-conflicts", "Min-conflicts",
     "min-conflicts: from a greedy complete assignment, a variable in conflict takes "
     "its least conflicting value, until none is in conflict",
-    "csp",
-    "state",
-    "none",
-    random=True,
-    needs="csp",
-    options=(MAX_STEPS, PREPROCESS),
-    aliases=("minconflicts",),
-    order=18,
-)
+    "csp", "state", "none", random=True, needs="csp", options=(MAX_STEPS, PREPROCESS),
+    aliases=("minconflicts",), order=18,
+)  # fmt: skip

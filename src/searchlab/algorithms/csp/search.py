@@ -664,47 +664,36 @@ def count_solutions(
 
 
 VARIABLE_ORDER = Option(
-    "variable_order",
-    "choice",
+    "variable_order", "choice",
     "which variable gets a value next: static (the CSP's order), mrv (minimum remaining "
     "values), mrv-degree (MRV, ties to the most constraints on unassigned variables)",
-    default=default_of(Strategy, "variable_order"),
-    choices=VARIABLE_ORDERS,
+    default=default_of(Strategy, "variable_order"), choices=VARIABLE_ORDERS,
     aliases={"minimum-remaining-values": "mrv", "degree": "mrv-degree"},
-)
+)  # fmt: skip
 VALUE_ORDER = Option(
-    "value_order",
-    "choice",
+    "value_order", "choice",
     "which value to try first: static (the domain's order), lcv (least constraining "
     "value: the one ruling out fewest values of unassigned neighbours)",
-    default=default_of(Strategy, "value_order"),
-    choices=VALUE_ORDERS,
+    default=default_of(Strategy, "value_order"), choices=VALUE_ORDERS,
     aliases={"least-constraining": "lcv"},
-)
+)  # fmt: skip
 INFERENCE = Option(
-    "inference",
-    "choice",
+    "inference", "choice",
     "after each assignment: none (each value tested against the assigned neighbours), "
     "fc (forward checking), mac (maintaining arc consistency with AC-3)",
-    default=default_of(Strategy, "inference"),
-    choices=INFERENCES,
+    default=default_of(Strategy, "inference"), choices=INFERENCES,
     aliases={"forward-checking": "fc", "ac3": "mac"},
-)
+)  # fmt: skip
 BACKTRACK = Option(
-    "backtrack",
-    "choice",
+    "backtrack", "choice",
     "chronological, or cbj: conflict-directed backjumping (with inference none or fc)",
-    default=default_of(Strategy, "backtrack"),
-    choices=BACKTRACKS,
+    default=default_of(Strategy, "backtrack"), choices=BACKTRACKS,
     aliases={"backjumping": "cbj", "conflict-directed": "cbj"},
-)
+)  # fmt: skip
 PREPROCESS = Option(
-    "preprocess",
-    "choice",
-    "none, or ac3: make every arc consistent before the search starts",
-    default=default_of(Strategy, "preprocess"),
-    choices=PREPROCESSING,
-)
+    "preprocess", "choice", "none, or ac3: make every arc consistent before the search starts",
+    default=default_of(Strategy, "preprocess"), choices=PREPROCESSING,
+)  # fmt: skip
 """Shared with min-conflicts (``csp.local``), which takes it as a parameter."""
 
 
@@ -715,19 +704,11 @@ def _strategy(it: Run) -> dict[str, Any]:
 
 
 CSP_BACKTRACKING = Algorithm(
-    CSPSolutions,
-    "csp-backtracking",
-    "CSP backtracking",
+    CSPSolutions, "csp-backtracking", "CSP backtracking",
     "constraint satisfaction by backtracking: variable and value ordering, forward "
     "checking or MAC, backjumping; every solution, one more on request",
-    "csp",
-    "assignment",
-    "none",
-    needs="csp",
-    stream=True,
+    "csp", "assignment", "none", needs="csp", stream=True,
     options=(VARIABLE_ORDER, VALUE_ORDER, INFERENCE, BACKTRACK, PREPROCESS),
-    aliases=("csp", "csp-bt"),
-    order=17,
-    loop=(CSPSolutions._backtrack, _Engine),
+    aliases=("csp", "csp-bt"), order=17, loop=(CSPSolutions._backtrack, _Engine),
     arguments=_strategy,
-)
+)  # fmt: skip
