@@ -4,7 +4,8 @@ points once the folder is on PYTHONPATH: searchlab's registries see it as any ot
 
 The one toy package every plug-in test installs (the command line, the experiments, the
 viewer): a domain, ``toy:TOY``, two experiments, ``toy:WALK`` and ``toy:STRAY``, and
-two algorithms, ``toy:DEPTH_LIMITED`` and ``toy:TAKEN`` (which takes the name ``astar``)."""
+three algorithms: ``toy:DEPTH_LIMITED``, ``toy:TAKEN`` (which takes the name ``astar``)
+and ``toy:CLASHING`` (whose option ``weight`` is not weighted A*'s)."""
 
 from __future__ import annotations
 
@@ -160,6 +161,17 @@ DEPTH_LIMITED = Algorithm(
 )
 
 TAKEN = dataclasses.replace(DEPTH_LIMITED, name="astar", aliases=())
+
+
+def heavy(problem, *, weight: int = 3, limits=searchlab.Limits(), observer=None):
+    """Depth-first search with a weight of another kind (unused)."""
+    return searchlab.depth_first(problem, limits=limits, observer=observer)
+
+
+CLASHING = Algorithm(
+    heavy, "heavy", "Heavy", "a weight of another kind", "tree", "path", "none",
+    options=(Option("weight", "int", "how heavy", low=0, high=9),),
+)
 '''
 
 

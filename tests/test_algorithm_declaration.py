@@ -64,6 +64,12 @@ def test_an_option_without_a_default_anywhere_is_refused() -> None:
         default_of(walk, "depth")
 
 
+@pytest.mark.parametrize("name", ["seed", "limits", "heuristic", "start", "json"])
+def test_an_option_named_like_a_part_of_the_run_or_of_a_request_is_refused(name: str) -> None:
+    with pytest.raises(TypeError, match=f"an option may not be called '{name}'"):
+        declare(option=Option(name, "int", "", default=1))
+
+
 def test_every_registered_option_has_a_default_and_its_functions_own() -> None:
     """The registry's options are the declarations' (no second copy): each has a default,
     the function's own where the function takes it."""

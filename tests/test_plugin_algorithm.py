@@ -137,14 +137,15 @@ def test_experiment_compare_runs_it(toy_env: dict[str, str]) -> None:
     assert rows["depth-limited"]["solved"] == rows["bfs"]["solved"] == 1
 
 
-def test_a_plugin_taking_a_name_is_left_out_and_said(tmp_path: Path) -> None:
-    env = install(
-        tmp_path,
-        {"searchlab.algorithms": {"aaa": "toy:TAKEN", "depth-limited": "toy:DEPTH_LIMITED"}},
-    )
+def test_a_plugin_taking_a_name_or_an_options_name_is_left_out_and_said(tmp_path: Path) -> None:
+    points = {"aaa": "toy:TAKEN", "heavy": "toy:CLASHING", "depth-limited": "toy:DEPTH_LIMITED"}
+    env = install(tmp_path, {"searchlab.algorithms": points})
     listed = run_searchlab("algorithms", "--json", env=env)
     assert listed.returncode == 0
     rows = {row["name"]: row for row in json.loads(listed.stdout)["algorithms"]}
     assert rows["astar"]["summary"] == "A*: f = g + h, graph search"  # searchlab's own kept
-    assert "depth-limited" in rows
+    assert "depth-limited" in rows and "heavy" not in rows
     assert "toy:TAKEN" in listed.stderr and "taken" in listed.stderr
+    assert "'heavy' is left out: the option weight means another thing" in listed.stderr
+    solved = run_searchlab("puzzle", "solve", "a", "-a", "weighted-astar", "--json", env=env)
+    assert json.loads(solved.stdout)["run"]["weight"] == 2.0  # weighted A*'s, untouched

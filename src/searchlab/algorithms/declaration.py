@@ -55,6 +55,12 @@ head of its frontier, its f-limit, or every successor's score."""
 
 _FROM_THE_RUN = ("seed", "random_state", "constraint")
 """The parts of a run passed to an algorithm's function when it takes them."""
+RESERVED = frozenset(
+    {*_FROM_THE_RUN, "problem", "h", "limits", "observer", "start", "goal", "algorithm",
+     "heuristic", "engine", "max_expanded", "max_seconds", "json"}
+)  # fmt: skip
+"""Names no option may take: a run's own parts, and a request's fields (which the
+command line and the viewer read by name beside the options)."""
 
 
 @dataclass(frozen=True)
@@ -130,8 +136,10 @@ class Algorithm:
         takes = inspect.signature(self.function).parameters
         filled = []
         for option in self.options:
+            if option.name in RESERVED:
+                raise TypeError(f"{self.name}: an option may not be called {option.name!r}")
             parameter = takes.get(option.name)
-            if parameter is None or parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            if parameter is None:
                 if option.default is None:
                     raise TypeError(
                         f"{self.name}: {self.function.__qualname__} does not take "

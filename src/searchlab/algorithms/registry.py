@@ -64,15 +64,22 @@ _PLUGINS: PluginGroup[Algorithm] = PluginGroup(GROUP, Algorithm, "algorithm")
 
 def _collect(registry: Registry[Algorithm]) -> None:
     """Every algorithm of the entry-point group into ``registry`` (called once, on the
-    first lookup); one whose name or an alias is taken is left out, and said why."""
+    first lookup, searchlab's own first). One whose name or an alias is taken, or with
+    an option named like another algorithm's but not the same (a name means one thing
+    on the command line and in a request), is left out, and said why."""
+    options: dict[str, Option] = {}
     for algorithm in _PLUGINS.load().values():
         taken = registry.taken(algorithm.name, *algorithm.aliases)
-        if taken:
-            _PLUGINS.errors.append(
-                f"the algorithm {algorithm.name!r} is left out: {', '.join(taken)} "
-                "already names another"
+        clashes = [o.name for o in algorithm.options if options.get(o.name, o) != o]
+        if taken or clashes:
+            why = (
+                f"{', '.join(taken)} already names another"
+                if taken
+                else (f"the option {', '.join(clashes)} means another thing for another algorithm")
             )
+            _PLUGINS.errors.append(f"the algorithm {algorithm.name!r} is left out: {why}")
             continue
+        options.update((option.name, option) for option in algorithm.options)
         registry.add(algorithm.name, algorithm, *algorithm.aliases)
 
 
