@@ -100,9 +100,11 @@ def _post(url: str, body: dict[str, Any]) -> Any:
         return json.load(reply)
 
 
-def test_the_viewer_offers_it_and_searches_with_it(toy_env: dict[str, str]) -> None:
-    with served(env=toy_env) as address:
+def test_the_viewer_offers_it_and_searches_with_it(tmp_path: Path) -> None:
+    points = {"depth-limited": "toy:DEPTH_LIMITED", "heavy": "toy:CLASHING"}
+    with served(env=install(tmp_path, {"searchlab.algorithms": points})) as address:
         options = _get(address["url"] + "api/options")
+        assert any("'heavy' is left out" in error for error in options["load_errors"])
         schedule = next(d for d in options["domains"] if d["name"] == "schedule")
         offered = {item["name"]: item for item in schedule["algorithms"]}
         item = offered["depth-limited"]

@@ -14,6 +14,7 @@ from typing import Any
 
 from searchlab import __version__
 from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.algorithms.registry import load_errors as algorithm_errors
 from searchlab.core.access import Served
 from searchlab.core.encoding import jsonable
 from searchlab.core.errors import InputError
@@ -151,5 +152,5 @@ def options_json(catalog: Catalog, limits: WebLimits) -> dict[str, Any]:
         "seed": option_json(SEED),
         "domains": [domain_json(domain, catalog.served) for domain in served],
         "files": {kind: list(catalog.served.names(kind)) for kind in catalog.served.files},
-        "load_errors": load_errors(),
+        "load_errors": [*load_errors(), *algorithm_errors()],
     }
