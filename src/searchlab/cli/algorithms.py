@@ -50,6 +50,8 @@ def algorithms(as_json: bool) -> None:
             needs = "runs on constraint satisfaction problems only"
         elif row["needs"] == "graph":
             needs += "; runs on a route over a graph only"
+        elif row["needs"] == "genome":
+            needs += "; runs on states written as genes only"
         line = f"{row['name']}: {row['summary']}; {needs}; promises {PROMISES[row['promise']]}"
         options = [flag(option) for option in row["options"]]
         if options:
