@@ -171,6 +171,7 @@ def heavy(problem, *, weight: int = 3, limits=searchlab.Limits(), observer=None)
 CLASHING = Algorithm(
     heavy, "heavy", "Heavy", "a weight of another kind", "tree", "path", "none",
     options=(Option("weight", "int", "how heavy", low=0, high=9),),
+    order=0,  # listed before searchlab's own, it would take weighted A*'s place
 )
 '''
 

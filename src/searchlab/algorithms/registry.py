@@ -19,12 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from searchlab.algorithms.csp.problem import CSPProblem
-from searchlab.algorithms.declaration import (
-    Algorithm,
-    Needs,
-    Promise,
-    Run,
-)
+from searchlab.algorithms.declaration import Algorithm, Needs, Promise, Run
 from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
@@ -62,25 +57,29 @@ AlgorithmInfo = Algorithm
 _PLUGINS: PluginGroup[Algorithm] = PluginGroup(GROUP, Algorithm, "algorithm")
 
 
+def _own_first(algorithm: Algorithm) -> bool:
+    return not algorithm.function.__module__.startswith("searchlab.")
+
+
 def _collect(registry: Registry[Algorithm]) -> None:
     """Every algorithm of the entry-point group into ``registry`` (called once, on the
-    first lookup, searchlab's own first). One whose name or an alias is taken, or with
-    an option named like another algorithm's but not the same (a name means one thing
-    on the command line and in a request), is left out, and said why."""
+    first lookup), searchlab's own first, each group in its order. One whose name or an
+    alias is taken, or with an option named like another algorithm's but not the same
+    (a name means one thing on the command line and in a request), is left out, and
+    said why."""
     options: dict[str, Option] = {}
-    for algorithm in _PLUGINS.load().values():
+    for algorithm in sorted(_PLUGINS.load().values(), key=_own_first):
         taken = registry.taken(algorithm.name, *algorithm.aliases)
         clashes = [o.name for o in algorithm.options if options.get(o.name, o) != o]
-        if taken or clashes:
-            why = (
-                f"{', '.join(taken)} already names another"
-                if taken
-                else (f"the option {', '.join(clashes)} means another thing for another algorithm")
-            )
-            _PLUGINS.errors.append(f"the algorithm {algorithm.name!r} is left out: {why}")
+        if taken:
+            why = f"{', '.join(taken)} already names another"
+        elif clashes:
+            why = f"the option {', '.join(clashes)} means another thing for another algorithm"
+        else:
+            options.update((option.name, option) for option in algorithm.options)
+            registry.add(algorithm.name, algorithm, *algorithm.aliases)
             continue
-        options.update((option.name, option) for option in algorithm.options)
-        registry.add(algorithm.name, algorithm, *algorithm.aliases)
+        _PLUGINS.errors.append(f"the algorithm {algorithm.name!r} is left out: {why}")
 
 
 ALGORITHMS: Registry[Algorithm] = Registry("algorithm", _collect)
