@@ -141,7 +141,7 @@ def test_experiment_compare_runs_it(toy_env: dict[str, str]) -> None:
 
 def test_a_plugin_taking_a_name_or_an_options_name_is_left_out_and_said(tmp_path: Path) -> None:
     points = {"aaa": "toy:TAKEN", "heavy": "toy:CLASHING", "depth-limited": "toy:DEPTH_LIMITED"}
-    env = install(tmp_path, {"searchlab.algorithms": points})
+    env = install(tmp_path, {"searchlab.algorithms": {**points, "gone": "toy:NOT_THERE"}})
     listed = run_searchlab("algorithms", "--json", env=env)
     assert listed.returncode == 0
     rows = {row["name"]: row for row in json.loads(listed.stdout)["algorithms"]}
@@ -149,5 +149,6 @@ def test_a_plugin_taking_a_name_or_an_options_name_is_left_out_and_said(tmp_path
     assert "depth-limited" in rows and "heavy" not in rows
     assert "toy:TAKEN" in listed.stderr and "taken" in listed.stderr
     assert "'heavy' is left out: the option weight means another thing" in listed.stderr
+    assert "the algorithm 'gone' (toy:NOT_THERE) failed to load" in listed.stderr
     solved = run_searchlab("puzzle", "solve", "a", "-a", "weighted-astar", "--json", env=env)
     assert json.loads(solved.stdout)["run"]["weight"] == 2.0  # weighted A*'s, untouched
