@@ -2,19 +2,24 @@
 
 The page explains a search from what the engine reported, never by searching again.
 A ``Teacher`` follows one run's events in order (every one, also those a recorded run
-only counts) and adds to the events the page keeps what they imply:
+only counts) and adds to the events the page keeps what they imply, by what the run's
+algorithm declares (``algorithms.declaration``: its family, the kind of frontier it
+keeps, the detail it reports), never by its name, so a plug-in's is explained alike:
 
-- best-first graph search (A*, greedy, uniform-cost, weighted A*; breadth-first without
-  a frontier): the move that led to each node expanded and from where, each successor
-  with g, h, f and its fate (new, re-opened, a cheaper path to a state still waiting,
-  or refused and why), the size of the closed set, and the head of the open list in the
-  order the search takes it (the engine's ``Frontier`` detail);
-- tree searches (depth-first, iterative deepening, IDA*, RBFS, Bratko's best-first):
-  a number for every node and its parent's, so the page can draw the tree, the
-  successors refused under each, IDA*'s bound and RBFS's f-limit (``Ceiling``), and for
-  depth-first search the moves already tried from the node being extended;
-- hill climbing: every successor's value (``Candidates``) and, at each restart and at
-  the end, why the climb stopped (a local minimum, a plateau, sideways moves used up).
+- graph search over a queue of states (A*, greedy, uniform-cost, weighted A*;
+  breadth-first without the ``Frontier`` detail): the move that led to each node
+  expanded and from where, each successor with g, h, f and its fate (new, re-opened, a
+  cheaper path to a state still waiting, or refused and why), the size of the closed
+  set, and the head of the open list in the order the search takes it (the engine's
+  ``Frontier`` detail);
+- tree searches along one path (depth-first, iterative deepening, IDA*, RBFS) or over
+  an open list of tree nodes (Bratko's best-first): a number for every node and its
+  parent's, so the page can draw the tree, the successors refused under each, IDA*'s
+  bound and RBFS's f-limit (``Ceiling``), and for depth-first search the moves already
+  tried from the node being extended;
+- a climb that reports its successors' scores (hill climbing): every successor's value
+  (``Candidates``) and, at each restart and at the end, why the climb stopped (a local
+  minimum, a plateau, sideways moves used up).
 
 Everything sent is capped (``MAX_*`` below, and ``max_detail_bytes`` a run): past the
 cap the heavy parts (successors, the open list, the scores) are left out, and the page
