@@ -15,6 +15,7 @@ from searchlab.algorithms.best_first import (
     uniform_cost,
     weighted_astar,
 )
+from searchlab.algorithms.bidirectional import bidirectional_astar, bidirectional_dijkstra
 from searchlab.algorithms.csp.local import min_conflicts
 from searchlab.algorithms.csp.search import backtracking
 from searchlab.algorithms.linear_memory import ida_star, rbfs
@@ -101,6 +102,8 @@ __all__ = [
     "astar",
     "backtracking",
     "best_first",
+    "bidirectional_astar",
+    "bidirectional_dijkstra",
     "breadth_first",
     "depth_first",
     "depth_first_solutions",
