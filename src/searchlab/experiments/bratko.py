@@ -51,6 +51,11 @@ HEURISTIC = names_option(
     PUZZLE.heuristics,
     "heuristics for the informed algorithms (default: every one that applies)",
 )
+def _weighted(algorithm: str) -> bool:
+    """Whether ``algorithm`` takes a weight of h (weighted A*), as it declares."""
+    return any(option.name == "weight" for option in ALGORITHMS[algorithm].options)
+
+
 WEIGHT_OPTION = dataclasses.replace(WEIGHTED_ASTAR.option("weight"), summary="w of weighted A*")
 LIMIT = dataclasses.replace(
     MAX_EXPANDED,
@@ -83,7 +88,7 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
         spec["algorithm"],
         "manhattan" if heuristic == NO_HEURISTIC else heuristic,
         goal=BRATKO_GOAL,
-        weight=spec["weight"] if spec["algorithm"] == "weighted-astar" else None,
+        weight=spec["weight"] if _weighted(spec["algorithm"]) else None,
         limits=Limits(max_expanded=spec["max_expanded"]),
     )
     return {
