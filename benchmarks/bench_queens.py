@@ -99,7 +99,7 @@ def counting(quick: bool, runs: int) -> Section:
             "C: the same algorithm in benchmarks/queens_count.c, timed inside the program. "
             "Full symmetry: the kernel that counts each class of solutions under the eight "
             "symmetries once (Takaken's method, symmetry.py), also giving the essentially "
-            "different solutions. Generic: searchlab.algorithms.depth_first with a "
+            "different solutions. Generic: searchlab.algorithms.depth_first_solutions with a "
             "constraint (benchmarks/generic_queens.py), run for n ≤ 11 only. Medians of the "
             "runs (one run from n = 17; at n = 18 the full-symmetry count alone); every "
             "count is checked against OEIS A000170 and A002562. Below n = 12 a count takes "

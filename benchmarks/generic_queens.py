@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from searchlab.algorithms.uninformed import depth_first
+from searchlab.algorithms.uninformed import depth_first_solutions
 
 Columns = tuple[int, ...]
 
@@ -39,4 +39,4 @@ def last_queen_safe(state: Columns) -> bool:
 
 
 def count_generic(n: int) -> int:
-    return sum(1 for _ in depth_first(RowByRow(n), constraint=last_queen_safe))
+    return sum(1 for _ in depth_first_solutions(RowByRow(n), constraint=last_queen_safe))

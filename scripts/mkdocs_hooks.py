@@ -61,9 +61,6 @@ def algorithms_page() -> list[str]:
     command line, in the viewer and in `Domain.request`). `searchlab algorithms` prints
     the same list. How `optimal` is decided: [the problem protocol](protocol.md)."""
     from searchlab.algorithms.registry import ALGORITHMS
-    from searchlab.domains.registry import domains
-
-    domains()  # a domain may register algorithms of its own (the route domain's)
 
     lines = [
         "| algorithm | what it does | heuristic | promises | every solution | options |",
@@ -74,9 +71,13 @@ def algorithms_page() -> list[str]:
         aliases = ALGORITHMS.aliases_of(name)
         shown = f"`{name}`" + (f" ({', '.join(aliases)})" if aliases else "")
         options = ", ".join(f"`--{option.name.replace('_', '-')}`" for option in info.options)
-        needs = "needs one" if info.informed else "none"
+        needs = "needs one" if info.heuristic else "none"
         if info.needs == "csp":
             needs += "; constraint satisfaction problems only"
+        elif info.needs == "graph":
+            needs += "; a route over a graph only"
+        elif info.needs == "genome":
+            needs += "; states written as genes only"
         lines.append(
             f"| {shown} | {info.summary} | {needs} | {PROMISES[info.promise]} | "
             f"{'yes' if info.stream else 'no'} | {options or '–'} |"
@@ -92,7 +93,11 @@ def algorithms_page() -> list[str]:
         "",
         "## The functions",
         "",
-        "Each is a plain function over any problem; every one returns a `SearchResult`.",
+        "Each is a plain function over any problem, exported by `searchlab`: it returns one",
+        "`SearchResult`, except the streams of every solution (`dfs` runs",
+        "`depth_first_solutions`, whose first solution `depth_first` returns;",
+        "`csp-backtracking` runs `CSPSolutions`, made by `backtracking`). Each option's",
+        "default is the default of the function's own parameter, read from its signature.",
         "",
     ]
     for name in ALGORITHMS:
@@ -100,6 +105,46 @@ def algorithms_page() -> list[str]:
         target = f"{function.__module__}.{function.__qualname__}"
         lines.append(f"- `{name}`: `{target}`")
     lines += [
+        "",
+        "## Adding an algorithm",
+        "",
+        "An algorithm is one declaration beside its function, a",
+        "`searchlab.algorithms.declaration.Algorithm`, named under the entry-point group",
+        "`searchlab.algorithms` of its package (searchlab's own are declared exactly so, in",
+        "`pyproject.toml`). It says its name, title and summary; its `family` (graph, tree,",
+        "local, csp) and the kind of `frontier` it keeps (the viewer explains a step from",
+        "these, never from the name); what it needs (`heuristic`, `random`, `needs`: a CSP,",
+        "a graph, genes) and what a solution promises (`promise`: cost, moves, none);",
+        "whether it yields every solution (`stream`); and its options, `Option` specs",
+        "without defaults: each default is read from the function's signature.",
+        "",
+        "```python",
+        "import searchlab",
+        "from searchlab.algorithms.declaration import Algorithm",
+        "from searchlab.core.options import Option",
+        "",
+        "def depth_limited(problem, *, depth_limit: int = 20, limits=searchlab.Limits(),",
+        "                  observer=None):",
+        '    """Depth-first search that goes no deeper than depth_limit moves."""',
+        "    return searchlab.depth_first(problem, depth_bound=depth_limit, limits=limits,",
+        "                                 observer=observer)",
+        "",
+        "DEPTH_LIMITED = Algorithm(",
+        '    depth_limited, "depth-limited", "Depth-limited", "depth-first, at most L moves",',
+        '    "tree", "path", "none",',
+        '    options=(Option("depth_limit", "int", "the deepest move", low=0, high=1000),),',
+        ")",
+        "```",
+        "",
+        "```toml",
+        '[project.entry-points."searchlab.algorithms"]',
+        'depth-limited = "mypackage.limited:DEPTH_LIMITED"',
+        "```",
+        "",
+        "Once the package is installed (again, after adding the entry point) the algorithm",
+        "is listed by `searchlab algorithms`, offered by every domain that offers any search",
+        "(a user's own problem in `searchlab run`, `serve --problem` and `experiment compare",
+        "--problem`; task scheduling), in the viewer and by `experiment compare`.",
         "",
         "## Statistics",
         "",

@@ -3,7 +3,9 @@
 points once the folder is on PYTHONPATH: searchlab's registries see it as any other.
 
 The one toy package every plug-in test installs (the command line, the experiments, the
-viewer): a domain, ``toy:TOY``, and two experiments, ``toy:WALK`` and ``toy:STRAY``."""
+viewer): a domain, ``toy:TOY``, two experiments, ``toy:WALK`` and ``toy:STRAY``, and
+three algorithms: ``toy:DEPTH_LIMITED``, ``toy:TAKEN`` (which takes the name ``astar``)
+and ``toy:CLASHING`` (whose option ``weight`` is not weighted A*'s)."""
 
 from __future__ import annotations
 
@@ -20,9 +22,12 @@ while the fewest steps (thirteen of 3 and one of 1) cost 27. A state is drawn as
 line from 0 to the start, with an "o" where the walker stands.
 """
 
+import dataclasses
 import random
 from typing import Any
 
+import searchlab
+from searchlab.algorithms.declaration import Algorithm
 from searchlab.core.errors import InputError
 from searchlab.core.options import Option
 from searchlab.core.registry import Registry
@@ -135,6 +140,40 @@ STRAY = Experiment(
     specs=specs,
     trial=trial,
     summarize=summarize,
+)
+
+
+def depth_limited(problem, *, depth_limit: int = 20, limits=searchlab.Limits(), observer=None):
+    """Depth-first search no deeper than ``depth_limit`` moves: its first solution."""
+    return searchlab.depth_first(
+        problem, depth_bound=depth_limit, limits=limits, observer=observer
+    )
+
+
+DEPTH_LIMITED = Algorithm(
+    depth_limited,
+    "depth-limited",
+    "Depth-limited search",
+    "depth-first search down to a depth limit",
+    "tree",
+    "path",
+    "none",
+    options=(Option("depth_limit", "int", "the most moves on a path", low=0, high=1000),),
+    aliases=("dls",),
+)
+
+TAKEN = dataclasses.replace(DEPTH_LIMITED, name="astar", aliases=())
+
+
+def heavy(problem, *, weight: int = 3, limits=searchlab.Limits(), observer=None):
+    """Depth-first search with a weight of another kind (unused)."""
+    return searchlab.depth_first(problem, limits=limits, observer=observer)
+
+
+CLASHING = Algorithm(
+    heavy, "heavy", "Heavy", "a weight of another kind", "tree", "path", "none",
+    options=(Option("weight", "int", "how heavy", low=0, high=9),),
+    order=0,  # listed before searchlab's own, it would take weighted A*'s place
 )
 '''
 

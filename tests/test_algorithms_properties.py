@@ -19,7 +19,14 @@ from test_algorithms_support import (
     simple_paths_to_goals,
 )
 
-from searchlab import Heuristic, SearchResult, Status, depth_first, uniform_cost, weighted_astar
+from searchlab import (
+    Heuristic,
+    SearchResult,
+    Status,
+    depth_first_solutions,
+    uniform_cost,
+    weighted_astar,
+)
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -144,16 +151,16 @@ def test_breadth_first_and_iterative_deepening_find_fewest_moves(graph: Graph[in
 @SETTINGS
 @given(graphs(max_states=5))
 def test_depth_first_yields_exactly_the_simple_paths_in_order(graph: Graph[int]) -> None:
-    solutions = depth_first(graph)
+    solutions = depth_first_solutions(graph)
     found = [s.path for s in solutions]
     assert found == simple_paths_to_goals(graph)
     assert solutions.exhausted
-    for solution in depth_first(graph):
+    for solution in depth_first_solutions(graph):
         assert solution.cost == graph.path_cost(solution.path, solution.moves)
 
 
 @SETTINGS
 @given(graphs(max_states=5), st.integers(0, 4))
 def test_depth_bound_keeps_exactly_the_short_enough_paths(graph: Graph[int], bound: int) -> None:
-    found = [s.path for s in depth_first(graph, depth_bound=bound)]
+    found = [s.path for s in depth_first_solutions(graph, depth_bound=bound)]
     assert found == [p for p in simple_paths_to_goals(graph) if len(p) - 1 <= bound]

@@ -157,7 +157,7 @@ def test_depth_first_names_the_fault_when_its_stream_reaches_it() -> None:
         def is_goal(self, x: int) -> bool:
             return x == 1
 
-    stream = searchlab.depth_first(Fork())
+    stream = searchlab.depth_first_solutions(Fork())
     assert next(stream).path == (0, 1)  # a solution before the fault
     with pytest.raises(ProblemError, match=r"successors\(2\) gave the unhashable state \[3\]"):
         next(stream)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from searchlab import astar, breadth_first, depth_first, uniform_cost
+from searchlab import astar, breadth_first, depth_first_solutions, uniform_cost
 from searchlab.algorithms.csp import ac3, backtracking, count, min_conflicts, solve
 from searchlab.compat.aima import AimaProblem, adapt, aima_csp
 from searchlab.core.errors import ProblemError
@@ -129,7 +129,7 @@ def test_eight_queens_has_92_solutions_and_aima_is_left_untouched() -> None:
     first = solve(problem)
     assert first is not None and queens.goal_test(first.items())  # aima's own test
     assert queens.curr_domains is None and queens.nassigns == 0
-    walked = depth_first(problem)  # the generic engine on the same object
+    walked = depth_first_solutions(problem)  # the generic engine on the same object
     assert queens.goal_test(next(iter(walked)).final_state.assignment().items())
 
 

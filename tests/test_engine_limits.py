@@ -25,6 +25,7 @@ from searchlab import (
     best_first,
     breadth_first,
     depth_first,
+    depth_first_solutions,
     greedy_best_first,
     hill_climbing,
     ida_star,
@@ -34,7 +35,6 @@ from searchlab import (
     uniform_cost,
     weighted_astar,
 )
-from searchlab.core.result import no_path
 
 
 class Doubling:
@@ -53,16 +53,6 @@ class Doubling:
         return n == self.goal
 
 
-def first_solution(problem: Any, **kw: Any) -> SearchResult[Any, Any]:
-    """depth_first's stream as one result, the way the registry's "dfs" runs it."""
-    solutions = depth_first(problem, **kw)
-    found = next(solutions, None)
-    if found is not None:
-        return found
-    status = solutions.status or Status.EXHAUSTED
-    return no_path(status, solutions.stats, solutions.limit)
-
-
 def descending(n: int) -> float:
     return -n  # every successor is better: a climb that never ends
 
@@ -77,7 +67,7 @@ ALGORITHMS: dict[str, Run] = {
     "uniform_cost": lambda p, **kw: uniform_cost(p, **kw),
     "best_first": lambda p, **kw: best_first(p, lambda _n: 0, **kw),
     "breadth_first": lambda p, **kw: breadth_first(p, **kw),
-    "depth_first": first_solution,
+    "depth_first": lambda p, **kw: depth_first(p, **kw),
     "iterative_deepening": lambda p, **kw: iterative_deepening(p, **kw),
     "ida_star": lambda p, **kw: ida_star(p, lambda _n: 0, **kw),
     "rbfs": lambda p, **kw: rbfs(p, lambda _n: 0, **kw),
@@ -187,7 +177,7 @@ def test_ctrl_c_surfaces_as_search_interrupted_with_the_stats(name: str) -> None
 
 
 def test_ctrl_c_ends_a_depth_first_stream() -> None:
-    solutions = depth_first(Interrupting())
+    solutions = depth_first_solutions(Interrupting())
     with pytest.raises(SearchInterrupted) as caught:
         next(solutions)
     assert caught.value.stats is solutions.stats
@@ -241,7 +231,7 @@ def test_deep_solutions_do_not_break_the_recursive_or_the_stack_based_searches()
     for search, depth in ((rbfs, 20_000), (astar, 20_000), (ida_star, 300), (best_first, 300)):
         found = search(Chain(depth), lambda _s: 0)
         assert len(found.moves) == depth, search.__name__
-    assert len(next(depth_first(Chain(20_000))).moves) == 20_000
+    assert len(depth_first(Chain(20_000)).moves) == 20_000
     assert sys.getrecursionlimit() == before
 
 

@@ -24,6 +24,7 @@ from searchlab import (
     astar,
     breadth_first,
     depth_first,
+    depth_first_solutions,
     ida_star,
     iterative_deepening,
     rbfs,
@@ -150,7 +151,7 @@ def test_depth_first_trace_backtracks_and_refuses_cycles() -> None:
     # S -> A -> {S (on path), B (dead end)}; S -> G.
     graph = Graph([("S", "A", 1), ("A", "S", 1), ("A", "B", 1), ("S", "G", 5)], "S", ["G"])
     seen = Recorder()
-    solutions = depth_first(graph, observer=seen)
+    solutions = depth_first_solutions(graph, observer=seen)
     assert [s.path for s in solutions] == [("S", "G")]
     assert seen.events == [
         Expand("S", 0, 0, 0, 0, 0),
@@ -233,4 +234,4 @@ def test_max_frontier_counts_the_open_list_at_its_fullest() -> None:
     # A* with h = 0 (ties: first pushed): S -> heap A, B, C (3); A -> B, C, D, E, G (5)
     assert astar(Graph(arcs, "S", ["G"]), lambda _s: 0).stats.max_frontier == 5
     # depth-first: the path S, A, G is the most it holds
-    assert next(depth_first(Graph(arcs, "S", ["G"]))).stats.max_frontier == 3
+    assert depth_first(Graph(arcs, "S", ["G"])).stats.max_frontier == 3

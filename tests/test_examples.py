@@ -81,15 +81,11 @@ def costs_to_goal(problem: Any) -> dict[Any, float]:
     return reverse_dijkstra(arcs, arcs, problem.is_goal)
 
 
-def first_by_depth_first(problem: Any) -> SearchResult[Any, Any]:
-    return next(iter(searchlab.depth_first(problem)))
-
-
 UNINFORMED: dict[str, Callable[[Any], SearchResult[Any, Any]]] = {
     "bfs": searchlab.breadth_first,
     "iterative-deepening": searchlab.iterative_deepening,
     "uniform-cost": searchlab.uniform_cost,
-    "dfs": first_by_depth_first,
+    "dfs": searchlab.depth_first,
 }
 INFORMED: dict[str, Callable[[Any, Any], SearchResult[Any, Any]]] = {
     "astar": searchlab.astar,

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_algorithms_support import RowByRow, last_queen_safe
 
-from searchlab.algorithms.uninformed import depth_first
+from searchlab.algorithms.uninformed import depth_first_solutions
 from searchlab.core.errors import InputError
 from searchlab.domains.queens.backtracking import count_classes_generic
 from searchlab.domains.queens.kernels import (
@@ -39,7 +39,7 @@ def test_counts_match_the_published_sequence() -> None:
 
 @pytest.mark.parametrize("n", range(1, 9))
 def test_counts_match_the_generic_engine(n: int) -> None:
-    generic = sum(1 for _ in depth_first(RowByRow(n), constraint=last_queen_safe))
+    generic = sum(1 for _ in depth_first_solutions(RowByRow(n), constraint=last_queen_safe))
     assert count_solutions(n) == generic
 
 

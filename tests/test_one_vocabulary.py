@@ -274,32 +274,3 @@ def test_no_domain_parameter_shares_a_name_with_an_algorithm_option() -> None:
     for domain in domains():
         clashes = {param.name for param in domain.params} & option_names
         assert not clashes, (domain.name, clashes)
-
-
-def test_the_library_functions_default_as_the_front_ends_do() -> None:
-    """One default: an algorithm's option has the default its public function has, so
-    ``tabu_search(problem, h)`` in a notebook runs as ``--algorithm tabu`` does (tabu's
-    and local beam's ``max_moves`` once stopped at 1,000 in the library, 10,000 in the
-    CLI and the viewer). The options an algorithm takes under another name (annealing's
-    schedule, the CSP strategy) are compared with what they are made into."""
-    import inspect
-
-    from searchlab.algorithms.csp.search import Strategy
-    from searchlab.algorithms.local import exponential_schedule
-    from searchlab.algorithms.registry import ALGORITHM_OPTIONS, ALGORITHMS
-
-    compared = 0
-    for name, info in ALGORITHMS.items():
-        parameters = inspect.signature(info.function).parameters
-        for option in info.options:
-            parameter = parameters.get(option.name)
-            if parameter is not None and parameter.default is not inspect.Parameter.empty:
-                assert parameter.default == option.default, (name, option.name)
-                compared += 1
-    assert compared >= 15  # weighted A*'s weight is required: no default to compare
-    schedule = inspect.signature(exponential_schedule).parameters
-    made_into = {"temperature": "start", "cooling": "decay", "steps": "steps"}
-    for option_name, parameter_name in made_into.items():
-        assert schedule[parameter_name].default == ALGORITHM_OPTIONS[option_name].default
-    for field in ("variable_order", "value_order", "inference", "backtrack", "preprocess"):
-        assert getattr(Strategy(), field) == ALGORITHM_OPTIONS[field].default

@@ -1,7 +1,9 @@
 """searchlab: state-space search on classic puzzles.
 
 A problem (``initial``, ``successors``, ``is_goal``) is handed to an algorithm, which
-may report events to an observer and returns one ``SearchResult``.
+may report events to an observer and returns one ``SearchResult`` (the streams of
+every solution, ``depth_first_solutions`` and the CSP solver ``backtracking``, yield
+one a solution). Every algorithm the front ends offer by name is exported here.
 """
 
 from typing import Any
@@ -13,12 +15,18 @@ from searchlab.algorithms.best_first import (
     uniform_cost,
     weighted_astar,
 )
+from searchlab.algorithms.bidirectional import bidirectional_astar, bidirectional_dijkstra
+from searchlab.algorithms.csp.local import min_conflicts
+from searchlab.algorithms.csp.search import backtracking
 from searchlab.algorithms.linear_memory import ida_star, rbfs
 from searchlab.algorithms.local import exponential_schedule, hill_climbing, simulated_annealing
+from searchlab.algorithms.memory import late_acceptance, tabu_search
+from searchlab.algorithms.population import genetic_algorithm, local_beam_search
 from searchlab.algorithms.uninformed import (
     Solutions,
     breadth_first,
     depth_first,
+    depth_first_solutions,
     iterative_deepening,
 )
 from searchlab.core.errors import InputError, NegativeCostError, SearchInterrupted, SearchlabError
@@ -92,17 +100,26 @@ __all__ = [
     "Threshold",
     "__version__",
     "astar",
+    "backtracking",
     "best_first",
+    "bidirectional_astar",
+    "bidirectional_dijkstra",
     "breadth_first",
     "depth_first",
+    "depth_first_solutions",
     "exponential_schedule",
+    "genetic_algorithm",
     "greedy_best_first",
     "hill_climbing",
     "ida_star",
     "iterative_deepening",
+    "late_acceptance",
+    "local_beam_search",
+    "min_conflicts",
     "rbfs",
     "show",
     "simulated_annealing",
+    "tabu_search",
     "uniform_cost",
     "weighted_astar",
 ]

@@ -29,6 +29,7 @@ from searchlab.algorithms.common import (
     interruptible,
     walk_back,
 )
+from searchlab.algorithms.declaration import Algorithm, Loop
 from searchlab.core.docstrings import BEST_FIRST_RAISES, HEURISTIC, RESULT, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import (
@@ -42,6 +43,7 @@ from searchlab.core.events import (
     detail_of,
 )
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
+from searchlab.core.options import Option
 from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 
@@ -239,13 +241,14 @@ def astar(
 @checks_problem
 @search_doc(
     HEURISTIC,
-    "weight: w >= 1 in f = g + w·h; a path found costs at most w times the cheapest.",
+    "weight: w >= 1 in f = g + w·h; a path found costs at most w times the cheapest "
+    "(default 2, as every front end offers it).",
     raises=BEST_FIRST_RAISES,
 )
 def weighted_astar(
     problem: Problem[S, M],
     h: Heuristic[S],
-    weight: float,
+    weight: float = 2.0,
     *,
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,
@@ -261,8 +264,11 @@ def weighted_astar(
         >>> from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS, SlidingPuzzle
         >>> from searchlab.domains.puzzle import make_heuristic
         >>> puzzle = SlidingPuzzle(BRATKO_POSITIONS["c"], BRATKO_GOAL)
-        >>> weighted_astar(puzzle, make_heuristic("manhattan", BRATKO_GOAL), 5.0).cost
+        >>> manhattan = make_heuristic("manhattan", BRATKO_GOAL)
+        >>> weighted_astar(puzzle, manhattan, 5.0).cost
         24.0
+        >>> weighted_astar(puzzle, manhattan).cost  # w = 2: here the cheapest after all
+        18.0
     """
     if not (math.isfinite(weight) and weight >= 0):
         raise InputError(f"the weight must be a finite number of 0 or more, not {weight}")
@@ -403,3 +409,39 @@ def best_first(
                     detail = detail_of(observer)
     budget.stop_clock()
     return no_path(Status.EXHAUSTED, stats)
+
+
+GRAPH_LOOP: Loop = (_graph_search,)
+"""The code that runs uniform-cost, greedy, A* and weighted A* (the viewer shows it)."""
+
+WEIGHT = Option("weight", "float", "weight w of h in f = g + w·h", low=1, high=100, metavar="W")
+
+ASTAR = Algorithm(
+    astar, "astar", "A*",
+    "A*: f = g + h, graph search",
+    "graph", "queue", "cost", heuristic=True, detail="frontier", aliases=("a*", "a-star"),
+    order=1, loop=GRAPH_LOOP,
+)  # fmt: skip
+BEST_FIRST = Algorithm(
+    best_first, "best-first", "Best-first (Bratko)",
+    "Bratko's tree-form best-first search on f = g + h",
+    "tree", "tree-queue", "cost", heuristic=True, detail="frontier",
+    aliases=("bratko-best-first",), order=2,
+)  # fmt: skip
+GREEDY = Algorithm(
+    greedy_best_first, "greedy", "Greedy best-first",
+    "greedy best-first on h alone",
+    "graph", "queue", "none", heuristic=True, detail="frontier", order=3, loop=GRAPH_LOOP,
+)  # fmt: skip
+WEIGHTED_ASTAR = Algorithm(
+    weighted_astar, "weighted-astar", "Weighted A*",
+    "weighted A*: f = g + w·h",
+    "graph", "queue", "none", heuristic=True, detail="frontier", options=(WEIGHT,),
+    aliases=("wastar",), order=4, loop=GRAPH_LOOP,
+)  # fmt: skip
+UNIFORM_COST = Algorithm(
+    uniform_cost, "uniform-cost", "Uniform-cost",
+    "uniform-cost (Dijkstra)",
+    "graph", "queue", "cost", detail="frontier", aliases=("ucs", "dijkstra"), order=8,
+    loop=GRAPH_LOOP,
+)  # fmt: skip

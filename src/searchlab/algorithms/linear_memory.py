@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Generic
 
 from searchlab.algorithms.common import check_cost, checks_problem, interruptible
-from searchlab.algorithms.uninformed import bounded_rounds
+from searchlab.algorithms.declaration import Algorithm
+from searchlab.algorithms.uninformed import ROUNDS_LOOP, bounded_rounds
 from searchlab.core.docstrings import BEST_FIRST_RAISES, HEURISTIC, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import (
@@ -198,3 +199,15 @@ def rbfs(
     if observer is not None:
         observer(Solution(tuple(states), costs[-1], 1))
     return SearchResult(Status.SOLVED, tuple(states), tuple(moves), costs[-1], stats)
+
+
+IDA_STAR = Algorithm(
+    ida_star, "ida", "IDA*",
+    "IDA*: depth-first rounds on f",
+    "tree", "path-f", "cost", heuristic=True, aliases=("ida*",), order=5, loop=ROUNDS_LOOP,
+)  # fmt: skip
+RBFS = Algorithm(
+    rbfs, "rbfs", "Recursive best-first (RBFS)",
+    "recursive best-first search",
+    "tree", "path-siblings", "cost", heuristic=True, detail="ceiling", order=6,
+)  # fmt: skip

@@ -21,10 +21,12 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, Literal, TypeVar
 
 from searchlab.algorithms.common import check_cost, checks_problem, interruptible
+from searchlab.algorithms.declaration import Algorithm, Run, default_of
 from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Candidates, Expand, Observer, Restart, Solution, Step, detail_of
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
+from searchlab.core.options import Option
 from searchlab.core.problem import Evaluator, Heuristic, M, Problem, S, evaluator_of
 from searchlab.core.result import SearchResult, Stats, Status
 
@@ -679,3 +681,54 @@ def _anneal(
             delta, value = weigh(chosen)
             if delta < 0 or rng.random() < math.exp(-delta / temperature):
                 take(chosen, delta, value)
+
+
+TIE_BREAK = Option(
+    "tie_break", "choice", "which of equally good successors to take (last: seed 000's Prolog)",
+    choices=TIE_BREAKS,
+)  # fmt: skip
+SIDEWAYS = Option("sideways", "int", "moves in a row allowed to an equally good state",
+                  low=0, high=1000, metavar="K")  # fmt: skip
+RESTARTS = Option("restarts", "int", "random restarts after a climb that fails",
+                  low=0, high=1000, metavar="R")  # fmt: skip
+VARIANT = Option(
+    "variant", "choice",
+    "steepest: the best better successor; first-choice: the first met in random "
+    "order; stochastic: a better one at random, weighted by its gain",
+    choices=VARIANTS,
+)  # fmt: skip
+HILL_CLIMBING = Algorithm(
+    hill_climbing, "hill-climbing", "Hill climbing",
+    "hill climbing: to a strictly better successor until none is better",
+    "local", "state", "none", heuristic=True, random=True, detail="scores",
+    options=(TIE_BREAK, SIDEWAYS, RESTARTS, VARIANT), aliases=("hill", "climb"), order=11,
+    loop=(hill_climbing, *(strategy.choose for strategy in STRATEGIES.values())),
+)  # fmt: skip
+
+TEMPERATURE = Option(
+    "temperature", "float", "starting temperature",
+    default=default_of(exponential_schedule, "start"), low=1e-9, high=1e9, metavar="T",
+)  # fmt: skip
+COOLING = Option(
+    "cooling", "float", "factor the temperature is multiplied by at each step",
+    default=default_of(exponential_schedule, "decay"), low=1e-9, high=1.0, metavar="C",
+)  # fmt: skip
+STEPS = Option(
+    "steps", "int", "steps before the temperature drops to 0",
+    default=default_of(exponential_schedule, "steps"), low=0, high=10**8, metavar="K",
+)  # fmt: skip
+
+
+def _schedule(it: Run) -> dict[str, Any]:
+    """The options temperature, cooling and steps made into annealing's schedule."""
+    temperature, cooling, steps = (it.options[name] for name in ("temperature", "cooling", "steps"))
+    return {"schedule": exponential_schedule(temperature, cooling, steps)}
+
+
+SIMULATED_ANNEALING = Algorithm(
+    simulated_annealing, "simulated-annealing", "Simulated annealing",
+    "simulated annealing: random successors, worse ones taken less as it cools",
+    "local", "state", "none", heuristic=True, random=True,
+    options=(TEMPERATURE, COOLING, STEPS), aliases=("annealing",), order=12,
+    arguments=_schedule,
+)  # fmt: skip

@@ -12,10 +12,12 @@ from collections.abc import Callable
 from typing import Final, Literal
 
 from searchlab.algorithms.common import check_cost, checks_problem, interruptible
+from searchlab.algorithms.declaration import Algorithm
 from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Solution, Step
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
+from searchlab.core.options import Option
 from searchlab.core.problem import Heuristic, M, Problem, S
 from searchlab.core.result import SearchResult, Stats, Status
 
@@ -137,6 +139,15 @@ def tabu_search(
     to the first successor listed; ``seed`` is unused (the search is deterministic).
 
     {sections}
+
+    Examples:
+        From 0 to 7 on a line of 0..10, h the distance: seven steps up.
+
+        >>> from searchlab.core.problem import NumberLine
+        >>> line = NumberLine(start=0, goal=7)
+        >>> found = tabu_search(line, line.distance)
+        >>> found.status, found.final_state, found.length
+        (<Status.SOLVED: 'solved'>, 7, 7)
     """
     if tenure < 0:
         raise InputError(f"the tabu tenure must be 0 or more, not {tenure}")
@@ -186,6 +197,16 @@ def late_acceptance(
     that many past values, all the start's at first).
 
     {sections}
+
+    Examples:
+        From 0 to 7 on a line of 0..10, h the distance: a random walk that never goes
+        below the value of ``history`` iterations ago, so it reaches the goal.
+
+        >>> from searchlab.core.problem import NumberLine
+        >>> line = NumberLine(start=0, goal=7)
+        >>> found = late_acceptance(line, line.distance, history=2, seed=1)
+        >>> found.status, found.final_state
+        (<Status.SOLVED: 'solved'>, 7)
     """
     if history < 1:
         raise InputError(f"the history length must be 1 or more, not {history}")
@@ -209,3 +230,28 @@ def late_acceptance(
         return REJECTED
 
     return _walk(problem, h, choose, lambda: history, max_moves, limits, observer)
+
+
+MAX_MOVES = Option(
+    "max_moves", "int", "moves made (late acceptance: moves tried) before giving up", low=0,
+    high=10**7, metavar="K",
+)  # fmt: skip
+"""Shared by tabu search, late acceptance and local beam search (one meaning, one spec)."""
+TENURE = Option("tenure", "int", "moves a state stays tabu", low=0, high=10**6, metavar="T")
+HISTORY = Option(
+    "history", "int", "late acceptance: how many iterations back a candidate is compared with",
+    low=1, high=10**6, metavar="L",
+)  # fmt: skip
+
+TABU_SEARCH = Algorithm(
+    tabu_search, "tabu", "Tabu search",
+    "tabu search: the best successor not visited in the last moves, better or worse",
+    "local", "state", "none", heuristic=True, options=(TENURE, MAX_MOVES),
+    aliases=("tabu-search",), order=15,
+)  # fmt: skip
+LATE_ACCEPTANCE = Algorithm(
+    late_acceptance, "late-acceptance", "Late acceptance",
+    "late acceptance hill climbing: a random successor no worse than now or than L iterations ago",
+    "local", "state", "none", heuristic=True, random=True, options=(HISTORY, MAX_MOVES),
+    aliases=("lahc",), order=16,
+)  # fmt: skip

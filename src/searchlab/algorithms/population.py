@@ -14,13 +14,16 @@ import itertools
 import random
 import statistics
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from searchlab.algorithms.common import check_cost, checks_problem, interruptible
+from searchlab.algorithms.declaration import Algorithm, Run, default_of
+from searchlab.algorithms.memory import MAX_MOVES
 from searchlab.core.docstrings import SEED, VALUE, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Solution, Step
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
+from searchlab.core.options import Option
 from searchlab.core.problem import Genome, Heuristic, M, Problem, S, genome_of
 from searchlab.core.result import SearchResult, Stats, Status
 
@@ -67,6 +70,16 @@ def local_beam_search(
     ``max_moves`` steps.
 
     {sections}
+
+    Examples:
+        From 0 to 7 on a line of 0..10, h the distance: three states kept, the best
+        successors taken, seven steps up.
+
+        >>> from searchlab.core.problem import NumberLine
+        >>> line = NumberLine(start=0, goal=7)
+        >>> found = local_beam_search(line, line.distance, beam=3)
+        >>> found.status, found.path
+        (<Status.SOLVED: 'solved'>, (0, 1, 2, 3, 4, 5, 6, 7))
     """
     _check_count(beam, "beam width")
     if max_moves < 0:
@@ -242,6 +255,25 @@ def genetic_algorithm(
     median and worst fitness.
 
     {sections}
+
+    Examples:
+        Six queens, one per column (a state is each column's row): the fitness is the
+        pairs of queens not attacking each other, 15 for a solution.
+
+        >>> import random
+        >>> from searchlab.domains.queens.board import random_board
+        >>> from searchlab.domains.queens.climb import ClimbProblem
+        >>> from searchlab.domains.queens.heuristics import attacking_pairs
+        >>> from searchlab.domains.queens.moves import MOVES
+        >>> def board(rng):
+        ...     return random_board(6, "column", rng).queens
+        >>> problem = ClimbProblem(6, board(random.Random(0)), MOVES["column"])
+        >>> history = []
+        >>> found = genetic_algorithm(
+        ...     problem, attacking_pairs, random_state=board, seed=1, history=history
+        ... )
+        >>> found.solved, attacking_pairs(found.final_state), history[-1][0]
+        (True, 0, 15.0)
     """
     genome = genome_of(problem)
     if genome is None:
@@ -333,3 +365,73 @@ def _evolve(
                 children.append(_mutate(child, genome.alleles, mutation, rng))
             people = children
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+BEAM = Option("beam", "int", "states kept by local beam search", low=1, high=10_000, metavar="K")
+KEEP = Option(
+    "keep", "choice",
+    "which successors become the beam: best (the lowest h) or stochastic (drawn at random, "
+    "weighted to the better)",
+    default="stochastic" if default_of(local_beam_search, "stochastic") else "best",
+    choices=("best", "stochastic"),
+)  # fmt: skip
+
+
+def _beam(it: Run) -> dict[str, Any]:
+    """The option keep made into local beam search's ``stochastic``."""
+    return {"stochastic": it.options["keep"] == "stochastic"}
+
+
+LOCAL_BEAM_SEARCH = Algorithm(
+    local_beam_search, "local-beam", "Local beam search",
+    "local beam search: the k best successors of k states (or k drawn at random)",
+    "local", "states", "none", heuristic=True, random=True, options=(BEAM, KEEP, MAX_MOVES),
+    aliases=("beam",), order=13, arguments=_beam,
+)  # fmt: skip
+
+POPULATION = Option(
+    "population", "int", "individuals in each generation", low=1, high=100_000, metavar="P"
+)
+GENERATIONS = Option(
+    "generations", "int", "generations before giving up", low=0, high=10**6, metavar="G"
+)
+MUTATION = Option(
+    "mutation", "float", "probability that a child has one gene changed at random", low=0,
+    high=1, metavar="P",
+)  # fmt: skip
+SELECTION = Option(
+    "parents", "choice",
+    "how parents are chosen (AIMA's selection; apart from the route domain's landmark "
+    "selection): proportional (to fitness, AIMA's) or tournament (the fittest "
+    "of --tournament drawn at random)",
+    default=default_of(genetic_algorithm, "selection"), choices=SELECTIONS,
+)  # fmt: skip
+TOURNAMENT = Option(
+    "tournament", "int", "individuals drawn for each tournament", low=1, high=1000, metavar="K"
+)
+CROSSOVER = Option(
+    "crossover", "choice",
+    "one-point (one parent up to a random cut, the other after it: AIMA's) or uniform "
+    "(each gene from either parent)",
+    choices=CROSSOVERS,
+)  # fmt: skip
+ELITE = Option(
+    "elite", "int",
+    "the fittest individuals copied unchanged into the next generation (at most the population)",
+    low=0, high=100_000, metavar="E",
+)  # fmt: skip
+
+
+def _breeding(it: Run) -> dict[str, Any]:
+    """The option parents as ``selection``, and the observer's list of generations."""
+    return {"selection": it.options["parents"], "history": generations_of(it.observer)}
+
+
+GENETIC_ALGORITHM = Algorithm(
+    genetic_algorithm, "genetic", "Genetic algorithm",
+    "genetic algorithm: selection, crossover and mutation of gene strings (fitness: "
+    "the heuristic's ceiling less h)",
+    "local", "states", "none", heuristic=True, random=True, needs="genome",
+    options=(POPULATION, GENERATIONS, MUTATION, SELECTION, TOURNAMENT, CROSSOVER, ELITE),
+    aliases=("genetic-algorithm", "ga"), order=14, arguments=_breeding,
+)  # fmt: skip

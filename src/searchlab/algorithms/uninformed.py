@@ -1,6 +1,10 @@
 """Depth-first backtracking that yields every solution lazily (and steps one event at a
 time), the searches built on its rounds (iterative deepening, IDA* in
-``linear_memory``), and breadth-first search."""
+``linear_memory``), and breadth-first search.
+
+``depth_first`` answers like every other search, with one ``SearchResult`` (the first
+solution); ``depth_first_solutions`` is the stream of every solution, and the one
+registered as ``dfs`` (``stream``: the front ends ask it for one more)."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Generic
 
 from searchlab.algorithms.common import check_cost, checks_problem, interruptible, walk_back
+from searchlab.algorithms.declaration import Algorithm, Loop, first_solution
 from searchlab.core.docstrings import search_doc
 from searchlab.core.errors import InputError, SearchInterrupted
 from searchlab.core.events import (
@@ -294,16 +299,53 @@ class Solutions(Generic[S, M]):
                 pending = (move, child, child_g, child_h)
 
 
-@checks_problem
-@search_doc(
+_DEPTH_FIRST_ARGS = (
     "depth_bound: refuse successors deeper than this (None: no bound).",
     "constraint: a test each state entered must pass (Prolog's generate-and-test).",
+)
+
+
+@search_doc(*_DEPTH_FIRST_ARGS)
+def depth_first(
+    problem: Problem[S, M],
+    *,
+    depth_bound: int | None = None,
+    constraint: Callable[[S], bool] | None = None,
+    limits: Limits = NO_LIMITS,
+    observer: Observer | None = None,
+) -> SearchResult[S, M]:
+    """The first solution of chronological backtracking (``depth_first_solutions``
+    gives every one, lazily). No promise of a short path.
+
+    {sections}
+
+    Examples:
+        >>> class Line:  # states 0..10, one step either way; the goal is 7
+        ...     initial = 0
+        ...     def successors(self, x):
+        ...         return [(step, x + step, 1) for step in (-1, 1) if 0 <= x + step <= 10]
+        ...     def is_goal(self, x):
+        ...         return x == 7
+        >>> depth_first(Line()).path
+        (0, 1, 2, 3, 4, 5, 6, 7)
+        >>> depth_first(Line(), depth_bound=3).status
+        <Status.EXHAUSTED: 'exhausted'>
+    """
+    stream = depth_first_solutions(
+        problem, depth_bound=depth_bound, constraint=constraint, limits=limits, observer=observer
+    )
+    return first_solution(stream)
+
+
+@checks_problem
+@search_doc(
+    *_DEPTH_FIRST_ARGS,
     returns=(
         "``Solutions``: iterate it (or call ``next``) for one ``SearchResult`` per goal reached, "
         "computed only when asked for; ``events()`` steps it event by event."
     ),
 )
-def depth_first(
+def depth_first_solutions(
     problem: Problem[S, M],
     *,
     depth_bound: int | None = None,
@@ -316,15 +358,17 @@ def depth_first(
     {sections}
 
     Examples:
-        >>> class Line:  # states 0..10, one step either way; the goal is 7
+        >>> class Stairs:  # four steps up, one or two at a time: five ways
         ...     initial = 0
         ...     def successors(self, x):
-        ...         return [(step, x + step, 1) for step in (-1, 1) if 0 <= x + step <= 10]
+        ...         return [(f"+{k}", x + k, 1) for k in (1, 2) if x + k <= 4]
         ...     def is_goal(self, x):
-        ...         return x == 7
-        >>> first = next(depth_first(Line()))
-        >>> first.path
-        (0, 1, 2, 3, 4, 5, 6, 7)
+        ...         return x == 4
+        >>> solutions = depth_first_solutions(Stairs())
+        >>> next(solutions).moves
+        ('+1', '+1', '+1', '+1')
+        >>> [found.moves for found in solutions]  # the others, each found when asked for
+        [('+1', '+1', '+2'), ('+1', '+2', '+1'), ('+2', '+1', '+1'), ('+2', '+2')]
     """
     return Solutions(
         problem,
@@ -420,3 +464,24 @@ def remaining(limits: Limits, budget: Budget) -> Limits:
         return limits
     spent = time.perf_counter() - budget.started
     return Limits(limits.max_expanded, max(0.0, limits.max_seconds - spent))
+
+
+ROUNDS_LOOP: Loop = (bounded_rounds, Solutions._walk)
+"""The code that runs iterative deepening and IDA*: rounds of bounded depth-first walks."""
+
+BREADTH_FIRST = Algorithm(
+    breadth_first, "bfs", "Breadth-first",
+    "breadth-first: fewest moves",
+    "graph", "queue", "moves", aliases=("breadth-first",), order=7,
+)  # fmt: skip
+ITERATIVE_DEEPENING = Algorithm(
+    iterative_deepening, "iterative-deepening", "Iterative deepening",
+    "depth-first with growing depth bounds: fewest moves",
+    "tree", "path-depth", "moves", aliases=("iddfs",), order=9, loop=ROUNDS_LOOP,
+)  # fmt: skip
+DEPTH_FIRST = Algorithm(
+    depth_first_solutions, "dfs", "Depth-first",
+    "depth-first backtracking: every solution, one more on request",
+    "tree", "path", "none", stream=True, aliases=("depth-first", "backtracking"), order=10,
+    loop=(Solutions._walk,),
+)  # fmt: skip

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.algorithms.registry import ALGORITHMS, load_errors
 from searchlab.cli.options import JSON, flag
 from searchlab.cli.report import wrap
 
@@ -26,30 +26,19 @@ def algorithms(as_json: bool) -> None:
     """List every algorithm of the engine under the name every command takes, with
     its aliases, whether it needs a heuristic (or a constraint satisfaction problem),
     what a solution it finds promises (the cheapest path only with an admissible
-    heuristic) and its own options.
+    heuristic) and its own options. A package's own algorithms are listed too (the
+    ``searchlab.algorithms`` entry-point group).
 
     \b
     Example:
       searchlab algorithms --json
     """
-    from searchlab.domains.registry import domains
-
-    domains()  # a domain may register algorithms of its own (the route domain's)
-    rows: list[dict[str, Any]] = []
-    for name, info in ALGORITHMS.items():
-        rows.append(
-            {
-                "name": name,
-                "aliases": list(ALGORITHMS.aliases_of(name)),
-                "summary": info.summary,
-                "heuristic": info.informed,
-                "promise": info.promise,
-                "every_solution": info.stream,
-                "local": info.local,
-                "needs": info.needs,
-                "options": [option.name for option in info.options],
-            }
-        )
+    rows: list[dict[str, Any]] = [
+        {**info.fields(), "options": [option.name for option in info.options]}
+        for info in ALGORITHMS.values()
+    ]
+    for error in load_errors():
+        click.echo(f"searchlab: {error}", err=True)
     if as_json:
         from searchlab.cli.main import print_json
 
@@ -61,6 +50,8 @@ def algorithms(as_json: bool) -> None:
             needs = "runs on constraint satisfaction problems only"
         elif row["needs"] == "graph":
             needs += "; runs on a route over a graph only"
+        elif row["needs"] == "genome":
+            needs += "; runs on states written as genes only"
         line = f"{row['name']}: {row['summary']}; {needs}; promises {PROMISES[row['promise']]}"
         options = [flag(option) for option in row["options"]]
         if options:

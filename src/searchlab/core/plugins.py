@@ -2,8 +2,8 @@
 register exactly as a third-party package's would, and this is the one loader for all.
 
 A plug-in that fails to load, is not of the expected type, or takes a name already
-taken is left out, and the reason kept for the front ends to report: a broken plug-in
-must not break every command.
+taken (searchlab's own are loaded first) is left out, and the reason kept for the front
+ends to report: a broken plug-in must not break every command.
 """
 
 from __future__ import annotations
@@ -63,7 +63,12 @@ class PluginGroup(Generic[T]):
         from importlib.metadata import entry_points  # not for a listing (see ``_said``)
 
         found: dict[str, T] = {}
-        for point in sorted(entry_points(group=self.group), key=lambda point: point.name):
+        # searchlab's own first: a plug-in taking one of their names is the one left out
+        points = sorted(
+            entry_points(group=self.group),
+            key=lambda point: (not point.value.startswith("searchlab."), point.name),
+        )
+        for point in points:
             plugin = self._load(point)
             if plugin is None:
                 continue

@@ -114,7 +114,6 @@ class Domain(Generic[S, M]):
     takes_goal: ClassVar[bool] = False
     """Whether a search may be given a goal (``--goal``, the viewer's goal field): a
     class that sets it must override ``parse_goal``, or the class is refused."""
-    algorithms: ClassVar[tuple[str, ...]] = SEARCHES  # the ones offered (not the CSP solvers)
     default_algorithm: ClassVar[str] = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = Registry("heuristic")
     default_heuristic: ClassVar[str | None] = None
@@ -257,6 +256,12 @@ class Domain(Generic[S, M]):
         return type(self).random_start is not Domain.random_start
 
     # -- algorithms -----------------------------------------------------------------
+    @property
+    def algorithms(self) -> tuple[str, ...]:
+        """The algorithms it offers: a subclass names them (a class attribute), else
+        every registered one that runs on any problem, a plug-in's too."""
+        return tuple(SEARCHES)
+
     def offered(self, start: Any) -> tuple[str, ...]:
         """The algorithms offered from ``start`` (all of ``algorithms`` by default)."""
         return self.algorithms

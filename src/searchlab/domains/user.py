@@ -36,7 +36,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
 
-from searchlab.algorithms.registry import SEARCHES
 from searchlab.algorithms.uninformed import Solutions
 from searchlab.core import checked
 from searchlab.core.checked import MAX_SUCCESSORS as MAX_SUCCESSORS  # named from here too
@@ -116,7 +115,6 @@ class ProblemDomain(Domain[Any, Any]):
     """The domain of one user problem object (see the module docstring)."""
 
     has_default_start = True
-    algorithms = SEARCHES
     the_problem: ClassVar[Any] = None
 
     def default_start(self) -> Any:

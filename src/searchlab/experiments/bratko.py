@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from searchlab.algorithms.registry import ALGORITHMS, WEIGHT
+from searchlab.algorithms.best_first import WEIGHTED_ASTAR
+from searchlab.algorithms.registry import ALGORITHMS
 from searchlab.core.errors import InputError
 from searchlab.core.limits import MAX_EXPANDED
 from searchlab.domains.puzzle.domain import POSITIONS, PUZZLE
@@ -50,7 +51,12 @@ HEURISTIC = names_option(
     PUZZLE.heuristics,
     "heuristics for the informed algorithms (default: every one that applies)",
 )
-WEIGHT_OPTION = dataclasses.replace(WEIGHT, summary="w of weighted A*")
+def _weighted(algorithm: str) -> bool:
+    """Whether ``algorithm`` takes a weight of h (weighted A*), as it declares."""
+    return any(option.name == "weight" for option in ALGORITHMS[algorithm].options)
+
+
+WEIGHT_OPTION = dataclasses.replace(WEIGHTED_ASTAR.option("weight"), summary="w of weighted A*")
 LIMIT = dataclasses.replace(
     MAX_EXPANDED,
     summary="stop a search after expanding this many states (uninformed depth-first would not end)",
@@ -82,7 +88,7 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
         spec["algorithm"],
         "manhattan" if heuristic == NO_HEURISTIC else heuristic,
         goal=BRATKO_GOAL,
-        weight=spec["weight"] if spec["algorithm"] == "weighted-astar" else None,
+        weight=spec["weight"] if _weighted(spec["algorithm"]) else None,
         limits=Limits(max_expanded=spec["max_expanded"]),
     )
     return {

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from searchlab.algorithms.registry import RESTARTS, SIDEWAYS, TIE_BREAK
+from searchlab.algorithms.local import HILL_CLIMBING
 from searchlab.core.errors import InputError
 from searchlab.core.options import Option
 from searchlab.core.seeds import trial_seed
@@ -52,15 +52,17 @@ HEURISTIC = names_option(
     default="attackers,attacks,pairs",
 )
 SIDEWAYS_LIST = dataclasses.replace(
-    SIDEWAYS,
+    HILL_CLIMBING.option("sideways"),
     summary="limits on sideways (equal-value) moves in a row",
     default="0,100",
     many=True,
     metavar="K[,...]",
 )
-RESTARTS_AFTER = dataclasses.replace(RESTARTS, summary="random restarts after a failure")
+RESTARTS_AFTER = dataclasses.replace(
+    HILL_CLIMBING.option("restarts"), summary="random restarts after a failure"
+)
 TIE_BREAK_RANDOM = dataclasses.replace(
-    TIE_BREAK,
+    HILL_CLIMBING.option("tie_break"),
     summary="among equally good moves take the first, the last, or a random one (AIMA's)",
     default="random",
 )

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from searchlab import __version__
-from searchlab.algorithms.registry import ALGORITHMS, algorithm_title
+from searchlab.algorithms.registry import ALGORITHMS
+from searchlab.algorithms.registry import load_errors as algorithm_errors
 from searchlab.core.access import Served
 from searchlab.core.encoding import jsonable
 from searchlab.core.errors import InputError
@@ -33,6 +34,9 @@ class Catalog:
         self, extra: Iterable[Domain[Any, Any]] = (), served: Served | None = None
     ) -> None:
         self.served = served if served is not None else Served()
+        # every algorithm collected now: a plug-in's module is a file a request may not
+        # open (web/sandbox.py), and the registry loads its plug-ins on the first lookup
+        len(ALGORITHMS)
         self._domains: dict[str, Domain[Any, Any]] = {}
         for domain in (*registered(), *extra):
             if domain.name in self._domains:
@@ -65,16 +69,14 @@ def option_json(option: Option) -> dict[str, Any]:
 
 
 def algorithm_json(name: str) -> dict[str, Any]:
+    """An algorithm as its declaration says it (``Algorithm.fields``: title, family,
+    frontier, needs, promise...), with its options as form fields: the page asks these,
+    never the algorithm's name."""
     info = ALGORITHMS[name]
     return {
-        "name": name,
-        "title": algorithm_title(name),
-        "summary": info.summary,
-        "informed": info.informed,
-        "promise": info.promise,
-        "local": info.local,
+        **info.fields(),
+        "informed": info.heuristic,
         "stream": info.stream,
-        "random": info.random,
         "options": [option_json(option) for option in info.options],
     }
 
@@ -150,5 +152,5 @@ def options_json(catalog: Catalog, limits: WebLimits) -> dict[str, Any]:
         "seed": option_json(SEED),
         "domains": [domain_json(domain, catalog.served) for domain in served],
         "files": {kind: list(catalog.served.names(kind)) for kind in catalog.served.files},
-        "load_errors": load_errors(),
+        "load_errors": [*load_errors(), *algorithm_errors()],
     }

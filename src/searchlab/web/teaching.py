@@ -2,19 +2,24 @@
 
 The page explains a search from what the engine reported, never by searching again.
 A ``Teacher`` follows one run's events in order (every one, also those a recorded run
-only counts) and adds to the events the page keeps what they imply:
+only counts) and adds to the events the page keeps what they imply, by what the run's
+algorithm declares (``algorithms.declaration``: its family, the kind of frontier it
+keeps, the detail it reports), never by its name, so a plug-in's is explained alike:
 
-- best-first graph search (A*, greedy, uniform-cost, weighted A*; breadth-first without
-  a frontier): the move that led to each node expanded and from where, each successor
-  with g, h, f and its fate (new, re-opened, a cheaper path to a state still waiting,
-  or refused and why), the size of the closed set, and the head of the open list in the
-  order the search takes it (the engine's ``Frontier`` detail);
-- tree searches (depth-first, iterative deepening, IDA*, RBFS, Bratko's best-first):
-  a number for every node and its parent's, so the page can draw the tree, the
-  successors refused under each, IDA*'s bound and RBFS's f-limit (``Ceiling``), and for
-  depth-first search the moves already tried from the node being extended;
-- hill climbing: every successor's value (``Candidates``) and, at each restart and at
-  the end, why the climb stopped (a local minimum, a plateau, sideways moves used up).
+- graph search over a queue of states (A*, greedy, uniform-cost, weighted A*;
+  breadth-first without the ``Frontier`` detail): the move that led to each node
+  expanded and from where, each successor with g, h, f and its fate (new, re-opened, a
+  cheaper path to a state still waiting, or refused and why), the size of the closed
+  set, and the head of the open list in the order the search takes it (the engine's
+  ``Frontier`` detail);
+- tree searches along one path (depth-first, iterative deepening, IDA*, RBFS) or over
+  an open list of tree nodes (Bratko's best-first): a number for every node and its
+  parent's, so the page can draw the tree, the successors refused under each, IDA*'s
+  bound and RBFS's f-limit (``Ceiling``), and for depth-first search the moves already
+  tried from the node being extended;
+- a climb that reports its successors' scores (hill climbing): every successor's value
+  (``Candidates``) and, at each restart and at the end, why the climb stopped (a local
+  minimum, a plateau, sideways moves used up).
 
 Everything sent is capped (``MAX_*`` below, and ``max_detail_bytes`` a run): past the
 cap the heavy parts (successors, the open list, the scores) are left out, and the page
@@ -27,20 +32,16 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from searchlab.algorithms.declaration import Algorithm
 from searchlab.core import events
 from searchlab.core.encoding import EventEncoder, number
 from searchlab.core.events import Event
 from searchlab.domains.base import Domain, SearchRequest
 from searchlab.web.eventlog import dumps
 
-GRAPH = frozenset({"astar", "greedy", "uniform-cost", "weighted-astar", "bfs"})
-"""Graph searches: a closed set, successors refused when already reached."""
-BRATKO = frozenset({"best-first"})
-"""Bratko's tree-form best-first search: an open list of tree nodes."""
-DEPTH = frozenset({"dfs", "iterative-deepening", "ida", "rbfs"})
-"""Tree searches along one path: a node's parent is the node one level up."""
-LOCAL = frozenset({"hill-climbing"})
-TREES = BRATKO | DEPTH
+PATHS = frozenset({"path", "path-depth", "path-f", "path-siblings"})
+"""The frontier kinds of a tree search along one path: a node's parent is the node one
+level up (depth-first search, iterative deepening, IDA*, RBFS)."""
 
 MAX_HEAD = 8
 """Open-list entries shown after an expansion (the first ones the search will take)."""
@@ -53,25 +54,27 @@ MAX_LEFT = 64
 MAX_TEXT = 80
 """Characters of a state written as text (``Domain.format``)."""
 
+DETAIL = {"frontier": MAX_HEAD, "scores": MAX_SCORES, "ceiling": 1}
+"""What the recorder asks the engine for (``events.detail_of``), by the detail an
+algorithm declares it reports (RBFS's f-limit, ``events.Ceiling``, is all of its)."""
 
-def engine_detail(algorithm: str) -> int:
+
+def engine_detail(algorithm: Algorithm) -> int:
     """What the recorder asks the engine for (``events.detail_of``)."""
-    if algorithm in GRAPH or algorithm in BRATKO:
-        return MAX_HEAD
-    if algorithm in LOCAL:
-        return MAX_SCORES
-    if algorithm == "rbfs":
-        return 1  # its events.Ceiling only
-    return 0
+    return 0 if algorithm.detail is None else DETAIL[algorithm.detail]
 
 
-def family(algorithm: str) -> str | None:
-    """How the page explains a run of ``algorithm`` (None: by its events alone)."""
-    if algorithm in GRAPH:
+def family(algorithm: Algorithm) -> str | None:
+    """How the page explains a run of ``algorithm`` (None: by its events alone): a
+    graph search over a queue of states, a tree search (Bratko's open list of tree
+    nodes, or one path), or a climb whose successors' scores are reported."""
+    if algorithm.family == "graph" and algorithm.frontier == "queue":
         return "graph"
-    if algorithm in TREES:
+    if algorithm.family == "tree" and (
+        algorithm.frontier == "tree-queue" or algorithm.frontier in PATHS
+    ):
         return "tree"
-    if algorithm in LOCAL:
+    if algorithm.family == "local" and algorithm.detail == "scores":
         return "local"
     return None
 
@@ -139,9 +142,9 @@ class Teacher:
         # moves written as the domain writes them, when it says how
         self.move_texts = domain.writes_moves()
         self.domain = domain
-        self.algorithm = request.algorithm
-        self.family = family(request.algorithm)
-        self.detail = engine_detail(request.algorithm)
+        self.algorithm: Algorithm = request.info
+        self.family = family(self.algorithm)
+        self.detail = engine_detail(self.algorithm)
         self.sideways_allowed = int(request.options.get("sideways", 0) or 0)
         self.encoder = encoder
         self.max_bytes = max_bytes
@@ -173,7 +176,7 @@ class Teacher:
         order; detail events are taken in here and never kept."""
         if self.family == "graph":
             self.see = self._graph
-        elif self.algorithm in BRATKO:
+        elif self.algorithm.frontier == "tree-queue":
             self.see = self._bratko
         elif self.family == "tree":
             self.see = self._depth
@@ -283,8 +286,14 @@ class Teacher:
         return notes
 
     def summary(self) -> dict[str, Any]:
-        """What the page is told once, with the run (``info["teaching"]``)."""
-        out: dict[str, Any] = {"family": self.family, "head": MAX_HEAD}
+        """What the page is told once, with the run (``info["teaching"]``): how it
+        explains the run, and what the algorithm's declaration says the words need."""
+        out: dict[str, Any] = {
+            "family": self.family,
+            "head": MAX_HEAD,
+            "title": self.algorithm.title,
+            "frontier": self.algorithm.frontier,
+        }
         if self.cut_at is not None:
             mb = self.max_bytes / 2**20
             out["cut"] = (

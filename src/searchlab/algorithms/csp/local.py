@@ -24,10 +24,13 @@ from searchlab.algorithms.csp.consistency import ac3
 from searchlab.algorithms.csp.model import CSP
 from searchlab.algorithms.csp.network import bits
 from searchlab.algorithms.csp.problem import CSPProblem, CSPState, csp_problem
+from searchlab.algorithms.csp.search import PREPROCESS
+from searchlab.algorithms.declaration import Algorithm
 from searchlab.core.docstrings import CSP_PROBLEM, SEED, search_doc
 from searchlab.core.errors import InputError
 from searchlab.core.events import Expand, Observer, Solution, Step
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
+from searchlab.core.options import Option
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 
 WALK_CELLS = 20_000_000
@@ -58,6 +61,20 @@ def min_conflicts(
     weighed, ``checks`` the constraints evaluated.
 
     {sections}
+
+    Examples:
+        Australia's map in three colours, neighbours different (AIMA's Figure 6.1):
+
+        >>> from searchlab.algorithms.csp import CSP, CSPProblem, NotEqual
+        >>> borders = ["WA NT", "WA SA", "NT SA", "NT Q", "SA Q", "SA NSW", "SA V", "Q NSW",
+        ...            "NSW V"]
+        >>> regions = ["WA", "NT", "SA", "Q", "NSW", "V", "T"]
+        >>> csp = CSP({region: ["red", "green", "blue"] for region in regions},
+        ...           [NotEqual(*border.split()) for border in borders])
+        >>> found = min_conflicts(CSPProblem(csp), seed=0)
+        >>> colours = found.final_state.assignment()
+        >>> found.solved, all(colours[a] != colours[b] for a, b in map(str.split, borders))
+        (True, True)
     """
     if max_steps < 0:
         raise InputError(f"max-steps must be 0 or more, not {max_steps}", field="max_steps")
@@ -177,3 +194,16 @@ def min_conflicts(
     if status is Status.SOLVED and observer is not None:
         observer(Solution(path, float(len(moves)), 1))
     return SearchResult(status, path, moves, float(len(moves)), stats, limit)
+
+
+MAX_STEPS = Option(
+    "max_steps", "int", "give up after this many repairs", low=0, high=10**7, metavar="K"
+)
+
+MIN_CONFLICTS = Algorithm(
+    min_conflicts, "min-conflicts", "Min-conflicts",
+    "min-conflicts: from a greedy complete assignment, a variable in conflict takes "
+    "its least conflicting value, until none is in conflict",
+    "csp", "state", "none", random=True, needs="csp", options=(MAX_STEPS, PREPROCESS),
+    aliases=("minconflicts",), order=18,
+)  # fmt: skip

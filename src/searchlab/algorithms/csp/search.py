@@ -41,6 +41,7 @@ from typing import Any
 from searchlab.algorithms.csp.model import CSP
 from searchlab.algorithms.csp.network import Network, bits
 from searchlab.algorithms.csp.problem import CSPProblem, CSPState, csp_problem
+from searchlab.algorithms.declaration import Algorithm, Run, default_of
 from searchlab.algorithms.uninformed import Solutions
 from searchlab.core.docstrings import CSP_PROBLEM, search_doc
 from searchlab.core.errors import InputError
@@ -56,6 +57,7 @@ from searchlab.core.events import (
     Wipeout,
 )
 from searchlab.core.limits import NO_LIMITS, Limits
+from searchlab.core.options import Option
 from searchlab.core.result import SearchResult, Stats, Status
 
 VARIABLE_ORDERS = ("static", "mrv", "mrv-degree")
@@ -608,7 +610,31 @@ def backtracking(
     limits: Limits = NO_LIMITS,
     observer: Observer | None = None,
 ) -> CSPSolutions:
-    """Every solution of ``csp`` by backtracking as ``strategy`` says, lazily."""
+    """Every solution of ``csp`` by backtracking as ``strategy`` says, lazily (the
+    algorithm ``csp-backtracking`` of every front end).
+
+    Args:
+        csp: a ``CSP`` (variables, domains, constraints), one compiled as a
+            ``CSPProblem``, or ``searchlab.compat.constraint.Problem``.
+        strategy: variable and value ordering, inference, backjumping, preprocessing
+            (``Strategy()``: MRV, the domain's order, forward checking).
+        limits: stop after so many expansions or seconds (``Limits``); none by default.
+        observer: told every event of the search (assignments, inferences, wipeouts).
+
+    Returns:
+        A ``CSPSolutions`` stream: iterate it (or call ``next``) for one ``SearchResult``
+        per solution, its ``final_state.assignment()`` the values; computed only when
+        asked for.
+
+    Examples:
+        Three regions in a row, neighbours in different colours, two colours:
+
+        >>> from searchlab.algorithms.csp import CSP, NotEqual
+        >>> csp = CSP({v: ["red", "green"] for v in "ABC"},
+        ...           [NotEqual("A", "B"), NotEqual("B", "C")])
+        >>> [found.final_state.assignment() for found in backtracking(csp)]
+        [{'A': 'red', 'B': 'green', 'C': 'red'}, {'A': 'green', 'B': 'red', 'C': 'green'}]
+    """
     if not isinstance(strategy, Strategy):
         raise InputError(
             f"the strategy must be a Strategy (e.g. Strategy(inference='mac')), not {strategy!r}"
@@ -692,3 +718,54 @@ def count_solutions(
         if at_most is not None and found >= at_most:
             break
     return found, stream
+
+
+VARIABLE_ORDER = Option(
+    "variable_order", "choice",
+    "which variable gets a value next: static (the CSP's order), mrv (minimum remaining "
+    "values), mrv-degree (MRV, ties to the most constraints on unassigned variables)",
+    default=default_of(Strategy, "variable_order"), choices=VARIABLE_ORDERS,
+    aliases={"minimum-remaining-values": "mrv", "degree": "mrv-degree"},
+)  # fmt: skip
+VALUE_ORDER = Option(
+    "value_order", "choice",
+    "which value to try first: static (the domain's order), lcv (least constraining "
+    "value: the one ruling out fewest values of unassigned neighbours)",
+    default=default_of(Strategy, "value_order"), choices=VALUE_ORDERS,
+    aliases={"least-constraining": "lcv"},
+)  # fmt: skip
+INFERENCE = Option(
+    "inference", "choice",
+    "after each assignment: none (each value tested against the assigned neighbours), "
+    "fc (forward checking), mac (maintaining arc consistency with AC-3)",
+    default=default_of(Strategy, "inference"), choices=INFERENCES,
+    aliases={"forward-checking": "fc", "ac3": "mac"},
+)  # fmt: skip
+BACKTRACK = Option(
+    "backtrack", "choice",
+    "chronological, or cbj: conflict-directed backjumping (with inference none or fc)",
+    default=default_of(Strategy, "backtrack"), choices=BACKTRACKS,
+    aliases={"backjumping": "cbj", "conflict-directed": "cbj"},
+)  # fmt: skip
+PREPROCESS = Option(
+    "preprocess", "choice", "none, or ac3: make every arc consistent before the search starts",
+    default=default_of(Strategy, "preprocess"), choices=PREPROCESSING,
+)  # fmt: skip
+"""Shared with min-conflicts (``csp.local``), which takes it as a parameter."""
+
+
+def _strategy(it: Run) -> dict[str, Any]:
+    """The five options made into one ``Strategy``."""
+    names = ("variable_order", "value_order", "inference", "backtrack", "preprocess")
+    return {"strategy": Strategy(*(it.options[name] for name in names))}
+
+
+CSP_BACKTRACKING = Algorithm(
+    CSPSolutions, "csp-backtracking", "CSP backtracking",
+    "constraint satisfaction by backtracking: variable and value ordering, forward "
+    "checking or MAC, backjumping; every solution, one more on request",
+    "csp", "assignment", "none", needs="csp", stream=True,
+    options=(VARIABLE_ORDER, VALUE_ORDER, INFERENCE, BACKTRACK, PREPROCESS),
+    aliases=("csp", "csp-bt"), order=17, loop=(CSPSolutions._backtrack, _Engine),
+    arguments=_strategy,
+)  # fmt: skip

@@ -11,7 +11,7 @@ from typing import Any, Unpack
 
 import click
 
-from searchlab.algorithms.registry import RESTARTS, SIDEWAYS, TIE_BREAK, VARIANT
+from searchlab.algorithms.local import HILL_CLIMBING
 from searchlab.cli.main import print_json
 from searchlab.cli.options import JSON, add_renamed, apply, click_option, seed_option
 from searchlab.cli.output import console, progress
@@ -38,6 +38,10 @@ from searchlab.domains.queens import (
 )
 from searchlab.domains.queens.climb import ENGINE_OPTION, ClimbSettings, climb_engine
 from searchlab.domains.queens.domain import MOVES_OPTION, QUEENS
+
+TIE_BREAK, SIDEWAYS, RESTARTS, VARIANT = (
+    HILL_CLIMBING.option(name) for name in ("tie_break", "sideways", "restarts", "variant")
+)
 
 HEURISTIC = Option(
     "heuristic",

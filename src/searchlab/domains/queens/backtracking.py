@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from searchlab.algorithms.uninformed import Solutions, depth_first
+from searchlab.algorithms.uninformed import Solutions, depth_first_solutions
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
 from searchlab.core.limits import NO_LIMITS, Limits
@@ -72,7 +72,7 @@ def solutions(
     """Every solution of n-queens, lazily and in lexicographic order of the columns;
     ``next()`` computes nothing past the solution it returns."""
     _check_n(n)
-    return depth_first(
+    return depth_first_solutions(
         PlacementProblem(n), constraint=last_queen_safe, limits=limits, observer=observer
     )
 

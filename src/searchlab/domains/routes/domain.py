@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from searchlab.algorithms.bidirectional import GRAPH_SEARCHES
 from searchlab.core.errors import InputError, SearchInterrupted
 from searchlab.core.events import Observer
 from searchlab.core.options import Option
@@ -19,7 +20,6 @@ from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 from searchlab.domains.base import Domain, HeuristicSpec, Progress, SearchRequest, plural
 from searchlab.domains.drawing import Drawing, Grid, Text
-from searchlab.domains.routes.algorithms import GRAPH_SEARCHES
 from searchlab.domains.routes.caps import (
     HEURISTIC_SUMMARIES,
     MAX_LANDMARKS,

@@ -69,7 +69,6 @@ class ScheduleDomain(Domain[State, Move]):
     )
     examples = ("example", "tasks.toml --json", "tasks.json --algorithm greedy")
     presets: ClassVar[Mapping[str, str]] = {"example": "example"}
-    algorithms = tuple(name for name in SEARCHES if not ALGORITHMS[name].local and name != "dfs")
     default_algorithm = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = _HEURISTICS
     default_heuristic = "bratko"
@@ -89,6 +88,14 @@ class ScheduleDomain(Domain[State, Move]):
     tour_title = "Seed 003 (Bratko §12.3): scheduling tasks on processors"
     cli_fallback = "solve"
     cli_fallback_rewrites: ClassVar[Mapping[str, str]] = {"--example": "example"}
+
+    @property
+    def algorithms(self) -> tuple[str, ...]:
+        """Every search of any problem that finds one path (a plug-in's too): not the
+        local searches, nor depth-first search's stream of every solution."""
+        return tuple(
+            name for name in SEARCHES if not ALGORITHMS[name].local and not ALGORITHMS[name].stream
+        )
 
     def parse(self, text: str) -> Instance:
         body = text.strip()

@@ -13,6 +13,11 @@ export const moveText = (item) => item.move_text ?? shown(item.move);
 // "g = 2, h = 10, f = 12"
 export const ghf = (item) => `g = ${num(item.g)}, h = ${num(item.h)}, f = ${num(item.f)}`;
 
+// ``algorithm`` below is what the run's declaration says (the server sends it as
+// ``info.teaching``): its ``title`` and the kind of ``frontier`` it keeps. A search that
+// keeps only the path it is on, in rounds under a depth bound or a bound on f or none:
+const PATH_ONLY = new Set(["path", "path-depth", "path-f"]);
+
 // How the node of an expansion was chosen, in words: ``how`` ("is taken from the
 // frontier" for a best-first search) and a sentence ``why`` for a search that keeps no
 // frontier (IDA*, iterative deepening, depth-first, RBFS: only the path it is on, gone
@@ -20,15 +25,16 @@ export const ghf = (item) => `g = ${num(item.g)}, h = ${num(item.h)}, f = ${num(
 export function entered(event, algorithm) {
   const bound = event.bound !== undefined ? ` ${num(event.bound)}` : "";
   const limit = "limit" in event ? ` ${num(event.limit)}` : "";
-  switch (algorithm) {
-    case "ida":
-      return { how: `is entered depth-first, as its f = ${num(event.f)} is within this round's bound${bound}`, why: "IDA* keeps no frontier, only the path it is on." };
-    case "iterative-deepening":
-      return { how: `is entered depth-first, within this round's depth bound${bound}`, why: "Iterative deepening keeps no frontier, only the path it is on." };
-    case "dfs":
-      return { how: "is entered depth-first", why: "Depth-first search keeps no frontier, only the path it is on." };
-    case "rbfs":
-      return { how: `is entered: the best successor, its f within the f-limit${limit}`, why: "RBFS keeps no frontier, only the path it is on and the successors along it." };
+  const pathOnly = `${algorithm?.title} keeps no frontier, only the path it is on.`;
+  switch (algorithm?.frontier) {
+    case "path-f":
+      return { how: `is entered depth-first, as its f = ${num(event.f)} is within this round's bound${bound}`, why: pathOnly };
+    case "path-depth":
+      return { how: `is entered depth-first, within this round's depth bound${bound}`, why: pathOnly };
+    case "path":
+      return { how: "is entered depth-first", why: pathOnly };
+    case "path-siblings":
+      return { how: `is entered: the best successor, its f within the f-limit${limit}`, why: `${algorithm.title} keeps no frontier, only the path it is on and the successors along it.` };
     default:
       return { how: `is taken from the frontier${bound ? `, under the bound${bound}` : ""}${limit ? `, under the f-limit${limit}` : ""}`, why: "" };
   }
@@ -37,16 +43,16 @@ export function entered(event, algorithm) {
 // The statistics' row for what a search holds besides its path: a best-first search's
 // frontier, RBFS's successors held; none for a depth-first search (null).
 export function heldRow(event, algorithm) {
-  if (event.size === undefined && ["ida", "iterative-deepening", "dfs"].includes(algorithm)) return null;
-  return [algorithm === "rbfs" ? "successors held" : "frontier", (event.size ?? event.frontier).toLocaleString()];
+  if (event.size === undefined && PATH_ONLY.has(algorithm?.frontier)) return null;
+  return [algorithm?.frontier === "path-siblings" ? "successors held" : "frontier", (event.size ?? event.frontier).toLocaleString()];
 }
 
-// What happened to a successor, in words (``algorithm``: the run's, for the words).
+// What happened to a successor, in words.
 export function fate(child, algorithm) {
   switch (child.status) {
     case "new":
-      if (algorithm === "ida" || algorithm === "iterative-deepening" || algorithm === "dfs") return "entered: searched next";
-      if (algorithm === "rbfs") return "held: RBFS keeps the successors along its path";
+      if (PATH_ONLY.has(algorithm?.frontier)) return "entered: searched next";
+      if (algorithm?.frontier === "path-siblings") return `held: ${algorithm.title} keeps the successors along its path`;
       return "new: joins the frontier";
     case "reopened":
       return `re-opened: expanded before at g = ${num(child.known)}, now cheaper`;
@@ -56,7 +62,7 @@ export function fate(child, algorithm) {
       switch (child.reason) {
         case "closed":
           return child.known !== undefined && child.g < child.known
-            ? `refused: reached before at g = ${num(child.known)}, and ${algorithm} never re-opens a state`
+            ? `refused: reached before at g = ${num(child.known)}, and ${algorithm?.title ?? "this search"} never re-opens a state`
             : `refused: reached before at g = ${num(child.known)}, not cheaper`;
         case "cycle":
           return "refused: already on its own path (a cycle)";
@@ -82,6 +88,7 @@ function stateCell(item, drawState) {
 
 // The successors of this step: move, state, g, h, f, fate (and in a tree search, the
 // node they came from when the search went back up before generating them).
+// ``algorithm``: the run's declaration (``info.teaching``), for the words.
 export function successorsTable(event, algorithm, drawState) {
   const children = event.children ?? [];
   if (!children.length) return null;
@@ -140,8 +147,7 @@ export function stepFacts(event, info) {
 export function fillDetail(container, event, info, drawState) {
   const parts = [];
   if (event?.kind === "expand") {
-    const algorithm = info.run.algorithm;
-    const successors = successorsTable(event, algorithm, drawState);
+    const successors = successorsTable(event, info.teaching, drawState);
     const frontier = frontierTable(event, drawState);
     if (successors) parts.push(successors);
     if (frontier) parts.push(frontier);
@@ -159,7 +165,7 @@ export function addTreeNodes(tree, event, index) {
     tree.add({ id: event.node, parent: event.parent, label: event.via ? moveText(event.via) : "start", kind: "node", at: index, title: `node #${event.node}: ${ghf(event)}` });
     (event.children ?? []).forEach((child, k) => {
       if (child.status === "refused" && child.at !== undefined) {
-        tree.add({ id: `r${index}-${k}`, parent: child.at, label: moveText(child), kind: "refused", at: index, title: fate(child, "") });
+        tree.add({ id: `r${index}-${k}`, parent: child.at, label: moveText(child), kind: "refused", at: index, title: fate(child, null) });
       }
     });
     for (const id of event.left ?? []) tree.leave(id, index + 0.5); // left during the step

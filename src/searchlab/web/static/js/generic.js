@@ -32,7 +32,7 @@ function describe(event, info) {
   switch (event.kind) {
     case "expand": {
       const via = event.via ? `, reached by the move ${moveText(event.via)}` : "";
-      const { how, why } = entered(event, info.run.algorithm);
+      const { how, why } = entered(event, info.teaching);
       return `Expansion ${c.expand.toLocaleString()}: this state ${how} (g = ${num(event.g)}, h = ${num(event.h)}, f = ${num(event.f)})${via}.${why ? ` ${why}` : ""}`;
     }
     case "generate":
@@ -452,7 +452,7 @@ export class GenericView extends PathView {
       const rows = [];
       if (event?.kind === "expand") {
         rows.push(["g", num(event.g)], ["h", num(event.h)], ["f", num(event.f)], ["depth", event.depth]);
-        const held = heldRow(event, info.run.algorithm);
+        const held = heldRow(event, info.teaching);
         if (held) rows.push(held);
         rows.push(...stepFacts(event, info));
       }

@@ -6,7 +6,7 @@
 
 import { api, clearErrors, formValues, recordedEvents, showError } from "./api.js";
 import { counts, fillSelect, fillStats, html } from "./dom.js";
-import { addTreeNodes, entered, fillDetail, ghf, moveText, num, shown, stepFacts } from "./explain.js";
+import { addTreeNodes, entered, fillDetail, ghf, heldRow, moveText, num, shown, stepFacts } from "./explain.js";
 import { showOnlyWhereActs } from "./form.js";
 import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { algorithmTitle, nameAlgorithms } from "./tabs.js";
@@ -15,7 +15,6 @@ import { TreeNodes, drawTree } from "./tree.js";
 import { PathView } from "./view.js";
 
 const KEPT = new Set(["expand", "threshold", "solution", "step", "restart"]);
-const PATH_ONLY = new Set(["ida", "iterative-deepening", "dfs"]);
 
 function blankMove(from, to) {
   const a = from.indexOf(0), b = to.indexOf(0), k = Math.round(Math.sqrt(from.length));
@@ -100,8 +99,8 @@ export class PuzzleView extends PathView {
       fillSelect($(name), [{ name: "", summary: "chosen by the domain" }, ...domain.heuristics], chosen);
       $(name).options[0].textContent = `default (${label})`;
     }
-    const weighted = domain.algorithms.find((item) => item.name === "weighted-astar");
-    const weight = weighted?.options.find((item) => item.name === "weight");
+    // the field of the weight of h in f, for whichever algorithm takes one
+    const weight = domain.algorithms.flatMap((item) => item.options).find((item) => item.name === "weight");
     if (weight) {
       $("weight").value = weight.default;
       $("weight").min = weight.low;
@@ -297,7 +296,7 @@ export class PuzzleView extends PathView {
     if (!event) return `Start, ${run.name}: press Step or Play to watch the expansions.`;
     const c = counts(event);
     if (event.kind === "threshold") {
-      const what = info.run.algorithm === "iterative-deepening" ? "depth bound" : "bound on f = g + h";
+      const what = info.teaching?.frontier === "path-depth" ? "depth bound" : "bound on f = g + h";
       return event.iteration === 1
         ? `Round 1: the ${what} starts at ${num(event.bound)}.`
         : `Round ${event.iteration}: nothing was found under the last bound, so the ${what} rises to ${num(event.bound)}, the least that passed it.`;
@@ -314,7 +313,7 @@ export class PuzzleView extends PathView {
       return `The goal is reached${last ? ` by the move ${last}` : ""}: ${info.description}. The start is drawn beside it.`;
     }
     const via = event.via ? `, reached by the move ${moveText(event.via)}` : " (the start)";
-    const { how, why } = entered(event, info.run.algorithm);
+    const { how, why } = entered(event, info.teaching);
     let text = `Expansion ${c.expand.toLocaleString()}: this node (${ghf(event)})${via}, ${how}`;
     if (event.skipped) text += `; ${event.skipped} stale ${event.skipped === 1 ? "entry was" : "entries were"} skipped before it`;
     return why ? `${text}. ${why}` : `${text}.`;
@@ -327,7 +326,8 @@ export class PuzzleView extends PathView {
     if (event.kind === "expand") {
       rows.push(["g (moves so far)", num(event.g)], ["h (estimate)", num(event.h)], ["f", num(event.f)], ["depth", event.depth]);
       // depth-first rounds hold a path, not a frontier
-      if (event.size !== undefined || !PATH_ONLY.has(run.info.run.algorithm)) rows.push([run.info.run.algorithm === "rbfs" ? "successors held" : "frontier", (event.size ?? event.frontier).toLocaleString()]);
+      const held = heldRow(event, run.info.teaching);
+      if (held) rows.push(held);
       rows.push(...stepFacts(event, run.info));
     }
     if (event.kind === "solution") rows.push(["cost", num(event.cost)], ["moves", event.path.length - 1]);
