@@ -9,7 +9,16 @@ import click
 
 from searchlab.cli.domains import run_solve, search_options
 from searchlab.cli.options import add_renamed, apply, click_option, note
+from searchlab.cli.prolog_relations import (
+    describe_relation_options,
+    relation_options,
+    take_relations,
+)
 from searchlab.domains.prolog.domain import CALL_SECONDS
+
+SEARCHED = (None, 0, 1, 3)
+"""The exit statuses of a search that ran (solved, none, limit), after which the command
+says which relations it used."""
 
 
 @click.command(
@@ -18,7 +27,7 @@ from searchlab.domains.prolog.domain import CALL_SECONDS
 )
 @click.argument("file", metavar="FILE.pl")
 @click.argument("state", required=False)
-@apply([*search_options(None), click_option(CALL_SECONDS)])
+@apply([*search_options(None), click_option(CALL_SECONDS), *relation_options()])
 def prolog(file: str, state: str | None, **kwargs: Any) -> None:
     """Search the problem a Prolog file defines, loaded by SWI-Prolog (`swipl`):
     s(State, Next, Cost) gives the successors (every answer, in Prolog's order),
@@ -50,13 +59,23 @@ def prolog(file: str, state: str | None, **kwargs: Any) -> None:
     """
     from searchlab.domains.prolog import load_prolog
 
-    domain = load_prolog(file, call_seconds=kwargs["call_seconds"] or CALL_SECONDS.default)
+    relations = take_relations(kwargs)
+    domain = load_prolog(
+        file, call_seconds=kwargs["call_seconds"] or CALL_SECONDS.default, relations=relations
+    )
     try:
         for warning in domain.warnings:
             note(warning)
-        run_solve(domain, state, **kwargs)
+        try:
+            run_solve(domain, state, **kwargs)
+        except SystemExit as done:  # a search ran (not a refusal): say what it asked
+            if done.code in SEARCHED:
+                note(domain.relations_used)
+            raise
+        note(domain.relations_used)
     finally:
         domain.close()
 
 
+describe_relation_options(prolog)
 add_renamed(prolog)
