@@ -195,8 +195,8 @@ def resolve(wanted: Relations, defined: Collection[str], shown: str) -> Resolved
             names[part] = found
     if wanted.third == "value" and "value" not in names:
         raise InputError(
-            "value: a successor relation that gives the next state's value needs the "
-            "relation that gives any state's value (NAME/2), for the start",
+            "value NAME/2 is needed: a successor relation that gives the next state's "
+            "value leaves the start's value to the relation that gives any state's value",
             field="value",
         )
     for part, needs in (
