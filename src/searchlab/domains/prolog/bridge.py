@@ -117,7 +117,7 @@ class Bridge:
         ]
         try:
             process = subprocess.Popen(
-                command,
+                [*command, str(os.getpid())],  # the driver ends when this process has
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 start_new_session=True,  # Ctrl-C on the terminal is Python's to handle

@@ -87,7 +87,8 @@ one_line(Text, Line) :-
     atom_string(Atom, Line).
 
 main :-
-    current_prolog_flag(argv, [File|_]),
+    current_prolog_flag(argv, [File|Lifeline]),
+    forall(member(Pid, Lifeline), watch_parent(Pid)),
     stream_property(In, alias(user_input)),
     stream_property(Out, alias(user_output)),
     set_stream(In, encoding(utf8)),
@@ -105,6 +106,34 @@ main :-
     maplist([Text, Name]>>atom_string(Name, Text), NameTexts, Names),
     load(File, Names, Out),
     serve(In, Out).
+
+%   watch_parent(+Pid): end this process when searchlab's (Pid) has ended, however
+%   it ended: a killed searchlab runs no clean-up, and a call that never ends would
+%   never read the end of its input. Where there is no /proc (macOS), searchlab's
+%   own clean-up is all there is.
+watch_parent(Pid) :-
+    atomic_list_concat(['/proc/', Pid, '/stat'], Stat),
+    (   alive(Stat)
+    ->  thread_create(parent_gone(Stat), _, [detached(true)])
+    ;   true
+    ).
+
+parent_gone(Stat) :-
+    repeat,
+    sleep(0.5),
+    \+ alive(Stat),
+    !,
+    halt(0).
+
+%   alive(+Stat): the process of /proc/Pid/stat runs (is not a zombie, whose
+%   entry stays until its own parent reaps it).
+alive(Stat) :-
+    catch(read_file_to_string(Stat, Text, []), _, fail),
+    split_string(Text, ")", "", Parts),
+    last(Parts, Rest),
+    split_string(Rest, " ", "", Fields),
+    exclude(==(""), Fields, [State|_]),
+    \+ memberchk(State, ["Z", "X"]).
 
 load(File, Names, Out) :-
     nb_setval(searchlab_loading, true),
@@ -177,6 +206,11 @@ failed(Error, Reply) :-
     ->  Reply = [timeout, Pred, State]
     ;   Error = searchlab_bad(What, Detail)
     ->  Reply = [bad, Pred, State, What, Detail]
+    ;   Error \= error(_, _)                  % throw(Ball) of the file's own
+    ->  text(Error, Ball),
+        format(string(Full), "throw(~w), which nothing caught", [Ball]),
+        one_line(Full, Text),
+        Reply = [error, Pred, State, Text]
     ;   error_text(Error, Text),
         Reply = [error, Pred, State, Text]
     ).
