@@ -60,22 +60,29 @@ def test_a_value_relation_drives_hill_climbing_and_gives_the_goal(
     assert "goal: оценка/2 gives 0" in relations_line(run.stderr)[0]
 
 
-def test_bratkos_names_are_found_and_english_comes_first(tmp_path: Path) -> None:
-    both = write_pl(
-        tmp_path,
-        "s(a, b, 1).\ngoal(b).\nпосле(a, c, 1).\nцель(c).\nh(_, 0).\n",
-    )
-    domain = load_prolog(both)
+@pytest.mark.parametrize(
+    ("program", "used", "reached"),
+    [
+        (
+            "s(a, b, 1).\ngoal(b).\nпосле(a, c, 1).\nцель(c).\nh(_, 0).\n",
+            "relations: s/3, goal/1, h/2 (Bratko's names)",
+            "b",
+        ),
+        (
+            "после(a, c, 1).\nцель(c).\n",
+            "relations: после/3, цель/1 (the Russian edition's names)",
+            "c",
+        ),
+    ],
+    ids=["both: English first", "Russian"],
+)
+def test_bratkos_names_are_found_and_english_comes_first(
+    tmp_path: Path, program: str, used: str, reached: str
+) -> None:
+    domain = load_prolog(write_pl(tmp_path, program))
     try:
-        assert domain.relations_used == "relations: s/3, goal/1, h/2 (Bratko's names)"
-        assert domain.search(domain.request("a", algorithm="bfs")).path[-1] == "b"
-    finally:
-        domain.close()
-    russian = write_pl(tmp_path, "после(a, c, 1).\nцель(c).\n", "ru.pl")
-    domain = load_prolog(russian)
-    try:
-        assert domain.relations_used == "relations: после/3, цель/1 (the Russian edition's names)"
-        assert domain.search(domain.request("a", algorithm="bfs")).path[-1] == "c"
+        assert domain.relations_used == used
+        assert domain.search(domain.request("a", algorithm="bfs")).path[-1] == reached
     finally:
         domain.close()
 

@@ -1,6 +1,25 @@
 % Seed 000 (000_fd72a4d473d0e4d8.txt): hill/2 and the two heuristics, as printed
 /* Transcribed from the seed, nothing changed but the indentation of one clause
-   (ataca(_, _, 1)). Loaded by rainhas_v1.pl and rainhas_v2.pl. */
+   (ataca(_, _, 1)). Loaded by rainhas_v1.pl and rainhas_v2.pl. troca/4 and
+   entre/3 are printed under both versions, the same but for indentation: they are
+   here once, as version 2 prints them. */
+
+% Permite a troca de posicao de dois elementos em uma lista
+
+troca(R1, R2, [R1| Resto], [R2| Resto]).
+troca(R1, R2, [R3| Resto1], [R3| Resto2]) :-
+    troca(R1, R2, Resto1, Resto2).
+
+% Predicado que verifica se um valor esta entre dois outros, permitindo instanciar
+% este valor caso ele nao esteja instanciado
+entre(_, Min, Max) :-
+    Min > Max,
+    !,
+    fail.
+entre(X, X, _).
+entre(X, Min, Max) :-
+    ProxMin is Min + 1,
+    entre(X, ProxMin, Max).
 
 % Implementa busca informada - Algoritmo Hill Climbing
 

@@ -2,7 +2,8 @@
 /* Transcribed from the seed as printed (its indentation straightened), nothing
    else changed. The one line added is the ensure_loaded directive below: the
    document prints hill/2 and the two heuristics once for both versions, so they
-   live in rainhas_comum.pl. The document's four programs (rainhasv1h1,
+   live in rainhas_comum.pl, with troca/4 and entre/3, which it prints
+   the same under both versions. The document's four programs (rainhasv1h1,
    rainhasv1h2, rainhasv2h1, rainhasv2h2) differ in the heuristic mover/3 and
    hill/2 call; as printed, this mover calls heuristica_2 and hill/2 calls
    heuristica_1 (tests/test_prolog_seeds.py writes the one name into both). */
@@ -19,11 +20,6 @@ mover(Est0, Est1, H) :-
         coluna_diferente(R, Est1),
         heuristica_2(Est1, H).
 
-% Permite a troca de posicao de dois elementos em uma lista
-troca(R1, R2, [R1| Resto], [R2| Resto]).
-troca(R1, R2, [R3| Resto1], [R3| Resto2]) :-
-        troca(R1, R2, Resto1, Resto2).
-
 % Determina a area permitida para a movimentacao das pecas (tamanho do tabuleiro)
 permitido((L, C)) :-
         entre(L, 1, 8),
@@ -37,17 +33,6 @@ coluna_diferente((L, C), [(L, C)|Outras]):-
 coluna_diferente((L, C), [(L1, C1)|Outras]):-
         C \= C1,
         coluna_diferente((L, C), Outras).
-
-% Predicado que verifica se um valor esta entre dois outros, permitindo instanciar
-% este valor caso ele nao esteja instanciado
-entre(_, Min, Max) :-
-        Min > Max,
-        !,
-        fail.
-entre(X, X, _).
-entre(X, Min, Max) :-
-        ProxMin is Min + 1,
-        entre(X, ProxMin, Max).
 
 % Verifica se exite um elemento em uma lista
 elem(X, [X| _]).

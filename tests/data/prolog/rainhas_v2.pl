@@ -1,7 +1,8 @@
 % Seed 000 (000_fd72a4d473d0e4d8.txt), hill climbing on the 8 queens: Versão 2
 /* Transcribed from the seed as printed, nothing else changed. The one line added
    is the ensure_loaded directive below: the document prints hill/2 and the two
-   heuristics once for both versions, so they live in rainhas_comum.pl. As
+   heuristics once for both versions, so they live in rainhas_comum.pl, with
+   troca/4 and entre/3, which it prints the same under both versions. As
    printed, this mover calls heuristica_1, as hill/2 does (the document's
    rainhasv2h2 calls heuristica_2 in both; tests/test_prolog_seeds.py writes it).
 
@@ -12,12 +13,6 @@
 
 :- ensure_loaded(rainhas_comum).   % added: the shared part of the document
 
-% Permite a troca de posicao de dois elementos em uma lista
-
-troca(R1, R2, [R1| Resto], [R2| Resto]).
-troca(R1, R2, [R3| Resto1], [R3| Resto2]) :-
-    troca(R1, R2, Resto1, Resto2).
-
 % Dado um estado Est0, retorna em Est1 um estado correspondente a movimentação de uma rainha
 % a partir do estado Est0
 mover(Est0, Est1, H) :-
@@ -25,14 +20,3 @@ mover(Est0, Est1, H) :-
     troca((L, C), (NovaLinha, C), Est0, Est1),
     L \= NovaLinha,
     heuristica_1(Est1, H).
-
-% Predicado que verifica se um valor esta entre dois outros, permitindo instanciar
-% este valor caso ele nao esteja instanciado
-entre(_, Min, Max) :-
-    Min > Max,
-    !,
-    fail.
-entre(X, X, _).
-entre(X, Min, Max) :-
-    ProxMin is Min + 1,
-    entre(X, ProxMin, Max).
