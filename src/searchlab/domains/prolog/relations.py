@@ -73,6 +73,8 @@ def parse_relation(part: str, text: str) -> str:
     'после'
     >>> parse_relation("goal", "'Goal'")
     'Goal'
+    >>> parse_relation("start", "'it''s'/1")
+    "it's"
     >>> parse_relation("goal", "goal/2")
     Traceback (most recent call last):
     ...
@@ -84,8 +86,8 @@ def parse_relation(part: str, text: str) -> str:
     if not slash or not given.strip().isdigit():
         name, given = text.strip(), str(arity)
     name = name.strip()
-    if len(name) >= 2 and name[0] == name[-1] == "'":
-        name = name[1:-1]
+    if len(name) >= 2 and name[0] == name[-1] == "'":  # a quoted atom: its text
+        name = name[1:-1].replace("''", "'").replace("\\'", "'").replace("\\\\", "\\")
     if not name or any(char in name for char in "\t\n\r"):
         raise InputError(f"{part} {text!r} is not a predicate's name ({shape})", field=part)
     if int(given) != arity:
@@ -181,8 +183,9 @@ def resolve(wanted: Relations, defined: Collection[str], shown: str) -> Resolved
             if f"{given}/{arity}" not in defined:
                 others = sorted(item for item in defined if item.rpartition("/")[0] == given)
                 also = f" (it defines {', '.join(others)})" if others else ""
+                named = "start relation" if part == "start" else part  # --start is the CLI's
                 raise InputError(
-                    f"{part} {label(given, arity)}: {shown} defines no {label(given, arity)}"
+                    f"{named} {label(given, arity)}: {shown} defines no {label(given, arity)}"
                     + also,
                     field=part,
                 )
