@@ -40,7 +40,25 @@ THIRD = {
 
 
 def label(name: str, arity: int) -> str:
-    """``name/arity`` as Prolog writes it: ``после/3``, ``'Move'/3``."""
+    """``name/arity`` as Prolog writes it, for messages.
+
+    Parameters
+    ----------
+    name : str
+        The atom's text.
+    arity : int
+        How many arguments.
+
+    Returns
+    -------
+    str
+        The name quoted where Prolog would quote it.
+
+    Examples
+    --------
+    >>> label("после", 3), label("Move", 3), label("it's", 1)
+    ('после/3', "'Move'/3", "'it\\\\'s'/1")
+    """
     plain = name[:1].isalpha() and name[:1].islower()
     if not (plain and all(char.isalnum() or char == "_" for char in name)):
         name = "'" + name.replace("\\", "\\\\").replace("'", "\\'") + "'"
@@ -167,15 +185,43 @@ class Resolved:
 
 
 def resolve(wanted: Relations, defined: Collection[str], shown: str) -> Resolved:
-    """Each part's predicate: the one given (which ``shown`` must define with its arity),
-    else the editions' names, else the defaults; ``defined`` holds ``name/arity``.
+    """Each part's predicate: the one given, else the editions' names, else the defaults.
+
+    Parameters
+    ----------
+    wanted : Relations
+        The names the user gave, and what the successor relation's third argument is.
+    defined : Collection[str]
+        The ``name/arity`` the file defines (of ``wanted.asked()``).
+    shown : str
+        The file as the user named it, for messages.
+
+    Returns
+    -------
+    Resolved
+        The name of each part the file plays.
 
     Raises
     ------
     InputError
-        A given name the file does not define with that arity (``field``: the part), or
-        a file with no successor relation or no goal (and no value to make 0).
+        A given name the file does not define with that arity (``field``: the part), a
+        third argument that is not one of ``THIRD``, or (ProblemError) a file with no
+        successor relation, or no goal and no value to make 0.
+
+    Examples
+    --------
+    >>> resolve(Relations(), {"после/3", "цель/1", "h/2"}, "8.pl").describe()
+    "relations: после/3, цель/1, h/2 (the Russian edition's names)"
+    >>> used = resolve(Relations(successor="mover", value="heuristica_1", third="value"),
+    ...                {"mover/3", "heuristica_1/2"}, "rainhas.pl")
+    >>> used.names
+    {'successor': 'mover', 'value': 'heuristica_1'}
     """
+    if wanted.third not in THIRD:
+        raise InputError(
+            f"third {wanted.third!r}: the third argument is one of {', '.join(THIRD)}",
+            field="third",
+        )
     names: dict[str, str] = {}
     for part, arity in ARITY.items():
         given = getattr(wanted, part)
