@@ -103,6 +103,7 @@ def test_bratkos_names_are_found_and_english_comes_first(
         ),
         (("--check", "/1"), "--check '/1' is not a predicate's name (write NAME/1)"),
         (("--start", "nope/1"), "start relation nope/1: mine.pl defines no nope/1"),
+        (("--goal", "f(3)"), "--goal f(3) is a term, not a predicate's name (write NAME/1)"),
         (
             ("--third", "value"),
             "--value NAME/2 is needed: a successor relation that gives the next state's",

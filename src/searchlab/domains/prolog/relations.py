@@ -93,6 +93,10 @@ def parse_relation(part: str, text: str) -> str:
     'Goal'
     >>> parse_relation("start", "'it''s'/1")
     "it's"
+    >>> parse_relation("goal", "jugs(2,0)")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    searchlab.core.errors.InputError: goal jugs(2,0) is a term, not a predicate's name ...
     >>> parse_relation("goal", "goal/2")
     Traceback (most recent call last):
     ...
@@ -104,10 +108,17 @@ def parse_relation(part: str, text: str) -> str:
     if not slash or not given.strip().isdigit():
         name, given = text.strip(), str(arity)
     name = name.strip()
-    if len(name) >= 2 and name[0] == name[-1] == "'":  # a quoted atom: its text
+    quoted = len(name) >= 2 and name[0] == name[-1] == "'"
+    if quoted:  # a quoted atom: its text
         name = name[1:-1].replace("''", "'").replace("\\'", "'").replace("\\\\", "\\")
     if not name or any(char in name for char in "\t\n\r"):
         raise InputError(f"{part} {text!r} is not a predicate's name ({shape})", field=part)
+    if "(" in name and not quoted:
+        raise InputError(
+            f"{part} {text.strip()} is a term, not a predicate's name ({shape}): the {part} "
+            "of a Prolog problem is a relation of its file",
+            field=part,
+        )
     if int(given) != arity:
         arguments = "argument" if arity == 1 else "arguments"
         raise InputError(
