@@ -19,6 +19,13 @@ experiment compare --problem FILE.pl``. What the adapter does with each predicat
   writes it); ``unit_costs``: every step costs the same (breadth-first then
   promises the cheapest path).
 
+The predicates may have other names (``relations.py``): Bratko's Russian edition's
+``после/3`` and ``цель/1`` are found as the English ``s/3`` and ``goal/1`` are, and
+``load_prolog(..., relations=Relations(...))`` names any of them, says what a
+successor relation's third argument is (a cost, or the next state's value as in
+seed 000's ``mover/3``) and which relation (``valid/1`` by default) tells the legal
+states, so a move that makes an impossible one is named as such.
+
 States cross the boundary as the text Prolog writes for them with ``quoted(true)``,
 which reads back as the same term: equal texts are exactly ``==`` terms, so a Python
 ``str`` hashes and compares states as Prolog compares them, and prints them as
@@ -47,6 +54,7 @@ from __future__ import annotations
 from searchlab.domains.prolog.bridge import INSTALL, find_swipl
 from searchlab.domains.prolog.domain import CALL_SECONDS, PrologDomain, load_prolog
 from searchlab.domains.prolog.problem import PrologProblem, PrologSearch
+from searchlab.domains.prolog.relations import Relations
 
 __all__ = [
     "CALL_SECONDS",
@@ -54,6 +62,7 @@ __all__ = [
     "PrologDomain",
     "PrologProblem",
     "PrologSearch",
+    "Relations",
     "find_swipl",
     "load_prolog",
 ]

@@ -70,7 +70,7 @@ def one_line(text: str, width: int = 60) -> str:
 class Loaded:
     """What the file turned out to define, and the warnings loading it gave."""
 
-    defined: frozenset[str]  # "s/3", "goal/1", ...
+    defined: frozenset[str]  # "s/3", "goal/1", ... of the names asked about
     admissible: frozenset[str]  # names n with admissible(n)
     unit_costs: bool
     warnings: tuple[str, ...] = field(default=())
@@ -88,10 +88,14 @@ class Timeout(Exception):
 class Bridge:
     """The process serving ``path`` (started at once: loading errors come first)."""
 
-    def __init__(self, path: Path, shown: str, load_seconds: float) -> None:
+    def __init__(
+        self, path: Path, shown: str, load_seconds: float, names: tuple[str, ...] = ()
+    ) -> None:
         self.path = path
         self.shown = shown  # the file as the user named it, for messages
         self.load_seconds = load_seconds  # loading it, directives included, may take this
+        self.names = names  # the predicate names whose arities loading reports
+        self.binding: tuple[str, ...] | None = None  # the bind request, sent at each start
         self.swipl = find_swipl()
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
@@ -113,7 +117,7 @@ class Bridge:
         ]
         try:
             process = subprocess.Popen(
-                command,
+                [*command, str(os.getpid())],  # the driver ends when this process has
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 start_new_session=True,  # Ctrl-C on the terminal is Python's to handle
@@ -128,7 +132,34 @@ class Bridge:
         self._poll.register(process.stdout.fileno(), select.POLLIN)
         _OWNERS[process] = os.getpid()
         weakref.finalize(self, _stop, process)
+        self._send(process, _request(("names", *self.names)))
+        loaded = self._loaded()
+        if self.binding is not None:
+            reply = self._exchange(_request(("bind", *self.binding)), self.load_seconds)
+            if reply[0][0] != "ok":  # the driver's own mistake: say what it said
+                self._kill()
+                raise ProblemError(f"cannot bind the relations of {self.shown}: {reply[0]}")
+        return loaded
+
+    def bind(self, binding: tuple[str, ...]) -> None:
+        """Tell the driver which predicate plays which part (again at every restart)."""
+        self.binding = binding
+        self.ask("bind", self.load_seconds, *binding)
+
+    def _send(self, process: subprocess.Popen[bytes], request: bytes) -> None:
+        assert process.stdin is not None
+        try:
+            os.write(process.stdin.fileno(), request)
+        except BrokenPipeError:
+            status = self._kill()
+            raise ProblemError(
+                f"the Prolog process of {self.shown} has ended (exit status {status})"
+            ) from None
+
+    def _loaded(self) -> Loaded:
+        """Read what loading the file said, up to ``ready``."""
         warnings: list[str] = []
+        defined: list[str] = []
         deadline = time.monotonic() + self.load_seconds
         while True:
             line = self._read_or_stop(
@@ -148,10 +179,12 @@ class Bridge:
             elif kind == "loaderror":
                 self._kill()
                 raise ProblemError(self._located(fields, ""))
+            elif kind == "defines":
+                defined.append(f"{fields[0]}/{fields[1]}")
             elif kind == "ready":
-                defined, admissible, unit = fields
+                admissible, unit = fields
                 return Loaded(
-                    frozenset(_prolog_list(defined)),
+                    frozenset(defined),
                     frozenset(_prolog_list(admissible)),
                     unit == "1",
                     tuple(warnings),
@@ -214,7 +247,7 @@ class Bridge:
         """Send one request and return its reply: the head's fields, then for a
         ``lines N`` reply the fields of those N lines. A ``timeout`` reply raises
         Timeout; ``error`` and ``bad`` replies are returned for the caller to word."""
-        request = "\t".join((op, *args)).encode("utf-8") + b"\n"
+        request = _request((op, *args))
         with self._lock:
             if self._process is None or self._forks != _FORKS:
                 self._process = None
@@ -232,14 +265,8 @@ class Bridge:
 
     def _exchange(self, request: bytes, seconds: float) -> list[list[str]]:
         process = self._process
-        assert process is not None and process.stdin is not None
-        try:
-            os.write(process.stdin.fileno(), request)
-        except BrokenPipeError:
-            status = self._kill()
-            raise ProblemError(
-                f"the Prolog process of {self.shown} has ended (exit status {status})"
-            ) from None
+        assert process is not None
+        self._send(process, request)
         head = self._first_line(process, seconds)
         reply = [head]
         if head[0] == "lines":
@@ -273,6 +300,10 @@ class Bridge:
                 "middle of a call: does the file call halt?"
             )
         return line.decode("utf-8").split("\t")
+
+
+def _request(fields: tuple[str, ...]) -> bytes:
+    return "\t".join(fields).encode("utf-8") + b"\n"
 
 
 def _prolog_list(text: str) -> list[str]:

@@ -16,6 +16,7 @@ from searchlab.core.problem import Heuristic
 from searchlab.core.result import SearchResult, Status, no_path
 from searchlab.domains.base import SearchRequest
 from searchlab.domains.prolog.problem import DEFAULT_CALL_SECONDS, PrologProblem, PrologSearch
+from searchlab.domains.prolog.relations import Relations
 from searchlab.domains.user import ZERO, CheckedProblem, ProblemDomain, problem_domain
 
 CALL_SECONDS = Option(
@@ -60,6 +61,9 @@ class PrologDomain(ProblemDomain):
         )
 
     def problem(self, request: SearchRequest) -> CheckedProblem:
+        """The request's view, its start refused first when the file's check relation
+        says it is not a legal state."""
+        self.the_problem.check_start(request.start)
         return CheckedProblem(self.view(request), request.start)
 
     def heuristic(self, request: SearchRequest, problem: Any) -> Heuristic[Any] | None:
@@ -96,6 +100,11 @@ class PrologDomain(ProblemDomain):
     def close(self) -> None:
         """Stop the file's Prolog process."""
         self.the_problem.close()
+
+    @property
+    def relations_used(self) -> str:
+        """One line: which predicate plays which part (``relations: s/3, goal/1, …``)."""
+        return self.the_problem.relations.describe()
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -146,13 +155,19 @@ def _summary(path: Path) -> str | None:
 
 
 def load_prolog(
-    path: str | Path, *, name: str | None = None, call_seconds: float = DEFAULT_CALL_SECONDS
+    path: str | Path,
+    *,
+    name: str | None = None,
+    call_seconds: float = DEFAULT_CALL_SECONDS,
+    relations: Relations | None = None,
 ) -> PrologDomain:
     """The domain of the Prolog file ``path``, named after the file (``water_jugs.pl``:
-    ``water-jugs``) unless ``name`` is given. Loading starts SWI-Prolog (InputError
-    saying what to install when it is missing) and reports a file that does not load,
-    or lacks ``s/3`` or ``goal/1``, as a ProblemError with the file and the line."""
-    problem = PrologProblem(path, call_seconds)
+    ``water-jugs``) unless ``name`` is given; ``relations`` names its predicates (by
+    default Bratko's, in English or the Russian edition). Loading starts SWI-Prolog
+    (InputError saying what to install when it is missing) and reports a file that
+    does not load, or lacks a successor relation or a goal, as a ProblemError with the
+    file and the line, and a relation named but not defined as an InputError."""
+    problem = PrologProblem(path, call_seconds, relations)
     file = Path(path)
     domain = problem_domain(
         problem,
@@ -163,8 +178,9 @@ def load_prolog(
     assert isinstance(domain, PrologDomain)
     summary = _summary(file)
     type(domain).summary = summary or f"the Prolog problem {file.name}"
-    type(domain).notation = "a Prolog term, as the file's s/3 takes it" + (
-        " (default: the file's start/1)" if "start/1" in problem.defined else ""
+    used = problem.relations
+    type(domain).notation = f"a Prolog term, as the file's {used.label('successor')} takes it" + (
+        f" (default: the file's {used.label('start')})" if "start" in used.names else ""
     )
     return domain
 

@@ -1,20 +1,32 @@
 /*  searchlab's side of the bridge to a Prolog problem (searchlab.domains.prolog).
 
     Run as   swipl -q -f none --stack-limit=256m driver.pl FILE
-    it loads FILE into the module user, says what it defines, then answers one
+    it reads one line "names TAB Name..." (the relation names searchlab may use),
+    loads FILE into the module user, says with which arities it defines each
+    name ("defines TAB Name TAB Arity" lines, then "ready"), then answers one
     request a line on standard input, one reply on standard output, until the
     input ends. Every field is separated by a tab; a term travels as Prolog writes
     it with quoted(true), which escapes tabs and newlines inside quotes, so a term
     is always one field and equal terms are equal texts.
 
+    Which predicate plays which part (the successor relation, s/3 in Bratko's
+    book, the goal, h, value, start, and the check of legal states) is set by the
+    request "bind TAB Third TAB Role TAB Name TAB Label ...": Name is the atom's
+    text, Label how messages show Name/Arity. Third says what the successor
+    relation's third argument is: cost (Bratko's s/3), value (the next state's
+    value, every step costing 1: seed 000's mover/3) or ignore (every step 1).
+
     Requests:  Op TAB Args...
-      expand  Want State   s/3 in Prolog's order: "lines N", then N lines
-                           Child TAB Cost TAB Goal TAB H TAB Value TAB Move, where
-                           Want (letters g, h, v, m) says which of the last four
-                           to compute (the others are empty)
-      goal    State        "ok 1" or "ok 0"
+      bind    Third TAB Role TAB Name TAB Label ...          "ok"
+      expand  Want State   the successors in Prolog's order: "lines N", then N
+                           lines Child TAB Cost TAB Goal TAB H TAB Value TAB Move,
+                           where Want (letters g, h, v, m) says which of the last
+                           four to compute (the others are empty); a successor
+                           the check refuses is "bad ... illegal"
+      goal    State        "ok 1" or "ok 0" (without a goal relation: value 0)
+      check   State        "ok 1" or "ok 0"
       h       State        "ok H"        value State: "ok V"
-      start                "ok State" (the first answer of start/1)
+      start                "ok State" (the first answer of the start relation)
       parse   Text         "ok State" (Text read as a term, never called)
       draw    State        "lines N", then N lines: one row, its cells tab-separated
     Replies that are not "ok":
@@ -37,6 +49,8 @@
 :- initialization(main, main).
 
 :- dynamic loaded_message/4.            % Kind, File, Line, Text
+:- dynamic relation/3.                  % Role, Name, Label (set by bind)
+:- dynamic third/1.                     % cost, value or ignore
 
 :- multifile user:message_hook/3.
 
@@ -73,7 +87,8 @@ one_line(Text, Line) :-
     atom_string(Atom, Line).
 
 main :-
-    current_prolog_flag(argv, [File|_]),
+    current_prolog_flag(argv, [File|Lifeline]),
+    forall(member(Pid, Lifeline), watch_parent(Pid)),
     stream_property(In, alias(user_input)),
     stream_property(Out, alias(user_output)),
     set_stream(In, encoding(utf8)),
@@ -86,10 +101,41 @@ main :-
     set_output(user_error),
     nb_setval(searchlab_busy, false),
     on_signal(usr1, _, searchlab_driver:time_is_up),
-    load(File, Out),
+    read_line_to_string(In, NamesLine),
+    split_string(NamesLine, "\t", "", [_|NameTexts]),
+    maplist([Text, Name]>>atom_string(Name, Text), NameTexts, Names),
+    load(File, Names, Out),
     serve(In, Out).
 
-load(File, Out) :-
+%   watch_parent(+Pid): end this process when searchlab's (Pid) has ended, however
+%   it ended: a killed searchlab runs no clean-up, and a call that never ends would
+%   never read the end of its input. Where there is no /proc (macOS), searchlab's
+%   own clean-up is all there is.
+watch_parent(Pid) :-
+    atomic_list_concat(['/proc/', Pid, '/stat'], Stat),
+    (   alive(Stat)
+    ->  thread_create(parent_gone(Stat), _, [detached(true)])
+    ;   true
+    ).
+
+parent_gone(Stat) :-
+    repeat,
+    sleep(0.5),
+    \+ alive(Stat),
+    !,
+    halt(0).
+
+%   alive(+Stat): the process of /proc/Pid/stat runs (is not a zombie, whose
+%   entry stays until its own parent reaps it).
+alive(Stat) :-
+    catch(read_file_to_string(Stat, Text, []), _, fail),
+    split_string(Text, ")", "", Parts),
+    last(Parts, Rest),
+    split_string(Rest, " ", "", Fields),
+    exclude(==(""), Fields, [State|_]),
+    \+ memberchk(State, ["Z", "X"]).
+
+load(File, Names, Out) :-
     nb_setval(searchlab_loading, true),
     catch(user:load_files(File, []), Error, loading_failed(Error)),
     nb_setval(searchlab_loading, false),
@@ -99,10 +145,11 @@ load(File, Out) :-
     ->  format(Out, "loaderror\t~w\t~w\t~w~n", [F, L, Text]),
         flush_output(Out),
         halt(0)
-    ;   findall(Name/Arity, defines(Name, Arity), Defined),
+    ;   forall(( member(Name, Names), defines(Name, Arity) ),
+               format(Out, "defines\t~w\t~d~n", [Name, Arity])),
         findall(H, admissible(H), Admissible),
         (   defines(unit_costs, 0), catch(user:unit_costs, _, fail) -> Unit = 1 ; Unit = 0 ),
-        format(Out, "ready\t~w\t~w\t~w~n", [Defined, Admissible, Unit]),
+        format(Out, "ready\t~w\t~w~n", [Admissible, Unit]),
         flush_output(Out)
     ).
 
@@ -116,13 +163,11 @@ loading_failed(Error) :-
     error_text(Error, Text),
     assertz(loaded_message(error, File, Line, Text)).
 
-%   defines(?Name, ?Arity): a predicate of the problem's protocol the file defines
-%   (not one a library happens to export).
+%   defines(+Name, -Arity): a predicate Name/Arity the file defines (not one a
+%   library happens to export).
 defines(Name, Arity) :-
-    member(Name/Arity, [s/3, goal/1, h/2, value/2, start/1, move/3, draw/2,
-                        admissible/1, unit_costs/0]),
+    current_predicate(user:Name/Arity),
     functor(Head, Name, Arity),
-    current_predicate(_, user:Head),
     \+ ( predicate_property(user:Head, imported_from(Module)),
          module_property(Module, class(Class)),
          memberchk(Class, [system, library])
@@ -161,6 +206,11 @@ failed(Error, Reply) :-
     ->  Reply = [timeout, Pred, State]
     ;   Error = searchlab_bad(What, Detail)
     ->  Reply = [bad, Pred, State, What, Detail]
+    ;   Error \= error(_, _)                  % throw(Ball) of the file's own
+    ->  text(Error, Ball),
+        format(string(Full), "throw(~w), which nothing caught", [Ball]),
+        one_line(Full, Text),
+        Reply = [error, Pred, State, Text]
     ;   error_text(Error, Text),
         Reply = [error, Pred, State, Text]
     ).
@@ -186,24 +236,35 @@ text(Term, Text) :-
 read_state(Text, State) :-
     term_string(State, Text, [module(user)]).
 
+answer("bind", [Third|Fields], [ok]) :- !,
+    retractall(relation(_, _, _)),
+    retractall(third(_)),
+    atom_string(Mode, Third),
+    assertz(third(Mode)),
+    bind(Fields).
 answer("expand", [Want, Text], lines(Lines)) :- !,
     read_state(Text, State),
-    stage('s/3', Text),
-    findall(Child-Cost, user:s(State, Child, Cost), Arcs),
+    relation(successor, Successor, Label),
+    stage(Label, Text),
+    findall(Child-Third, call(user:Successor, State, Child, Third), Arcs),
     string_chars(Want, Wanted),
     maplist(arc(Wanted, State, Text), Arcs, Lines).
 answer("goal", [Text], [ok, Answer]) :- !,
     read_state(Text, State),
     is_goal(State, Text, Answer).
+answer("check", [Text], [ok, Answer]) :- !,
+    read_state(Text, State),
+    (   legal(State, Text) -> Answer = 1 ; Answer = 0 ).
 answer("h", [Text], [ok, H]) :- !,
     read_state(Text, State),
-    estimate(h, 'h/2', State, Text, H).
+    estimate(h, State, Text, H).
 answer("value", [Text], [ok, V]) :- !,
     read_state(Text, State),
-    estimate(value, 'value/2', State, Text, V).
+    estimate(value, State, Text, V).
 answer("start", [], [ok, Text]) :- !,
-    stage('start/1', ''),
-    (   once(user:start(State))
+    relation(start, Start, Label),
+    stage(Label, ''),
+    (   once(call(user:Start, State))
     ->  ground_or_bad(State, unbound),
         text(State, Text)
     ;   throw(searchlab_bad(failed, ''))
@@ -222,6 +283,14 @@ answer("draw", [Text], lines(Lines)) :- !,
     ;   throw(searchlab_bad(failed, ''))
     ).
 
+bind([]).
+bind([Role, Name, Label|Fields]) :-
+    atom_string(RoleAtom, Role),
+    atom_string(NameAtom, Name),
+    atom_string(LabelAtom, Label),
+    assertz(relation(RoleAtom, NameAtom, LabelAtom)),
+    bind(Fields).
+
 ground_or_bad(Term, What) :-
     (   ground(Term)
     ->  true
@@ -229,24 +298,65 @@ ground_or_bad(Term, What) :-
         throw(searchlab_bad(What, Text))
     ).
 
-arc(Wanted, State, Parent, Child-Cost, Line) :-
-    stage('s/3', Parent),
+%   arc(+Wanted, +State, +Parent, +Child-Third, -Line): one successor's reply line.
+%   With "third value" the third argument is Child's value (the step costs 1), and
+%   without a goal relation Child is a goal when that value is 0.
+arc(Wanted, State, Parent, Child-Third, Line) :-
+    relation(successor, _, Label),
+    stage(Label, Parent),
     text(Child, ChildText),
     ground_or_bad(Child, unbound),
-    number_text(Cost, cost, CostField),
-    (   memberchk(g, Wanted) -> is_goal(Child, ChildText, G) ; G = '' ),
-    (   memberchk(h, Wanted) -> estimate(h, 'h/2', Child, ChildText, H) ; H = '' ),
-    (   memberchk(v, Wanted) -> estimate(value, 'value/2', Child, ChildText, V) ; V = '' ),
+    third(Mode),
+    (   Mode == cost
+    ->  number_text(Third, cost, CostField), Given = ''
+    ;   Mode == value
+    ->  number_text(Third, value, Given), CostField = 1
+    ;   CostField = 1, Given = ''
+    ),
+    (   legal(Child, ChildText) -> true
+    ;   stage(Label, Parent),
+        throw(searchlab_bad(illegal, ChildText))
+    ),
+    (   memberchk(g, Wanted)
+    ->  (   Given \== '', \+ relation(goal, _, _)
+        ->  ( Third =:= 0 -> G = 1 ; G = 0 )
+        ;   is_goal(Child, ChildText, G)
+        )
+    ;   G = ''
+    ),
+    (   memberchk(h, Wanted) -> estimate(h, Child, ChildText, H) ; H = '' ),
+    (   memberchk(v, Wanted)
+    ->  (   Given \== '' -> V = Given ; estimate(value, Child, ChildText, V) )
+    ;   V = ''
+    ),
     (   memberchk(m, Wanted) -> move_name(State, Parent, Child, M) ; M = '' ),
     atomic_list_concat([ChildText, CostField, G, H, V, M], '\t', Atom),
     atom_string(Atom, Line).
 
+%   is_goal(+State, +Text, -Answer): the goal relation, or (when there is none)
+%   whether the value relation gives 0, as seed 000's heuristica(E, 0).
 is_goal(State, Text, Answer) :-
-    stage('goal/1', Text),
-    (   user:goal(State) -> Answer = 1 ; Answer = 0 ).
+    (   relation(goal, Goal, Label)
+    ->  stage(Label, Text),
+        (   call(user:Goal, State) -> Answer = 1 ; Answer = 0 )
+    ;   estimate(value, State, Text, _, Value),
+        (   Value =:= 0 -> Answer = 1 ; Answer = 0 )
+    ).
 
-estimate(Name, Pred, State, Text, Field) :-
-    stage(Pred, Text),
+%   legal(+State, +Text): the check relation accepts State (true without one).
+legal(State, Text) :-
+    (   relation(check, Check, Label)
+    ->  stage(Label, Text),
+        call(user:Check, State)
+    ;   true
+    ).
+
+estimate(Role, State, Text, Field) :-
+    estimate(Role, State, Text, Field, _).
+
+estimate(Role, State, Text, Field, Value) :-
+    relation(Role, Name, Label),
+    stage(Label, Text),
     (   call(user:Name, State, Value)
     ->  number_text(Value, number, Field)
     ;   throw(searchlab_bad(failed, ''))

@@ -20,6 +20,7 @@ from pathlib import Path
 from searchlab.core.errors import InputError, ProblemError
 from searchlab.domains.drawing import Drawing, Grid, Text
 from searchlab.domains.prolog.bridge import Bridge, Timeout, one_line
+from searchlab.domains.prolog.relations import Relations, resolve
 
 State = str
 """A ground term, as Prolog writes it (quoted)."""
@@ -32,10 +33,18 @@ FLAGS_KEPT = 1 << 20
 a forgotten one costs a round trip, never a wrong answer)."""
 
 ESTIMATES = {
-    "h": "h/2 of the file: its estimate of the cost still to go",
-    "value": "value/2 of the file: the value local search makes smaller (0 at a goal)",
+    "heuristic": ("h", "{} of the file: its estimate of the cost still to go"),
+    "value": ("value", "{} of the file: the value local search makes smaller (0 at a goal)"),
 }
-"""The heuristics a file can define, in the order they are offered."""
+"""The heuristics a file can define (the part, the heuristic's name, its summary), in the
+order they are offered."""
+
+NEEDS = {
+    "heuristic": "h(State, H) must give a number for every state (0 at a goal)",
+    "value": "value(State, V) must give a number for every state",
+    "start": "start(State) must give the start",
+}
+"""What a relation that has no answer should have done, by part."""
 
 
 @dataclass(frozen=True)
@@ -60,9 +69,16 @@ class PrologProblem:
     the protocol of ``searchlab.domains.user``, so any algorithm can search it:
     ``initial`` (``start/1``), ``successors``, ``is_goal``, ``heuristics`` (``h/2``,
     ``value/2``), ``parse_state``, ``format_state``, ``draw`` (``draw/2``) and
-    ``unit_costs``. Each call may take ``call_seconds``."""
+    ``unit_costs``. Each call may take ``call_seconds``; ``relations`` names the
+    predicates (``searchlab.domains.prolog.relations``)."""
 
-    def __init__(self, path: str | Path, call_seconds: float = DEFAULT_CALL_SECONDS) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        call_seconds: float = DEFAULT_CALL_SECONDS,
+        relations: Relations | None = None,
+    ) -> None:
+        wanted = relations or Relations()
         shown = str(path)
         file = Path(path)
         if file.suffix.lower() != ".pl":
@@ -72,25 +88,22 @@ class PrologProblem:
         self.path = file.resolve()
         self.shown = shown
         self.call_seconds = call_seconds
-        self.bridge = Bridge(self.path, shown, load_seconds=call_seconds)
+        self.bridge = Bridge(self.path, shown, call_seconds, wanted.asked())
         loaded = self.bridge.loaded
-        for needed, what in (
-            (
-                "s/3",
-                "s(State, Next, Cost): every successor Next of State, with the cost of the step",
-            ),
-            ("goal/1", "goal(State): true when State is a goal"),
-        ):
-            if needed not in loaded.defined:
-                self.close()
-                raise ProblemError(f"{shown} defines no {needed}: a problem needs {what}")
+        try:
+            self.relations = resolve(wanted, loaded.defined, shown)
+        except InputError:
+            self.close()
+            raise
+        self.bridge.bind(self.relations.binding())
         self.defined = loaded.defined
         self.warnings = loaded.warnings
-        self.unit_costs = loaded.unit_costs
+        self.unit_costs = loaded.unit_costs or wanted.third != "cost"
         self.heuristics: dict[str, Callable[[State], float]] = {}
-        for name, summary in ESTIMATES.items():
-            if f"{name}/2" in self.defined:
-                self.heuristics[name] = _estimate_function(self, name, summary, loaded.admissible)
+        for part, (name, summary) in ESTIMATES.items():
+            if part in self.relations.names:
+                described = summary.format(self.relations.label(part))
+                self.heuristics[name] = _estimate_function(self, name, described, loaded.admissible)
         self._default = PrologSearch(self, None, call_seconds, limited=False)
 
     def close(self) -> None:
@@ -100,14 +113,25 @@ class PrologProblem:
     # -- the protocol of a user's problem -----------------------------------------------
     @property
     def initial(self) -> State:
-        if "start/1" not in self.defined:
+        if "start" not in self.relations.names:
             raise InputError(
                 f"{self.shown} has no start/1: give the start as a Prolog term, or add a "
                 "fact start(State)",
                 field="start",
             )
-        reply = self.ask("start", self.call_seconds, where="start/1")
+        reply = self.ask("start", self.call_seconds, where=self.relations.label("start"))
         return reply[0][1]
+
+    def check_start(self, state: State) -> None:
+        """Refuse a start the file's check relation (``valid/1``) says is not legal."""
+        if "check" not in self.relations.names:
+            return
+        check = self.relations.label("check")
+        if self.ask("check", self.call_seconds, state, where=check)[0][1] != "1":
+            raise ProblemError(
+                f"the start {one_line(state)} is not a legal state: {check} fails on it",
+                field="start",
+            )
 
     def successors(self, state: State) -> Iterator[tuple[str, State, float]]:
         return self._default.successors(state)
@@ -175,10 +199,16 @@ class PrologProblem:
             why = " (a recursion that never ends?)" if rest[0].startswith("Stack limit") else ""
             return ProblemError(f"{predicate} raised an error{on}: {rest[0]}{why}")
         what, detail = rest[0], rest[1]
-        if predicate == "s/3" and what == "cost":
-            of = f" for a successor of {one_line(state)}" if state else ""
+        of = f" for a successor of {one_line(state)}" if state else ""
+        if what in ("cost", "value"):
             return ProblemError(
-                f"s/3 gave the cost {one_line(detail, 30)}{of}: a cost must be a number"
+                f"{predicate} gave the {what} {one_line(detail, 30)}{of}: a {what} must be a number"
+            )
+        if what == "illegal":
+            check = self.relations.label("check")
+            return ProblemError(
+                f"{predicate} gave an impossible state: {check} fails on {one_line(detail)}, "
+                f"a successor of {one_line(state)}"
             )
         if what == "unbound":
             return ProblemError(
@@ -190,12 +220,10 @@ class PrologProblem:
                 f"{predicate} gave {one_line(detail, 30)}{on}: it must give a number"
             )
         if what == "failed":
-            needs = {
-                "h/2": "h(State, H) must give a number for every state (0 at a goal)",
-                "value/2": "value(State, V) must give a number for every state",
-                "start/1": "start(State) must give the start",
-                "draw/2": "draw(State, Rows) must give a list of rows for every state",
-            }.get(predicate, f"{predicate} must succeed")
+            parts = {self.relations.label(part): part for part in self.relations.names}
+            needs = NEEDS.get(parts.get(predicate, ""), f"{predicate} must succeed")
+            if predicate == "draw/2":
+                needs = "draw(State, Rows) must give a list of rows for every state"
             return ProblemError(f"{predicate} has no answer{on}: {needs}")
         if what == "rows":
             return ProblemError(
@@ -266,7 +294,9 @@ class PrologSearch:
         return reply
 
     def successors(self, state: State) -> Iterator[tuple[str, State, float]]:
-        reply = self._call("expand", self._letters, state, where="s/3")
+        reply = self._call(
+            "expand", self._letters, state, where=self.problem.relations.label("successor")
+        )
         if reply is None:
             return iter(())
         flags = self._flags
