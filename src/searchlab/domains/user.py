@@ -32,6 +32,7 @@ import inspect
 import json
 import math
 import sys
+import threading
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -45,7 +46,7 @@ from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest
 from searchlab.domains.drawing import Drawing, Grid, Text
-from searchlab.domains.watchdog import Watchdog
+from searchlab.domains.watchdog import UNATTENDED_SECONDS, Watchdog, watchdog_of_this_thread
 
 _ABSENT = object()
 
@@ -159,16 +160,20 @@ class CheckedProblem:
     def successors(self, state: Hashable) -> Iterator[tuple[Any, Hashable, float]]:
         watchdog = self.watchdog
         watchdog.check()
+        watchdog.expanded += 1
 
         def call() -> str:
             return f"successors({_describe(state)})"
 
+        outer = watchdog.enter(call, "successors")
         try:
             arcs = self.problem.successors(state)
         except SearchlabError:
             raise
         except (Exception, SystemExit) as error:
             raise user_failure(call(), error) from None
+        finally:
+            watchdog.leave(outer)
         try:
             iterator = iter(arcs)
         except TypeError:
@@ -180,6 +185,7 @@ class CheckedProblem:
             raise user_failure(call(), error) from None
         count = 0
         while True:
+            outer = watchdog.enter(call, "successors")
             try:
                 arc = next(iterator)
             except StopIteration:
@@ -188,7 +194,10 @@ class CheckedProblem:
                 raise
             except (Exception, SystemExit) as error:
                 raise user_failure(call(), error) from None
+            finally:
+                watchdog.leave(outer)
             watchdog.check()
+            watchdog.generated += 1
             count += 1
             if count > MAX_SUCCESSORS:
                 raise ProblemError(
@@ -215,13 +224,17 @@ class CheckedProblem:
             yield move, child, float(cost)
 
     def is_goal(self, state: Hashable) -> bool:
-        self.watchdog.check()
+        watchdog = self.watchdog
+        watchdog.check()
+        outer = watchdog.enter(lambda: f"is_goal({_describe(state)})", "is_goal")
         try:
             answer = self.problem.is_goal(state)
         except SearchlabError:
             raise
         except (Exception, SystemExit) as error:
             raise user_failure(f"is_goal({_describe(state)})", error) from None
+        finally:
+            watchdog.leave(outer)
         if not isinstance(answer, bool | int):
             raise ProblemError(
                 f"is_goal({_describe(state)}) returned {_describe(answer)}: it must return "
@@ -231,13 +244,22 @@ class CheckedProblem:
 
 
 def _checked_heuristic(name: str, function: Callable[[Any], Any]) -> Callable[[Any], float]:
+    kind = f"the heuristic {name!r}"
+
     def h(state: Any) -> float:
+        watchdog = watchdog_of_this_thread()
+        outer = None
+        if watchdog is not None:
+            outer = watchdog.enter(lambda: f"{kind} on {_describe(state)}", kind)
         try:
             value = function(state)
         except SearchlabError:
             raise
         except (Exception, SystemExit) as error:
             raise user_failure(f"the heuristic {name!r} on {_describe(state)}", error) from None
+        finally:
+            if watchdog is not None:
+                watchdog.leave(outer)
         if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
             raise ProblemError(
                 f"the heuristic {name!r} returned {_describe(value)} for state "
@@ -368,6 +390,7 @@ class ProblemDomain(Domain[Any, Any]):
         except KeyboardInterrupt as stop:
             if not watchdog.fired:
                 raise
+            _raise_if_stuck(watchdog)
             stats = getattr(stop, "stats", None)
             return no_path(
                 Status.LIMIT_REACHED, stats if isinstance(stats, Stats) else Stats(), "max_seconds"
@@ -380,18 +403,24 @@ class ProblemDomain(Domain[Any, Any]):
         armed while each solution is sought, for the time the search has left."""
         solutions = super().stream(request, observer)
         problem, seconds = solutions.problem, request.limits.max_seconds
-        if not isinstance(problem, CheckedProblem) or seconds is None:
+        if not isinstance(problem, CheckedProblem):
             return solutions
         watchdog, advance = problem.watchdog, solutions._advance
 
         def guarded() -> Any:
-            watchdog.seconds = max(0.0, seconds - solutions.stats.seconds)
+            if seconds is not None:
+                watchdog.seconds = max(0.0, seconds - solutions.stats.seconds)
+            elif threading.current_thread() is not threading.main_thread():
+                watchdog.seconds = UNATTENDED_SECONDS  # a step of the viewer's live search
+            else:
+                return advance()  # the command line without a limit: Ctrl-C stops it
             try:
                 with watchdog.armed():
                     return advance()
             except KeyboardInterrupt:
                 if not watchdog.fired:
                     raise
+                _raise_if_stuck(watchdog)
                 solutions.status, solutions.limit = Status.LIMIT_REACHED, "max_seconds"
                 return None
 
@@ -401,6 +430,17 @@ class ProblemDomain(Domain[Any, Any]):
     def random_state(self, request: SearchRequest) -> Any:
         random_state = getattr(self.the_problem, "random_state", None)
         return random_state if callable(random_state) else None
+
+
+def _raise_if_stuck(watchdog: Watchdog) -> None:
+    """Outside the main thread (the viewer), a call of the user's that the watchdog had
+    to stop, never having returned, is that call's failure, named."""
+    stuck = watchdog.stuck_call
+    if stuck is not None:
+        raise UserCodeError(
+            f"{stuck()} did not return within {watchdog.seconds:.3g} s, the time this search "
+            "may take, and was stopped there: does it loop without end?"
+        ) from None
 
 
 def _tuples(value: Any) -> Any:
