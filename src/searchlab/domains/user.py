@@ -438,7 +438,7 @@ def _raise_if_stuck(watchdog: Watchdog) -> None:
     stuck = watchdog.stuck_call
     if stuck is not None:
         raise UserCodeError(
-            f"{stuck()} did not return within {watchdog.seconds:.3g} s, the time this search "
+            f"{stuck()} did not return within {watchdog.seconds:.1f} s, the time this search "
             "may take, and was stopped there: does it loop without end?"
         ) from None
 

@@ -97,8 +97,7 @@ class Watchdog:
         self.expanded = 0  # calls of successors() so far
         self.generated = 0  # successors they yielded
         self._thread: int | None = None  # the thread armed, outside the main one
-        self._resort: Callable[[str], None] | None = None  # the native handler's message
-        self._said = ""  # the kind of call that message names
+        self._resort: _Resort | None = None  # the native handler, when armed
         self.kind = ""  # the kind of the call in progress (``successors``), if any
 
     def check(self) -> None:
@@ -111,15 +110,16 @@ class Watchdog:
         """Note that the user's ``call`` (a function of ``kind``: ``successors``,
         ``is_goal``, …) starts; returns what was in progress, for ``leave``."""
         outer, self.calling, self.kind = self.calling, call, kind
-        if self._resort is not None and kind is not self._said:
-            self._said = kind
-            self._resort(kind)
+        if self._resort is not None:
+            self._resort.enter(kind)
         return outer
 
     def leave(self, outer: Describe | None) -> None:
         self.calling = outer
         if outer is None:
             self.kind = ""
+            if self._resort is not None:
+                self._resort.leave()
 
     def _ring(self, _signum: int, _frame: FrameType | None) -> None:
         if self.deadline is not None and not self.fired:  # once: not again mid-unwinding
@@ -139,6 +139,8 @@ class Watchdog:
         ending = main and _ENDING.get()
         resort = self._arm_last_resort() if ending else None  # loaded before the clock runs
         self.deadline = time.perf_counter() + self.seconds + SLACK
+        if self._resort is not None:
+            self._resort.begin(self.deadline)
         previous = None
         if timer:
             previous = signal.signal(signal.SIGALRM, self._ring)
@@ -174,26 +176,15 @@ class Watchdog:
         return said
 
     def _arm_last_resort(self) -> LastResort | None:
-        """The native handler's timer (``searchlab.domains.stuck``) started for this
-        stretch, its message naming the kind of call each ``enter`` starts."""
+        """The native handler (``searchlab.domains.stuck``), installed before the clock
+        starts; ``begin`` starts its timer."""
         from searchlab.domains import stuck
 
-        resort = stuck.install()
-        if resort is None or self.seconds is None:
+        last = stuck.install()
+        if last is None:
             return None
-        lines: dict[str, bytes] = {}
-
-        def say(kind: str) -> None:
-            line = lines.get(kind)
-            if line is None:
-                said = self.stuck_message(f"{kind}()", RESORT_GRACE, stats=False)
-                line = lines[kind] = stuck.padded(said)
-            resort.say(line)
-
-        say("the problem's code")
-        self._resort = say
-        resort.start(self.seconds + SLACK + RESORT_GRACE)
-        return resort
+        self._resort = _Resort(self, last)
+        return last
 
     def _end_process(self) -> None:
         """Print the stuck call's line and end the process (the monitor's thread)."""
@@ -214,13 +205,64 @@ class Watchdog:
         if self.deadline is None or now < self.deadline or self._thread is None:
             return
         if self._thread == threading.main_thread().ident:
-            if now >= self.deadline + GRACE:
+            if now >= self.deadline + GRACE and self.calling is not None:  # in the user's call
                 self._end_process()
             return
         if not self.fired:
             self.fired = True
             self.stuck_call = self.calling
             _raise_in(self._thread, TimeUp)
+
+
+class _Resort:
+    """The native handler's timer for one armed stretch, and its message naming the kind
+    of call in progress. It must fire only in the user's code: work of the library's
+    after the deadline (the search returning, its frontier freed, seconds for millions
+    of nodes) is no stuck call. So in the last ``WINDOW`` seconds the timer runs only
+    during the user's calls (two system calls each); before, it runs throughout."""
+
+    WINDOW = 1.0
+
+    def __init__(self, watchdog: Watchdog, last: LastResort) -> None:
+        self.watchdog = watchdog
+        self.last = last
+        self.lines: dict[str, bytes] = {}
+        self.said = ""
+        self.running = False
+        self.fire_at = self.window = 0.0
+
+    def begin(self, deadline: float) -> None:
+        self.fire_at = deadline + RESORT_GRACE
+        self.window = deadline - SLACK - self.WINDOW
+        self.say("the problem's code")
+        self.last.start(self.fire_at - time.perf_counter())
+        self.running = True
+
+    def say(self, kind: str) -> None:
+        from searchlab.domains import stuck
+
+        line = self.lines.get(kind)
+        if line is None:
+            said = self.watchdog.stuck_message(f"{kind}()", RESORT_GRACE, stats=False)
+            line = self.lines[kind] = stuck.padded(said)
+        self.last.say(line)
+        self.said = kind
+
+    def enter(self, kind: str) -> None:
+        if kind is not self.said:
+            self.say(kind)
+        if not self.running:
+            self.last.start(max(0.001, self.fire_at - time.perf_counter()))
+            self.running = True
+
+    def leave(self) -> None:
+        if self.running and time.perf_counter() >= self.window:
+            self.last.stop()
+            self.running = False
+
+    def stop(self) -> None:
+        self.last.stop()
+        self.running = False
 
 
 def _raise_in(thread: int, error: type[BaseException] | None) -> None:
