@@ -298,7 +298,7 @@ class _Monitor:
                 self.armed.discard(watchdog)
                 watchdog.deadline = None
                 thread, watchdog._thread = watchdog._thread, None
-                if watchdog.fired and watchdog.stuck_call is not None and thread is not None:
+                if watchdog.fired and thread is not None:
                     _raise_in(thread, None)  # not delivered yet: not anywhere else
 
     def _run(self) -> None:
