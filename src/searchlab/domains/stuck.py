@@ -12,8 +12,9 @@ so it names the kind of call last made; the statistics cannot be read at that po
 ``install`` sets it up once a process (loading numba: a second or so); each armed
 stretch then only starts and stops the timer.
 
-Linux only (``memfd_create``, ``sendfile``); elsewhere, or without numba, ``install``
-returns None and such a call runs to its end, as documented.
+Linux only (``memfd_create``, ``sendfile``); elsewhere, without numba, or with
+``SEARCHLAB_DISABLE_JIT=1`` (which also saves the second it takes to load numba),
+``install`` returns None and such a call runs to its end, as documented.
 """
 
 from __future__ import annotations
@@ -31,7 +32,12 @@ copies the whole memory file, whose size stays fixed."""
 
 
 def _compile() -> int | None:
-    """The handler's address (numba's cache, or a compile); None without numba."""
+    """The handler's address (numba's cache, or a compile); None without numba, or with
+    the compiled code switched off (``SEARCHLAB_DISABLE_JIT=1``: ``searchlab.jit``)."""
+    from searchlab.jit import JIT_ENABLED
+
+    if not JIT_ENABLED:
+        return None
     try:
         from searchlab.domains.stuck_handler import handler
     except ImportError:
