@@ -179,7 +179,7 @@ def pdb78_build_section(quick: bool, eight: bool) -> tuple[Section, bool]:
 
     import numpy as np
 
-    from searchlab.core.resources import describe_bytes
+    from searchlab.core.resources import size_text
     from searchlab.domains.puzzle.kernels import KORF_GOAL, load_solver
     from searchlab.domains.puzzle.kernels.pdb import (
         BUILD_MICROSECONDS,
@@ -228,7 +228,7 @@ def pdb78_build_section(quick: bool, eight: bool) -> tuple[Section, bool]:
             started = clock()
             table = build_table(pattern)
             took = clock() - started
-            peak = describe_bytes(tracemalloc.get_traced_memory()[1])
+            peak = size_text(tracemalloc.get_traced_memory()[1])
             tracemalloc.stop()
             cached = read_table(cache_dir() / pattern.file_name(), pattern) if built else None
             if cached is not None:  # a table built by the builder when it was cached
@@ -246,8 +246,8 @@ def pdb78_build_section(quick: bool, eight: bool) -> tuple[Section, bool]:
         build.add(
             f"tiles {tiles[0]}-{tiles[-1]} ({k})",
             f"{pattern.entries:,}",
-            describe_bytes(pattern.entries),
-            describe_bytes(build_memory(pattern)),
+            size_text(pattern.entries),
+            size_text(build_memory(pattern)),
             peak,
             when,
             same,

@@ -33,7 +33,7 @@ def puzzle24_sections(quick: bool, runs: int) -> list[Section]:
     """The four tables (cached, else estimated: a build takes longer than a run may), and
     Korf and Taylor's 95- and 100-move instances solved once each with 6-6-6-6 plus
     reflection (minutes each: one run, whatever ``runs`` says), the lengths checked."""
-    from searchlab.core.resources import describe_bytes
+    from searchlab.core.resources import size_text
     from searchlab.domains.puzzle.kernels import KORF_GOAL_24, korf24, load_solver, pdb
 
     load_solver()
@@ -56,8 +56,8 @@ def puzzle24_sections(quick: bool, runs: int) -> list[Section]:
         build.add(
             " ".join(str(tile) for tile in tiles),
             f"{pattern.entries:,}",
-            describe_bytes(pattern.entries),
-            describe_bytes(pdb.build_memory(pattern)),
+            size_text(pattern.entries),
+            size_text(pdb.build_memory(pattern)),
             f"{'cached' if built else 'not built'}: about "
             f"{pdb.build_seconds(pattern) / 60:.1f} min estimated",
         )

@@ -1,7 +1,9 @@
 """A seeded mutation fuzz over every reader and command: from a small corpus of valid
-inputs (a .gr and its .co, a .csv, a .graphml, a .map and its .scen, a .npz, a Sudoku
-bulk file, a map-colouring adjacency file, a schedule .toml, an experiment's trial file,
-and a start of every domain), thousands of mutants (bytes flipped, cut short, lines
+inputs (a .gr and its .co, a .csv and its NAME.coords.csv, a .graphml, a .map and its
+.scen, a .npz, a landmarks file of `route landmarks`, a Sudoku bulk file, a
+map-colouring adjacency file, a schedule .toml, an experiment's trial file, a user's
+problem in Python for `searchlab run` and one in Prolog for `searchlab prolog`, and a
+start of every domain), thousands of mutants (bytes flipped, cut short, lines
 repeated or dropped, huge numbers, NaN and infinities, a BOM, NULs, long lines, empty
 files) go through the readers and through the command, in-process; a sample of them
 through the real command as a child process. Every one must end cleanly: a result, or
@@ -37,8 +39,9 @@ from conftest import SEARCHLAB_MAIN, Refused
 
 SEED = 26
 MUTANTS = 250
-"""Mutants of each kind of file (11 kinds), and a third as many of each domain's start
-(8 domains): about 3,400 inputs in all."""
+"""Mutants of each kind of file (15 kinds; fewer of a Python or a Prolog problem: see
+``Kind.count``), and a third as many of each domain's start
+(8 domains): about 4,100 inputs in all."""
 CLI_EVERY = 5
 """Every CLI_EVERY-th mutant also goes through the command, in-process."""
 SUBPROCESS_SAMPLE = 1
@@ -107,6 +110,43 @@ NSW: V
 V:
 T:
 """
+COORDS = b"""node,x,y
+a,0,0
+b,3,0
+c,3,4
+d,5,4
+e,6,5
+"""
+PROBLEM = b'''"""From the corpus: a problem of `searchlab run`, its states kept within 0..20."""
+
+class Counter:
+    """From 0 to 7 by +1 and *2, never past 20."""
+    initial = 0
+    unit_costs = True
+
+    def successors(self, state):
+        for move, following in (("inc", state + 1), ("double", state * 2)):
+            if 0 <= following <= 20:
+                yield move, following, 1
+
+    def is_goal(self, state):
+        return state == 7
+
+    def h(self, state):
+        return abs(7 - state) / 2
+
+    def format_state(self, state):
+        return f"<{state}>"
+
+
+def problem(start=0):
+    made = Counter()
+    made.initial = start
+    return made
+'''
+PROLOG = Path(__file__).parents[1] / "examples/prolog/water_jugs.pl"
+USER_LIMITS = ["--max-seconds", "1", "--max-expanded", "2000"]
+"""A user's code is stopped sooner: a mutant may make its space endless."""
 SCHEDULE = Path(__file__).parents[1] / "src/searchlab/domains/scheduling/bratko_example.toml"
 HILL = ["experiment", "hill-climbing", "--size", "5", "--trials", "3", "--moves", "column"]
 HILL += ["--heuristic", "pairs", "--sideways", "0", "--jobs", "1"]
@@ -130,6 +170,17 @@ def _npz() -> bytes:
         (folder / "g.co").write_bytes(CO)
         write_npz(read_dimacs(folder / "g.gr"), folder / "g.npz")
         return (folder / "g.npz").read_bytes()
+
+
+def _landmarks() -> bytes:
+    from searchlab.domains.routes import landmarks
+    from searchlab.domains.routes.readers import read_dimacs
+
+    with _scratch() as folder:
+        (folder / "g.gr").write_bytes(GR)
+        (folder / "g.co").write_bytes(CO)
+        landmarks.save(landmarks.build(read_dimacs(folder / "g.gr"), 2), folder / "l.npz")
+        return (folder / "l.npz").read_bytes()
 
 
 def _trials() -> bytes:
@@ -161,6 +212,7 @@ class Kind:
     beside: dict[str, bytes]
     read: Callable[[Path], Any]
     command: Callable[[Path], list[str]]
+    count: int = MUTANTS  # fewer where each costs a process (Prolog) or a search
 
 
 def _read_dimacs(path: Path) -> Any:
@@ -218,6 +270,40 @@ def _read_schedule(path: Path) -> Any:
     return load_instance(path)
 
 
+def _read_landmarks(path: Path) -> Any:
+    from searchlab.domains.routes import landmarks
+    from searchlab.domains.routes.readers import read_dimacs
+
+    return landmarks.load(path, read_dimacs(path.with_name("g.gr")))
+
+
+def _read_coords(path: Path) -> Any:
+    from searchlab.domains.routes.readers import read_csv
+
+    return read_csv(path.with_name("g.csv"))
+
+
+def _read_problem(path: Path) -> Any:
+    """Load the user's file (its module runs) and ask the problem what every front end
+    asks first: its start, and the successors and goal test there."""
+    from searchlab.domains.user import load_problem
+
+    domain = load_problem(str(path))
+    problem = domain.problem(domain.request(None))
+    return list(problem.successors(problem.initial)), problem.is_goal(problem.initial)
+
+
+def _read_prolog(path: Path) -> Any:
+    from searchlab.domains.prolog import load_prolog
+
+    domain = load_prolog(path, call_seconds=2)
+    try:
+        problem = domain.problem(domain.request(None))
+        return list(problem.successors(problem.initial))
+    finally:
+        domain.close()
+
+
 def _read_trials(path: Path) -> Any:
     from searchlab.experiments.executors import WorkerPool
     from searchlab.experiments.registry import get_experiment
@@ -258,6 +344,18 @@ KINDS = [
          lambda path: ["schedule", "solve", str(path), *LIMITS]),
     Kind("trials", "t.jsonl", _trials, {}, _read_trials,
          lambda path: [*HILL, "--out", str(path), "--resume", "--json"]),
+    Kind("landmarks", "l.npz", _landmarks, {"g.gr": GR, "g.co": CO}, _read_landmarks,
+         lambda path: ["route", "solve", f"{path.with_name('g.gr')}:1", "--goal", "5",
+                       "--heuristic", "landmarks", "--landmarks-file", str(path), *LIMITS]),
+    Kind("coords", "g.coords.csv", lambda: COORDS, {"g.csv": CSV}, _read_coords,
+         lambda path: ["route", "solve", f"{path.with_name('g.csv')}:a", "--goal", "e",
+                       "--heuristic", "straight-line", *LIMITS]),
+    Kind("problem", "mine.py", lambda: PROBLEM, {}, _read_problem,
+         lambda path: ["run", str(path), "-a", "astar", "--show-path", *USER_LIMITS],
+         count=150),
+    Kind("prolog", "jugs.pl", PROLOG.read_bytes, {}, _read_prolog,
+         lambda path: ["prolog", str(path), "-a", "bfs", "--call-seconds", "2",
+                       *USER_LIMITS], count=40),
 ]  # fmt: skip
 
 # ---- mutations ----------------------------------------------------------------------
@@ -375,7 +473,7 @@ def mutate_arrays(data: bytes, rng: random.Random) -> tuple[str, bytes]:
 
 def mutants(kind: str, data: bytes, count: int) -> list[tuple[str, bytes]]:
     rng = random.Random(f"{SEED}:{kind}")
-    how = mutate_arrays if kind == "npz" else mutate
+    how = mutate_arrays if kind in ("npz", "landmarks") else mutate
     return [how(data, rng) for _ in range(count)]
 
 
@@ -440,8 +538,9 @@ def _command(argv: list[str]) -> None:
 
 
 def check_exit(code: Any, stderr: str) -> None:
-    """A clean end: 0, 1 (no solution) or 2 with one line ``searchlab: error: ...``."""
-    if "Traceback" in stderr or code not in (0, 1, 2):
+    """A clean end: 0, 1 (no solution), 3 (a limit stopped the search: a mutated
+    problem's space may be endless) or 2 with one line ``searchlab: error: ...``."""
+    if "Traceback" in stderr or code not in (0, 1, 2, 3):
         raise AssertionError(f"exit {code}: {stderr.strip()[-300:]}")
     if code == 2 and not (stderr.startswith("searchlab: error: ") and stderr.count("\n") == 1):
         raise AssertionError(f"exit 2 but not one line: {stderr[:300]!r}")
@@ -459,7 +558,7 @@ def child(name: str) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (budget, budget))
     signal.signal(signal.SIGALRM, _alarm)
     failures: list[dict[str, Any]] = []
-    for number, (label, data) in enumerate(mutants(name, valid, MUTANTS)):
+    for number, (label, data) in enumerate(mutants(name, valid, kind.count)):
         path.write_bytes(data)
         problem = _once(lambda: kind.read(path))
         if problem is None and number % CLI_EVERY == 0:
@@ -473,7 +572,7 @@ def child(name: str) -> None:
 def show(name: str, number: int) -> None:
     """Write the mutant ``number`` of the kind ``name`` to fuzz-NAME-NUMBER, to look at."""
     kind = next(kind for kind in KINDS if kind.name == name)
-    label, data = mutants(name, kind.valid(), MUTANTS)[number]
+    label, data = mutants(name, kind.valid(), kind.count)[number]
     Path(f"fuzz-{name}-{number}").write_bytes(data)
     print(label)
 
@@ -522,7 +621,8 @@ def test_every_mutant_ends_cleanly(name: str, tmp_path: Path) -> None:
     shown = "\n".join(
         f"  {name} mutant {f['mutant']} ({f['label']}): {f['problem']}" for f in failures[:15]
     )
-    assert failures == [], f"{len(failures)} of {MUTANTS} mutants did not end cleanly:\n{shown}"
+    count = next(kind.count for kind in KINDS if kind.name == name)
+    assert failures == [], f"{len(failures)} of {count} mutants did not end cleanly:\n{shown}"
 
 
 def _start_mutants() -> list[tuple[str, list[str]]]:
@@ -560,7 +660,7 @@ def _sample() -> list[Any]:
     cases = []
     for kind in KINDS:
         rng = random.Random(f"{SEED}:sample:{kind.name}")
-        for number in sorted(rng.sample(range(MUTANTS), SUBPROCESS_SAMPLE)):
+        for number in sorted(rng.sample(range(kind.count), SUBPROCESS_SAMPLE)):
             case = pytest.param(kind.name, number, id=f"{kind.name}-{number}")
             if kind.name in KNOWN:
                 case = pytest.param(
@@ -579,7 +679,7 @@ def test_the_real_command_ends_cleanly(name: str, number: int, tmp_path: Path) -
     kind = next(kind for kind in KINDS if kind.name == name)
     for file, content in kind.beside.items():
         (tmp_path / file).write_bytes(content)
-    label, data = mutants(name, kind.valid(), MUTANTS)[number]
+    label, data = mutants(name, kind.valid(), kind.count)[number]
     path = tmp_path / kind.file
     path.write_bytes(data)
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
@@ -616,3 +716,22 @@ def test_a_schedule_number_past_pythons_digit_limit_is_refused(
     path = tmp_path / name
     path.write_text(content)
     refused("schedule", "solve", str(path), says="a number has more than 4,300 digits")
+
+
+def test_a_landmarks_file_whose_seed_is_not_a_whole_number(
+    refused: Refused, tmp_path: Path
+) -> None:
+    """Found by the fuzz: an infinite seed was an OverflowError traceback."""
+    import numpy as np
+
+    (tmp_path / "g.gr").write_bytes(GR)
+    (tmp_path / "g.co").write_bytes(CO)
+    tables = tmp_path / "l.npz"
+    tables.write_bytes(_landmarks())
+    with np.load(tables) as loaded:
+        arrays = {name: loaded[name] for name in loaded.files}
+    arrays["seed"] = np.array(float("inf"))
+    np.savez(tables, **arrays)
+    graph = f"{tmp_path / 'g.gr'}:1"
+    asked = ["--heuristic", "landmarks", "--landmarks-file", str(tables)]
+    refused("route", "solve", graph, "--goal", "5", *asked, says="is not a landmarks file")

@@ -571,13 +571,17 @@ def test_a_build_that_would_not_fit_is_refused_before_it_starts(
     import shutil
     from collections import namedtuple
 
-    from searchlab.core import resources
+    from searchlab.core import allowance
 
     pattern = Pattern((0, 1, 2), 15)
-    monkeypatch.setattr(resources, "available_memory", lambda: 1000)
-    with pytest.raises(InputError, match=r"building the 3-tile pattern database needs about"):
-        load_or_build(pattern, directory=tmp_path)
-    monkeypatch.setattr(resources, "available_memory", lambda: None)
+    allowance.set_max_memory(2**20)
+    try:
+        with pytest.raises(
+            InputError, match=r"building the 3-tile pattern database needs about .*--max-memory"
+        ):
+            load_or_build(pattern, directory=tmp_path)
+    finally:
+        allowance.set_max_memory(None)
     usage = namedtuple("usage", "total used free")
     monkeypatch.setattr(shutil, "disk_usage", lambda _path: usage(10**6, 10**6 - 100, 100))
     with pytest.raises(InputError, match=r"of disk in .* and 100 bytes is free"):
@@ -689,20 +693,24 @@ def test_the_8_tile_build_is_refused_without_the_memory_and_ctrl_c_leaves_no_fil
 ) -> None:
     import os
 
-    from searchlab.core import resources
+    from searchlab.core import allowance
     from searchlab.domains.puzzle.kernels import pdb
 
     eight = Pattern(tuple(range(8)), 15)
     assert eight.entries == 518_918_400
-    monkeypatch.setattr(resources, "available_memory", lambda: 2 * 10**9)
-    with pytest.raises(InputError, match=r"8-tile pattern database needs about 2\.4 GB of memory"):
-        load_or_build(eight, directory=tmp_path)
-
-    monkeypatch.setattr(resources, "available_memory", lambda: 10**9)  # room for 7 tiles
-    with pytest.raises(InputError, match=r"building the 8-tile pattern database needs about"):
-        pattern_databases("pdb-78", KORF_GOAL, directory=tmp_path)
+    # 4 bytes a placement and 300 MB for the process: 2,375,673,600 bytes
+    try:
+        allowance.set_max_memory(2 * 2**30)
+        with pytest.raises(
+            InputError, match=r"8-tile pattern database needs about 2\.2 GB; --max-memory is 2\.0"
+        ):
+            load_or_build(eight, directory=tmp_path)
+        allowance.set_max_memory(2**30)  # room for 7 tiles
+        with pytest.raises(InputError, match=r"building the 8-tile pattern database needs about"):
+            pattern_databases("pdb-78", KORF_GOAL, directory=tmp_path)
+    finally:
+        allowance.set_max_memory(None)
     assert not list(tmp_path.iterdir())  # the 7-tile table was not built first
-    monkeypatch.setattr(resources, "available_memory", lambda: None)
 
     def interrupted(*_arguments: object) -> None:
         raise KeyboardInterrupt

@@ -187,13 +187,16 @@ def test_a_fresh_process_reports_loading_as_set_up_not_counting() -> None:
 def test_a_board_larger_than_the_memory_available_is_refused_before_allocating(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from searchlab.core import resources
+    from searchlab.core import allowance
     from searchlab.domains.queens.repair import kernel_bytes
 
-    monkeypatch.setattr(resources, "available_memory", lambda: 10**9)
-    with pytest.raises(InputError, match=r"needs about 8\.6 GB of memory and 1\.0 GB"):
-        repair(10**9, engine="kernel", seed=1)
-    assert kernel_bytes(10**8) < 10**9  # 10**8 queens fit in a gigabyte
+    allowance.set_max_memory(2**30)
+    try:  # 8 bytes a queen and 5 bits for the check: 8,625,000,000 bytes
+        with pytest.raises(InputError, match=r"needs about 8\.0 GB; --max-memory is 1\.0 GB"):
+            repair(10**9, engine="kernel", seed=1)
+    finally:
+        allowance.set_max_memory(None)
+    assert kernel_bytes(10**8) < 2**30  # 10**8 queens fit in a gigabyte
 
 
 def test_compact_check_agrees_with_the_counting_check() -> None:

@@ -12,6 +12,7 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import numpy as np
 import pytest
 from conftest import Refused, RunCli
@@ -138,7 +139,39 @@ def test_a_bulk_file_past_the_budget(refused: Refused, tmp_path: Path) -> None:
 
 
 def test_a_map_colouring_file_is_read_within_a_cap(refused: Refused) -> None:
-    refused("map-colouring", "solve", "/dev/zero", says="larger than 16 MB")
+    refused("map-colouring", "solve", "/dev/zero", says="/dev/zero line 1: longer than")
+
+
+def test_a_map_colouring_file_past_the_budget(refused: Refused, tmp_path: Path) -> None:
+    # Before: a fixed 16 MB cap and no --max-memory (a 5 MB dense map took 660 MB)
+    names = [f"R{i}" for i in range(1414)]
+    dense = tmp_path / "dense.map"
+    dense.write_text("".join(f"{a}: {' '.join(names[i + 1 :])}\n" for i, a in enumerate(names)))
+    for command in ("solve", "count", "propagate"):
+        refused("map-colouring", command, str(dense), "--max-memory", "64M",
+                says=says(f"reading {dense} .*" + NEEDS + "64 MB"))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (("queens", "min-conflicts", "1000000000"), "repairing 1,000,000,000 queens"),
+        (("queens", "min-conflicts", "10000000", "--engine", "generic"), "repairing 10,000,000"),
+        (("puzzle", "korf100", "--first", "1", "-H", "pdb-78"), "building the 8-tile pattern"),
+        (("puzzle", "korf24", "--first", "1"), "building the 6-tile pattern database"),
+        (
+            ("puzzle", "solve", ",".join(map(str, [*range(1, 24), 0, 24])), "-H", "pdb-6666"),
+            "building the 6-tile pattern database",
+        ),
+    ],
+)
+def test_tables_and_boards_are_priced_by_the_same_budget(
+    refused: Refused, args: tuple[str, ...], what: str, tmp_path: Path
+) -> None:
+    """Before: pattern databases and queens' boards were compared with the memory the
+    machine had available, and these commands took no --max-memory."""
+    refused(*args, "--max-memory", "512M", says=says(what + ".* " + NEEDS + "512 MB"))
+    assert not list(tmp_path.rglob("*.pdb"))  # nothing built
 
 
 def test_a_graph_file_past_the_budget(refused: Refused, tmp_path: Path) -> None:
@@ -182,11 +215,34 @@ def test_the_viewer_prices_with_the_same_figures() -> None:
 
 def test_help_states_the_budget(run_cli: RunCli) -> None:
     for command in (("route", "solve"), ("route", "generate"), ("route", "landmarks"),
-                    ("route", "scen"), ("sudoku", "bulk")):  # fmt: skip
+                    ("route", "scen"), ("sudoku", "bulk"), ("map-colouring", "solve"),
+                    ("map-colouring", "count"), ("map-colouring", "propagate"),
+                    ("puzzle", "solve"), ("puzzle", "korf100"), ("puzzle", "korf24"),
+                    ("queens", "min-conflicts")):  # fmt: skip
         run = run_cli(*command, "--help")
         assert "--max-memory SIZE" in run.stdout, command
     generate = run_cli("route", "generate", "--help").stdout
     assert "as many as --max-memory holds" in " ".join(generate.split())
+    queens = " ".join(run_cli("queens", "min-conflicts", "--help").stdout.split())
+    assert "as many as --max-memory holds" in queens
+
+
+def test_the_help_states_what_the_budget_prices() -> None:
+    # the figures the puzzle commands' help quotes are the ones the budget is checked with
+    from searchlab.cli.puzzle import korf24_command, korf100_command
+    from searchlab.core.resources import size_text
+    from searchlab.domains.puzzle.kernels import pdb
+
+    for command, name, goal in ((korf100_command, "pdb-78", range(16)),
+                                (korf24_command, "pdb-6666", range(25))):  # fmt: skip
+        patterns = [pattern for pattern, _ in pdb.partition_patterns(name, list(goal))]
+        memory = size_text(max(pdb.build_memory(pattern) for pattern in patterns))
+        disk = size_text(sum(pattern.entries for pattern in patterns))
+        helped = " ".join(
+            next(str(p.help) for p in command.params if isinstance(p, click.Option)
+                 and p.name == "heuristic").split()
+        )  # fmt: skip
+        assert f"{disk} of disk, about {memory} of memory" in helped, (name, helped)
 
 
 def test_numpy_is_not_asked_for_the_arrays_first(tmp_path: Path) -> None:
@@ -235,3 +291,11 @@ def test_a_landmarks_file_is_priced_before_it_is_loaded(refused: Refused, tmp_pa
     refused("route", "solve", f"{graph}:1", "--goal", "2", "--heuristic", "landmarks",
             "--landmarks-file", str(tables), "--max-memory", "4G",
             says=says(NEEDS + "4.0 GB"))  # fmt: skip
+
+
+def test_sizes_are_written_one_way() -> None:
+    # one formatter for every message that states a size: the budget's, the disk's, the web's
+    import doctest
+
+    assert doctest.testmod(resources).failed == 0
+    assert not hasattr(allowance, "megabytes") and not hasattr(resources, "describe_bytes")

@@ -17,6 +17,7 @@ import pytest
 from conftest import SEARCHLAB_MAIN, RunCli, run_searchlab
 
 from searchlab.domains.user import MAX_SUCCESSORS
+from searchlab.jit import JIT_ENABLED
 
 ENDLESS = '''
 import itertools, time
@@ -238,3 +239,67 @@ def test_states_that_cannot_be_printed_are_still_solved(
         assert json.loads(result.stdout)["length"] == 3
     else:
         assert "solved" in result.stdout
+
+
+STUCK_IN_C = """
+import hashlib
+
+class Stuck:
+    initial = 0
+    def __init__(self, mode):
+        self.mode = mode
+    def successors(self, state):
+        if state == 3:
+            if self.mode == "holds-the-lock":
+                sum(range(10 ** 13))  # one C call: no bytecode, no other thread, for hours
+            else:
+                hashlib.pbkdf2_hmac("sha256", b"p", b"s", 10 ** 9)  # one C call, lock let go
+        yield "inc", state + 1, 1
+    def is_goal(self, state):
+        return state == 10
+
+def problem(mode):
+    return Stuck(mode)
+"""
+
+
+@pytest.mark.parametrize(
+    ("mode", "says"),
+    [
+        # a thread can run: it names the call with its state, and the statistics so far
+        (
+            "lets-go",
+            "successors(3) did not return within --max-seconds 0.5 (+1 s) and could not be "
+            "interrupted (a single long call into C code cannot be): the process was ended "
+            "after 4 calls of successors (3 successors)",
+        ),
+        # nothing in Python runs: the native handler names the kind of call
+        pytest.param(
+            "holds-the-lock",
+            "successors() did not return within --max-seconds 0.5 (+1.5 s)",
+            marks=pytest.mark.skipif(not JIT_ENABLED, reason="the handler is numba's"),
+        ),
+    ],
+)
+def test_a_single_c_call_past_the_limit_ends_the_process(
+    tmp_path: Path, mode: str, says: str
+) -> None:
+    """Before: both ran on for hours (the SIGALRM handler runs between bytecodes only)."""
+    target = write(tmp_path, STUCK_IN_C)
+    done = run_searchlab(
+        "run", target, "-p", f"mode={mode!r}", "--max-seconds", "0.5", "--json", timeout=60
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("searchlab: error: ")
+    assert says in lines[0]
+
+
+def test_without_the_command_line_the_process_is_never_ended() -> None:
+    # a notebook's or the viewer's search is not `searchlab run`: no last resort armed
+    from searchlab.domains.watchdog import Watchdog
+
+    watchdog = Watchdog(0.05)
+    with watchdog.armed():
+        assert watchdog._resort is None

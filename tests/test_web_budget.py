@@ -19,6 +19,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from searchlab.core import allowance
+from searchlab.core.resources import size_text
 from searchlab.domains.puzzle.kernels import pdb
 from searchlab.domains.registry import get_domain
 from searchlab.domains.routes import generate, kernel, library
@@ -68,7 +69,7 @@ def test_a_graph_past_the_memory_is_refused_before_it_is_built(
                 answer["field"] == "start" and "the viewer builds at most 256 MB" in answer["error"]
             )
         assert f"road:N up to N = {most:,}" in route(client, "road:2000000:0").json()["error"]
-        figure = f"would take some {2_000_000 * BUILD_BYTES['road'] / 2**20:,.0f} MB"
+        figure = f"would take some {size_text(2_000_000 * BUILD_BYTES['road'])} to build"
         assert figure in route(client, "road:2000000:0").json()["error"]
         drawn = client.post("/api/domains/route/map", json={"start": "road:2000000:1:0"})
         assert drawn.status_code == 400 and "256 MB" in drawn.json()["error"]

@@ -159,6 +159,7 @@ def test_the_page_offers_what_the_command_line_offers(
     }
     known = {"goal", "algorithm", "heuristic", "seed", "engine", "max-expanded", "max-seconds"}
     known |= {"all", "solutions", "next", "show-path", "trace-out", "json", "help"}
+    known |= {"max-memory"}  # the command's budget; a request's is the server's allowance
     assert shown <= flags and flags - known == shown
 
 

@@ -12,7 +12,14 @@ import click
 
 from searchlab.algorithms.csp import ac3
 from searchlab.algorithms.registry import ALGORITHMS
-from searchlab.cli.options import JSON, apply, click_option, engine_option, limit_options
+from searchlab.cli.options import (
+    JSON,
+    add_max_memory,
+    apply,
+    click_option,
+    engine_option,
+    limit_options,
+)
 from searchlab.cli.output import count_stream
 from searchlab.cli.report import EXIT_LIMIT, EXIT_NO_SOLUTION, fits, wrap
 from searchlab.core.errors import InputError
@@ -244,3 +251,11 @@ def csp_commands(group: click.Group, domain: Any) -> None:
     assert isinstance(domain, CSPDomain)
     group.add_command(propagate_command(domain))
     group.add_command(count_command(domain))
+
+
+def map_colouring_commands(group: click.Group, domain: Any) -> None:
+    """``csp_commands``, with ``--max-memory`` on each command that reads a map (a map
+    file is read within the budget)."""
+    csp_commands(group, domain)
+    for name in ("solve", "propagate", "count"):
+        add_max_memory(group.commands.get(name))

@@ -163,6 +163,14 @@ def max_memory_option() -> Callable[[F], F]:
     return decorate
 
 
+def add_max_memory(command: click.Command | None) -> None:
+    """Give ``command`` ``--max-memory`` (once): for the commands built generically for
+    every domain (``solve``, ``propagate``, ``count``) in a domain whose starts are priced
+    (a graph, a map file, pattern databases)."""
+    if command is not None and "max_memory" not in {param.name for param in command.params}:
+        command.params.append(max_memory_param())
+
+
 def param_option(what: str) -> Callable[[F], F]:
     """``--param/-p KEY=VALUE`` (repeatable): keyword arguments for ``what``."""
     return click.option(

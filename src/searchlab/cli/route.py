@@ -15,9 +15,9 @@ import click
 
 from searchlab.cli.options import (
     JSON,
+    add_max_memory,
     click_option,
     max_memory_option,
-    max_memory_param,
     seed_option,
 )
 from searchlab.cli.output import duration, progress
@@ -425,6 +425,4 @@ def route_commands(group: click.Group, domain: Any) -> None:
     group.add_command(scen)
     group.add_command(landmarks)
     group.add_command(generate)
-    solve = group.commands.get("solve")
-    if solve is not None and "max_memory" not in {p.name for p in solve.params}:
-        solve.params.append(max_memory_param())  # graphs, maps and landmarks are priced
+    add_max_memory(group.commands.get("solve"))  # graphs, maps and landmarks are priced

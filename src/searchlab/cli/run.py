@@ -10,6 +10,7 @@ import click
 from searchlab.cli.domains import run_solve, search_options
 from searchlab.cli.options import add_renamed, apply, param_option
 from searchlab.domains.user import load_problem, parse_params
+from searchlab.domains.watchdog import ending_the_process
 
 
 @click.command(
@@ -36,8 +37,10 @@ def run(target: str, state: str | None, params: tuple[str, ...], **kwargs: Any) 
 
     Your code runs in this process, with your rights, under guards: --max-seconds
     stops it even inside a successors() that never returns or yields forever (exit 3,
-    with the statistics so far; Ctrl-C likewise, exit 130); one state may have at
-    most 1,000,000 successors; an exception or sys.exit() in your code ends with exit 2 and one line
+    with the statistics so far; Ctrl-C likewise, exit 130); a single call into C code
+    that cannot be interrupted (sum(range(10**13))) ends the process 1 s past the
+    limit, with one line naming it (exit 2); one state may have at most 1,000,000
+    successors; an exception or sys.exit() in your code ends with exit 2 and one line
     naming the call, file and line; a state that cannot be printed is named by its type.
 
     \b
@@ -48,7 +51,8 @@ def run(target: str, state: str | None, params: tuple[str, ...], **kwargs: Any) 
       searchlab run examples/water_jugs.py --algorithm bfs --json
     """
     domain = load_problem(target, parse_params(params))
-    run_solve(domain, state, **kwargs)
+    with ending_the_process():  # a call stuck in C past --max-seconds ends the process
+        run_solve(domain, state, **kwargs)
 
 
 add_renamed(run)

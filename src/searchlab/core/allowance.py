@@ -6,12 +6,14 @@ On the command line there is no allowance of seconds: the user asks for a graph 
 twenty million nodes on purpose, and waits; but there is one of memory, ``--max-memory``
 (default: half the memory the machine has available), so that a size that would
 exhaust the machine is refused with the figure before the work, not met by a
-MemoryError after minutes (``afford``). In the web viewer whoever reaches the page asks, so each
-request computes within one ``Allowance`` taken from the server's caps: a structure
-whose estimated size or time is past it is refused before it is built, with the figure
-(``check``); the seconds set-up took count against the run's (``search_seconds``); and
-what is built lives for the request (``built``), only structures up to ``keep_bytes``
-staying cached after it, so memory comes back once the sessions end.
+MemoryError after minutes (``afford``: the one check of memory, for graphs, maps, bulk
+files, landmarks, pattern databases and queens' boards alike). In the web viewer whoever
+reaches the page asks, so each request computes within one ``Allowance`` taken from the
+server's caps: a structure whose estimated size or time is past it is refused before it
+is built, with the figure (``check``); the seconds set-up took count against the run's
+(``search_seconds``); and what is built lives for the request (``built``), only
+structures up to ``keep_bytes`` staying cached after it, so memory comes back once the
+sessions end.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from searchlab.core import resources
 from searchlab.core.errors import InputError
+from searchlab.core.resources import size_text
 
 LEAST_SECONDS = 0.001
 """What a search is given when set-up took every second of the run: it stops at once."""
@@ -75,10 +78,6 @@ def outside() -> Iterator[None]:
         yield
     finally:
         _ALLOWANCE.reset(token)
-
-
-def megabytes(count: float) -> str:
-    return f"{count / 2**20:,.0f} MB"
 
 
 # -- the command line's memory budget -------------------------------------------------
@@ -131,15 +130,6 @@ def parse_size(text: str) -> int:
     return nbytes
 
 
-def size_text(nbytes: float) -> str:
-    """A size as people read it: 26 GB, 11.7 GB, 640 MB."""
-    if nbytes >= 100 * 2**30:
-        return f"{nbytes / 2**30:,.0f} GB"
-    if nbytes >= 2**30:
-        return f"{nbytes / 2**30:.1f} GB"
-    return f"{max(1.0, nbytes / 2**20):,.0f} MB"
-
-
 def afford(what: str, nbytes: float, field: str, advice: str = "") -> None:
     """Refuse, before the work, ``what`` when its estimated peak ``nbytes`` is past the
     budget in force (the web's allowance, or ``--max-memory``), with both figures."""
@@ -164,8 +154,8 @@ def check(what: str, nbytes: float, seconds: float, largest: str, field: str) ->
         return
     if nbytes > allowance.max_bytes:
         raise InputError(
-            f"{what} would take some {megabytes(nbytes)} to build; the viewer builds at most "
-            f"{megabytes(allowance.max_bytes)} for a request ({largest}): the command line "
+            f"{what} would take some {size_text(nbytes)} to build; the viewer builds at most "
+            f"{size_text(allowance.max_bytes)} for a request ({largest}): the command line "
             "builds any size",
             field=field,
         )

@@ -119,43 +119,78 @@ def _place(error: BaseException) -> str:
     return f" ({Path(chosen.tb_frame.f_code.co_filename).name}, line {chosen.tb_lineno})"
 
 
-def _nothing() -> None:
-    return None
+Describe = Callable[[], str]
+"""A call into the user's code, described when a message needs it: ``successors(3)``."""
+
+
+class CallWatch:
+    """What is done around each call into a problem's code: here, nothing. A front end
+    that must stop the user's code at its time limit, and count its calls, passes its
+    own (``searchlab.domains.watchdog.Watchdog``, which ``searchlab run`` and the viewer
+    arm); the library's searches run a problem without one."""
+
+    expanded = 0  # calls of successors() so far
+    generated = 0  # successors they yielded
+
+    def check(self) -> None:
+        """Stop here if the time is up (raises)."""
+
+    def enter(self, call: Describe, kind: str) -> Describe | None:
+        """The user's ``call`` (of ``kind``: ``successors``, ``is_goal``, a heuristic)
+        begins; what it returns (the call it interrupts, if any) goes back to ``leave``."""
+        return None
+
+    def leave(self, outer: Describe | None) -> None:
+        """The call that ``enter`` returned ``outer`` for has ended."""
+
+
+UNWATCHED = CallWatch()
+
+
+def _watched(watch: CallWatch, call: Describe, kind: str, work: Callable[[], Any]) -> Any:
+    """``work()``, a call into the user's code described by ``call``, with its
+    exceptions (and ``sys.exit``) made a ``UserCodeError`` and ``watch`` told."""
+    outer = watch.enter(call, kind)
+    try:
+        return work()
+    except SearchlabError:
+        raise
+    except (Exception, SystemExit) as error:
+        raise user_failure(call(), error) from None
+    finally:
+        watch.leave(outer)
 
 
 class CheckedProblem:
     """A problem behind checks of the protocol, started at ``start``.
 
     Every call into the problem's code is guarded: its exceptions (and ``sys.exit``)
-    become a ``UserCodeError`` naming the call and the line; ``tick`` (a watchdog's
-    check, ``searchlab.domains.watchdog``) is called on each call and on each successor
-    yielded; one state may yield at most ``MAX_SUCCESSORS``. States are described
-    (``repr``) only when a message needs them. A cost is checked to be a number here;
-    that it is 0 or more (and not NaN), by the searches themselves (``check_cost``).
+    become a ``UserCodeError`` naming the call and the line; ``watch`` (a
+    ``CallWatch``) is checked on each call and on each successor yielded, and told when
+    each call begins and ends; one state may yield at most ``MAX_SUCCESSORS``. States
+    are described (``repr``) only when a message needs them. A cost is checked to be a
+    number here; that it is 0 or more (and not NaN), by the searches themselves
+    (``check_cost``).
     """
 
-    def __init__(self, problem: Any, start: Hashable, tick: Callable[[], None] = _nothing) -> None:
+    def __init__(self, problem: Any, start: Hashable, watch: CallWatch = UNWATCHED) -> None:
         self.problem = problem
         self.start = start
-        self.tick = tick
+        self.watch = watch
 
     @property
     def initial(self) -> Hashable:
         return self.start
 
     def successors(self, state: Hashable) -> Iterator[tuple[Any, Hashable, float]]:
-        tick = self.tick
-        tick()
+        watch = self.watch
+        watch.check()
+        watch.expanded += 1
 
         def call() -> str:
             return f"successors({describe(state)})"
 
-        try:
-            arcs = self.problem.successors(state)
-        except SearchlabError:
-            raise
-        except (Exception, SystemExit) as error:
-            raise user_failure(call(), error) from None
+        arcs = _watched(watch, call, "successors", lambda: self.problem.successors(state))
         try:
             iterator = iter(arcs)
         except TypeError:
@@ -166,16 +201,13 @@ class CheckedProblem:
         except (Exception, SystemExit) as error:  # an iterable whose __iter__ fails
             raise user_failure(call(), error) from None
         count = 0
+        end = object()
         while True:
-            try:
-                arc = next(iterator)
-            except StopIteration:
+            arc = _watched(watch, call, "successors", lambda: next(iterator, end))
+            if arc is end:
                 return
-            except SearchlabError:
-                raise
-            except (Exception, SystemExit) as error:
-                raise user_failure(call(), error) from None
-            tick()
+            watch.check()
+            watch.generated += 1
             count += 1
             if count > MAX_SUCCESSORS:
                 raise ProblemError(
@@ -197,13 +229,13 @@ class CheckedProblem:
             yield move, child, float(cost)
 
     def is_goal(self, state: Hashable) -> bool:
-        self.tick()
-        try:
-            answer = self.problem.is_goal(state)
-        except SearchlabError:
-            raise
-        except (Exception, SystemExit) as error:
-            raise user_failure(f"is_goal({describe(state)})", error) from None
+        watch = self.watch
+        watch.check()
+
+        def call() -> str:
+            return f"is_goal({describe(state)})"
+
+        answer = _watched(watch, call, "is_goal", lambda: self.problem.is_goal(state))
         if not isinstance(answer, bool | int):
             raise ProblemError(
                 f"is_goal({describe(state)}) returned {describe(answer)}: it must return "
@@ -212,17 +244,21 @@ class CheckedProblem:
         return bool(answer)
 
 
-def checked_heuristic(name: str, function: Callable[[Any], Any]) -> Callable[[Any], float]:
+def checked_heuristic(
+    name: str,
+    function: Callable[[Any], Any],
+    watch_of: Callable[[], CallWatch | None] = lambda: None,
+) -> Callable[[Any], float]:
     """``function`` as a heuristic called ``name`` whose every answer is checked to be a
-    number, not NaN (any real: numpy's too), and whose exceptions name the call."""
+    number, not NaN (any real: numpy's too), and whose exceptions name the call;
+    ``watch_of`` gives the ``CallWatch`` of the thread calling it, if any."""
+    kind = f"the heuristic {name!r}"
 
     def h(state: Any) -> float:
-        try:
-            value = function(state)
-        except SearchlabError:
-            raise
-        except (Exception, SystemExit) as error:
-            raise user_failure(f"the heuristic {name!r} on {describe(state)}", error) from None
+        def call() -> str:
+            return f"{kind} on {describe(state)}"
+
+        value = _watched(watch_of() or UNWATCHED, call, kind, lambda: function(state))
         if isinstance(value, bool) or not isinstance(value, Real) or math.isnan(value):
             raise ProblemError(
                 f"the heuristic {name!r} returned {describe(value)} for state "

@@ -1,11 +1,7 @@
-"""What the machine has room for: work that would not fit is refused before it starts.
-
-A board of 10**9 queens or a pattern database of half a gigabyte is allocated in one
-go; past the memory the machine has, that ends in a swap storm or the kernel's
-out-of-memory killer rather than an error, and a cache file past the free disk ends
-half-written. ``require_memory`` and ``require_disk`` compare what a piece of work
-needs, stated by its owner, with what the system reports as available now, and refuse
-with a one-line ``InputError`` that says both.
+"""What the machine has: its available memory (from which ``core.allowance`` takes
+``--max-memory``'s default, the one memory budget every command is priced against) and
+its free disk, which a cache file must fit or end half-written (``require_disk``); and
+the one way sizes are written in messages (``size_text``).
 """
 
 from __future__ import annotations
@@ -32,12 +28,25 @@ def available_memory() -> int | None:
         return None
 
 
-def describe_bytes(count: float) -> str:
-    """``1.2 GB``, ``640 MB``, ``12 kB``: decimal units, as memory is usually quoted."""
-    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if count >= size:
-            return f"{count / size:.1f} {unit}"
-    return f"{count:.0f} bytes"
+def size_text(nbytes: float) -> str:
+    """A size as people read it, in the binary units ``--max-memory`` is written in.
+
+    Examples
+    --------
+    >>> size_text(26 * 2**30), size_text(1.5 * 2**30), size_text(640 * 2**20)
+    ('26.0 GB', '1.5 GB', '640 MB')
+    >>> size_text(300 * 2**30), size_text(12_000), size_text(100)
+    ('300 GB', '12 kB', '100 bytes')
+    """
+    if nbytes >= 100 * 2**30:
+        return f"{nbytes / 2**30:,.0f} GB"
+    if nbytes >= 2**30:
+        return f"{nbytes / 2**30:.1f} GB"
+    if nbytes >= 2**20:
+        return f"{nbytes / 2**20:,.0f} MB"
+    if nbytes >= 2**10:
+        return f"{nbytes / 2**10:,.0f} kB"
+    return f"{nbytes:.0f} bytes"
 
 
 def require_disk(needed: int, directory: Path, what: str, *, field: str | None = None) -> None:
@@ -54,21 +63,7 @@ def require_disk(needed: int, directory: Path, what: str, *, field: str | None =
         return
     if needed > free:
         raise InputError(
-            f"{what} needs about {describe_bytes(needed)} of disk in {place} and "
-            f"{describe_bytes(free)} is free",
-            field=field,
-        )
-
-
-def require_memory(needed: int, what: str, *, field: str | None = None) -> None:
-    """Refuse ``what`` (e.g. "repairing 10**9 queens") if it needs more memory than the
-    system has available; silent when the system does not say."""
-    from searchlab.core.errors import InputError
-
-    available = available_memory()
-    if available is not None and needed > available:
-        raise InputError(
-            f"{what} needs about {describe_bytes(needed)} of memory and "
-            f"{describe_bytes(available)} is available",
+            f"{what} needs about {size_text(needed)} of disk in {place} and "
+            f"{size_text(free)} is free",
             field=field,
         )

@@ -12,6 +12,7 @@ from typing import BinaryIO
 
 from searchlab.core import allowance
 from searchlab.core.errors import InputError
+from searchlab.core.resources import size_text
 
 BLOCK = 1 << 20
 TEXT_FACTOR = 6
@@ -62,7 +63,7 @@ def read_text(
             total += len(block)
             if total > most:
                 allowance.afford(
-                    f"reading {path} (more than {allowance.size_text(most)})",
+                    f"reading {path} (more than {size_text(most)})",
                     total * factor,
                     field or "file",
                     "a smaller file, or a larger --max-memory",

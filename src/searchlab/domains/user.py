@@ -31,6 +31,7 @@ import importlib
 import importlib.util
 import json
 import sys
+import threading
 from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -41,7 +42,6 @@ from searchlab.core import checked
 from searchlab.core.checked import MAX_SUCCESSORS as MAX_SUCCESSORS  # named from here too
 from searchlab.core.checked import UserCodeError as UserCodeError
 from searchlab.core.checked import check_state as _check_state
-from searchlab.core.checked import checked_heuristic as _checked_heuristic
 from searchlab.core.checked import describe as _describe
 from searchlab.core.checked import require_members, user_failure
 from searchlab.core.errors import InputError, ProblemError, SearchlabError
@@ -50,7 +50,7 @@ from searchlab.core.registry import Registry
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 from searchlab.domains.base import Domain, HeuristicSpec, SearchRequest
 from searchlab.domains.drawing import Drawing, Grid, Text
-from searchlab.domains.watchdog import Watchdog
+from searchlab.domains.watchdog import UNATTENDED_SECONDS, Watchdog, watchdog_of_this_thread
 
 ZERO = "zero"
 """The heuristic every problem has: 0 everywhere (admissible; A* is then uniform-cost)."""
@@ -74,7 +74,7 @@ class CheckedProblem(checked.CheckedProblem):
 
     def __init__(self, problem: Any, start: Hashable, watchdog: Watchdog | None = None) -> None:
         self.watchdog = watchdog or Watchdog(None)
-        super().__init__(problem, start, self.watchdog.check)
+        super().__init__(problem, start, self.watchdog)
 
 
 def _heuristics_of(problem: Any) -> Registry[HeuristicSpec]:
@@ -90,9 +90,9 @@ def _heuristics_of(problem: Any) -> Registry[HeuristicSpec]:
         doc = (getattr(function, "__doc__", None) or "").strip().splitlines()
         summary = doc[0] if doc else f"the problem's heuristic {name}"
         admissible = getattr(function, "admissible", False) is True
-        checked = _checked_heuristic(str(name), function)
+        checked_h = checked.checked_heuristic(str(name), function, watchdog_of_this_thread)
         registry.add(
-            str(name).lower(), HeuristicSpec(str(name), summary, admissible, _always(checked))
+            str(name).lower(), HeuristicSpec(str(name), summary, admissible, _always(checked_h))
         )
     if not len(registry):
         registry.add(
@@ -203,6 +203,7 @@ class ProblemDomain(Domain[Any, Any]):
         except KeyboardInterrupt as stop:
             if not watchdog.fired:
                 raise
+            _raise_if_stuck(watchdog)
             stats = getattr(stop, "stats", None)
             return no_path(
                 Status.LIMIT_REACHED, stats if isinstance(stats, Stats) else Stats(), "max_seconds"
@@ -215,18 +216,24 @@ class ProblemDomain(Domain[Any, Any]):
         armed while each solution is sought, for the time the search has left."""
         solutions = super().stream(request, observer)
         problem, seconds = solutions.problem, request.limits.max_seconds
-        if not isinstance(problem, CheckedProblem) or seconds is None:
+        if not isinstance(problem, CheckedProblem):
             return solutions
         watchdog, advance = problem.watchdog, solutions._advance
 
         def guarded() -> Any:
-            watchdog.seconds = max(0.0, seconds - solutions.stats.seconds)
+            if seconds is not None:
+                watchdog.seconds = max(0.0, seconds - solutions.stats.seconds)
+            elif threading.current_thread() is not threading.main_thread():
+                watchdog.seconds = UNATTENDED_SECONDS  # a step of the viewer's live search
+            else:
+                return advance()  # the command line without a limit: Ctrl-C stops it
             try:
                 with watchdog.armed():
                     return advance()
             except KeyboardInterrupt:
                 if not watchdog.fired:
                     raise
+                _raise_if_stuck(watchdog)
                 solutions.status, solutions.limit = Status.LIMIT_REACHED, "max_seconds"
                 return None
 
@@ -236,6 +243,17 @@ class ProblemDomain(Domain[Any, Any]):
     def random_state(self, request: SearchRequest) -> Any:
         random_state = getattr(self.the_problem, "random_state", None)
         return random_state if callable(random_state) else None
+
+
+def _raise_if_stuck(watchdog: Watchdog) -> None:
+    """Outside the main thread (the viewer), a call of the user's that the watchdog had
+    to stop, never having returned, is that call's failure, named."""
+    stuck = watchdog.stuck_call
+    if stuck is not None:
+        raise UserCodeError(
+            f"{stuck()} did not return within {watchdog.seconds:.1f} s, the time this search "
+            "may take, and was stopped there: does it loop without end?"
+        ) from None
 
 
 def _tuples(value: Any) -> Any:

@@ -58,7 +58,7 @@ from searchlab.web.eventlog import dumps
 from searchlab.web.fields import FieldError, get_int, parse_object, shown
 from searchlab.web.guard import Guard
 from searchlab.web.limits import DEFAULT_LIMITS, WebLimits
-from searchlab.web.pool import Overloaded, WorkPool
+from searchlab.web.pool import Abandoned, Overloaded, WorkPool
 from searchlab.web.sandbox import Confine
 from searchlab.web.searches import DomainFailed, draw_map, failure, random_start, start_search
 from searchlab.web.sessions import SessionGone, SessionStore
@@ -183,6 +183,8 @@ def api(handler: Handler) -> Handler:
             return error(422, str(problem))
         except Overloaded as problem:
             return error(429, str(problem), headers={"retry-after": str(problem.retry_after)})
+        except Abandoned as problem:  # a call stuck in C: answered, its thread left to run
+            return error(503, str(problem))
 
     return answer
 
@@ -365,6 +367,7 @@ def create_app(
             limits.max_concurrent_searches,
             limits.queue_seconds,
             per_owner=None if share is None else share.searches_per_student,
+            abandon_seconds=limits.abandon_seconds,
         ),
     )
     middleware = [  # outermost first: refusals get the security headers too

@@ -35,6 +35,7 @@ class WebLimits:
     max_body_bytes: int = 20_000  # a request body, refused (413) before it is read past this
     max_concurrent_searches: int = 2  # searches computing at once: one per core here
     queue_seconds: float = 2.0  # a search waits this long for a free worker, then 429
+    abandon_seconds: float = 30.0  # work still running this long is answered 503 (pool.py)
 
 
 DEFAULT_LIMITS = WebLimits()

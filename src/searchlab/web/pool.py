@@ -7,11 +7,23 @@ thread pool that serves files, and a request that finds every worker busy for a 
 wait is told to come back later (HTTP 429) rather than queued without end. Waiting
 requests are served by owner in turn, so that one student's many requests cannot
 keep another's waiting (classroom mode).
+
+A request's work is also given up after ``abandon_seconds`` (well past any of the
+server's time limits, which stop searches and the user's code on their own: see
+``searchlab.domains.watchdog``). Only a thread stuck in one long call into C code gets
+there; Python cannot stop it, so the request is answered (HTTP 503, naming the kind of
+call when it is the user's) and the thread left running. The worker it occupies stays
+counted busy until the call returns (``abandoned``), so the server never computes on
+more threads than its workers: each such call takes one away until then, and with all
+of them taken new searches are told the server is busy (429), as they would be.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import math
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -39,6 +51,32 @@ class Overloaded(Exception):
         self.retry_after = retry_after
 
 
+class Abandoned(Exception):
+    """A request's work did not finish in ``abandon_seconds``: it is answered without
+    its result, and its thread, which nothing could stop, left to finish (or not)."""
+
+    def __init__(self, seconds: float | None, thread: int | None) -> None:
+        from searchlab.domains.watchdog import stuck_kind
+
+        kind = None if thread is None else stuck_kind(thread)
+        what = f"{kind}()" if kind else "the computation"
+        super().__init__(
+            f"this request's work did not finish within {seconds:g} s: {what} is stuck in "
+            "one call that cannot be interrupted (a long call into C code); the request is "
+            "answered without it, and the call keeps one of the server's workers busy "
+            "until it returns (restart the server to end it)"
+        )
+
+
+@dataclass
+class _Job:
+    """One piece of work handed to a thread, and how far it got."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    state: str = "waiting"  # then running and done; abandoned, or given up before it ran
+    thread: int | None = None
+
+
 @dataclass
 class _Waiter:
     """A request waiting for a worker; ``granted`` once a worker is handed to it."""
@@ -57,7 +95,13 @@ class WorkPool:
     at once (``Overloaded``) rather than queued.
     """
 
-    def __init__(self, workers: int, wait_seconds: float, per_owner: int | None = None) -> None:
+    def __init__(
+        self,
+        workers: int,
+        wait_seconds: float,
+        per_owner: int | None = None,
+        abandon_seconds: float | None = None,
+    ) -> None:
         self.workers = workers
         self.wait_seconds = wait_seconds
         self.per_owner = per_owner
@@ -65,6 +109,8 @@ class WorkPool:
         self._queues: OrderedDict[Hashable, deque[_Waiter]] = OrderedDict()  # next owner first
         self._held: dict[Hashable, int] = {}  # requests running or waiting, by owner
         self._threads = anyio.CapacityLimiter(workers)
+        self.abandon_seconds = abandon_seconds
+        self.abandoned = 0  # workers still computing for requests already answered
 
     def held(self, owner: Hashable = None) -> int:
         """How many requests of ``owner`` are running or waiting."""
@@ -85,14 +131,51 @@ class WorkPool:
         self._held[owner] = self.held(owner) + 1
         try:
             await self._acquire(owner, first)
-            try:
-                return await anyio.to_thread.run_sync(work, limiter=self._threads)
-            finally:
-                self._release()
+            return await self._compute(work)
         finally:
             self._held[owner] -= 1
             if not self._held[owner]:
                 del self._held[owner]
+
+    async def _compute(self, work: Callable[[], T]) -> T:
+        """``work()`` on a worker thread, given up after ``abandon_seconds``; the worker
+        stays counted busy until its thread has really finished (see the module
+        docstring)."""
+        loop = asyncio.get_running_loop()
+        job = _Job()
+
+        def tracked() -> T:
+            with job.lock:
+                if job.state == "given up":  # its request is gone before it began
+                    raise RuntimeError("given up before it began")
+                job.state, job.thread = "running", threading.get_ident()
+            try:
+                return work()
+            finally:
+                with job.lock:
+                    late, job.state = job.state == "abandoned", "done"
+                if late:  # the request was answered long ago: free the worker now
+                    with contextlib.suppress(RuntimeError):  # the server has stopped
+                        loop.call_soon_threadsafe(self._finish_abandoned)
+
+        try:
+            with anyio.move_on_after(self.abandon_seconds):
+                return await anyio.to_thread.run_sync(
+                    tracked, limiter=self._threads, abandon_on_cancel=True
+                )
+            raise Abandoned(self.abandon_seconds, job.thread)
+        finally:
+            with job.lock:
+                running = job.state == "running"
+                job.state = "abandoned" if running else "given up"
+            if running:
+                self.abandoned += 1
+            else:
+                self._release()
+
+    def _finish_abandoned(self) -> None:
+        self.abandoned -= 1
+        self._release()
 
     async def _acquire(self, owner: Hashable, first: bool) -> None:
         if self._free > 0 and not self._queues:

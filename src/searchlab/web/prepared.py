@@ -27,6 +27,7 @@ from typing import Any
 
 from searchlab.core import allowance
 from searchlab.core.errors import InputError
+from searchlab.core.resources import size_text
 from searchlab.domains.base import Domain
 
 BUILDING = threading.Lock()
@@ -87,8 +88,8 @@ def check_build(heuristic: str, goal: Sequence[int], max_bytes: int) -> None:
         when = f"{seconds / 60:.0f} minutes" if seconds >= 90 else f"{seconds:.0f} s"
         raise InputError(
             f"building the {heuristic} databases would take some "
-            f"{allowance.megabytes(memory)} and {when}, past what the viewer builds for "
-            f"a request ({allowance.megabytes(max_bytes)}, the run's seconds): one search "
+            f"{size_text(memory)} and {when}, past what the viewer builds for "
+            f"a request ({size_text(max_bytes)}, the run's seconds): one search "
             f"with it on the command line (`searchlab puzzle solve START --heuristic "
             f"{heuristic}`) keeps them in the cache, and the viewer loads them from there",
             field="heuristic",

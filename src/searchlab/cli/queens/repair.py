@@ -9,7 +9,7 @@ import sys
 import click
 
 from searchlab.cli.main import print_json
-from searchlab.cli.options import engine_option
+from searchlab.cli.options import engine_option, max_memory_option
 from searchlab.cli.output import console, interactive
 from searchlab.cli.queens.common import queens
 from searchlab.cli.report import DRAW_LIMIT, exit_status
@@ -17,6 +17,7 @@ from searchlab.core.errors import InputError
 from searchlab.domains.queens import format_board
 from searchlab.domains.queens.engines import (
     BYTES_PER_QUEEN,
+    GENERIC_BYTES_PER_QUEEN,
     KERNEL_FROM_N,
     MAX_GENERIC_REPAIR_N,
     MAX_REPAIR_N,
@@ -30,9 +31,9 @@ MIN_CONFLICTS_HELP = """Repair a random board until no queen is attacked: local 
     lowers the attacks. Either way the final board is checked independently before
     it is called solved. n = 2 and 3 have no solution and are answered at once; n is
     at most {max_n:,} with the kernel, which takes {bytes_per_queen} bytes a queen
-    (a board that does not fit the memory available now is refused before it is
-    allocated) and about a minute per 100,000,000 queens; at most {max_generic:,} with
-    the generic engine. The board is printed
+    and about a minute per 100,000,000 queens; at most {max_generic:,} with the
+    generic engine, {generic_bytes} bytes a queen: as many as --max-memory holds (a
+    larger board is refused before it is allocated). The board is printed
     only for n <= 32; --json gives n, solved, steps, seconds (the search alone),
     setup_seconds (loading the compiled kernel), seed, engine and (for small n) rows.
     Exit status: 0 solved, 1 no solution exists (n = 2, 3), 3 the step limit came first.
@@ -47,7 +48,10 @@ MIN_CONFLICTS_HELP = """Repair a random board until no queen is attacked: local 
 @queens.command(
     name="min-conflicts",
     help=MIN_CONFLICTS_HELP.format(
-        max_n=MAX_REPAIR_N, bytes_per_queen=BYTES_PER_QUEEN, max_generic=MAX_GENERIC_REPAIR_N
+        max_n=MAX_REPAIR_N,
+        bytes_per_queen=BYTES_PER_QUEEN,
+        max_generic=MAX_GENERIC_REPAIR_N,
+        generic_bytes=GENERIC_BYTES_PER_QUEEN,
     ),
 )
 @click.argument("n", type=int)
@@ -74,6 +78,7 @@ MIN_CONFLICTS_HELP = """Repair a random board until no queen is attacked: local 
     default=None,
     help="Include the row of every column in --json (default: only for n <= 1000).",
 )
+@max_memory_option()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
 def min_conflicts_command(
     n: int,

@@ -64,6 +64,7 @@ class MapColouringDomain(CSPDomain):
     presets: ClassVar[Mapping[str, str]] = {name: name for name in MAPS}
     params = (COLOURS_OPTION,)
     sources = ("searchlab.domains.mapcolouring.maps.colouring_csp",)
+    commands = "searchlab.cli.csp:map_colouring_commands"  # a map file is priced
 
     def parse(self, text: str) -> Map:
         return load_map(text)

@@ -23,8 +23,8 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.core import allowance
 from searchlab.core.errors import InputError
-from searchlab.core.resources import require_memory
 from searchlab.domains.queens.conflicts import (
     DEFAULT_MAX_STEPS,
     Init,
@@ -33,6 +33,7 @@ from searchlab.domains.queens.conflicts import (
 )
 from searchlab.domains.queens.engines import (
     BYTES_PER_QUEEN,
+    GENERIC_BYTES_PER_QUEEN,
     UNSOLVABLE,
     choose_engine,
 )
@@ -165,6 +166,7 @@ def _verified(columns_by_row: npt.NDArray[np.integer]) -> bool:
 
 
 def _repair_generic(n: int, seed: int, max_steps: int, init: Init) -> MinConflictsResult:
+    _afford(n, GENERIC_BYTES_PER_QUEEN * n)
     started = time.perf_counter()
     run = min_conflicts_search(n, seed=seed, max_steps=max_steps, init=init)
     seconds = time.perf_counter() - started
@@ -199,8 +201,14 @@ def kernel_bytes(n: int) -> int:
     return BYTES_PER_QUEEN * n + (5 * n) // 8
 
 
+def _afford(n: int, nbytes: int) -> None:
+    """Refuse a board past the memory budget before it is allocated."""
+    advice = "a smaller n, or a larger --max-memory"
+    allowance.afford(f"repairing {n:,} queens", nbytes, "n", advice)
+
+
 def _repair_kernel(n: int, seed: int, max_steps: int) -> MinConflictsResult:
-    require_memory(kernel_bytes(n), f"repairing {n:,} queens", field="n")
+    _afford(n, kernel_bytes(n))
     loading = time.perf_counter()
     solve = _kernel()
     setup_seconds = time.perf_counter() - loading

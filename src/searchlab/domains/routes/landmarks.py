@@ -160,7 +160,15 @@ def load(path: Path, graph: Graph) -> Landmarks:
         raise InputError(f"cannot read {path}: no such file", field="landmarks_file") from None
     except InputError:
         raise  # past --max-memory: said as such
-    except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as error:
+    except (
+        OSError,
+        KeyError,
+        ValueError,
+        TypeError,
+        OverflowError,
+        EOFError,
+        zipfile.BadZipFile,
+    ) as error:
         raise InputError(
             f"{path} is not a landmarks file ({error or type(error).__name__})",
             field="landmarks_file",

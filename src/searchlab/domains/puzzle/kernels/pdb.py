@@ -25,9 +25,9 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.core import access
+from searchlab.core import access, allowance
 from searchlab.core.errors import InputError
-from searchlab.core.resources import describe_bytes, require_disk, require_memory
+from searchlab.core.resources import require_disk, size_text
 
 FORMAT = "searchlab-pdb/2"  # 2: ranked tables (1: sparse, 16**k)
 SCAN = 1 << 24
@@ -302,17 +302,20 @@ def build_seconds(pattern: Pattern) -> float:
 
 def build_estimate(name: str, goal: Sequence[int], directory: Path | None = None) -> str | None:
     """What building the missing tables of partition ``name`` will take (disk, memory,
-    time), said before it starts; None when every table is cached."""
+    time), said before it starts; None when every table is cached. A build past
+    ``--max-memory`` or the free disk is refused here (InputError), before it is said."""
     where = directory if directory is not None else cache_dir()
     missing = [p for p, _ in partition_patterns(name, goal) if not (where / p.file_name()).exists()]
     if not missing:
         return None
+    for pattern in missing:
+        require_room(pattern, where)
     counts = [str(len(p.goal_cells)) for p in missing]
     sizes = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
     seconds = sum(build_seconds(p) for p in missing)
     when = f"{seconds / 60:.0f} minutes" if seconds >= 90 else f"{seconds:.0f} seconds"
-    disk = describe_bytes(sum(p.entries for p in missing))
-    memory = describe_bytes(max(build_memory(p) for p in missing))
+    disk = size_text(sum(p.entries for p in missing))
+    memory = size_text(max(build_memory(p) for p in missing))
     return (
         f"building the {name} databases ({sizes} tiles): {disk} of disk in {where}, "
         f"about {memory} of memory, roughly {when} on one core"
@@ -320,8 +323,16 @@ def build_estimate(name: str, goal: Sequence[int], directory: Path | None = None
 
 
 def require_room(pattern: Pattern, directory: Path) -> None:
-    """Refuse to build ``pattern`` if it would not fit the memory or the free disk."""
-    require_memory(build_memory(pattern), f"building {pattern.describe()}")
+    """Refuse to build ``pattern`` past ``--max-memory`` or the free disk. A web request
+    is priced before this, against the viewer's own cap for tables
+    (``web.prepared.check_build``), which is not the request's allowance for graphs."""
+    if allowance.current() is None:
+        allowance.afford(
+            f"building {pattern.describe()}",
+            build_memory(pattern),
+            "heuristic",
+            "a partition of smaller tables, or a larger --max-memory",
+        )
     require_disk(pattern.entries + 4096, directory, f"caching {pattern.describe()}")
 
 
