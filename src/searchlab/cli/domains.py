@@ -169,6 +169,16 @@ class Reporting:
         names = [field.name for field in fields(cls)]
         return cls(**{name: options.pop(name) for name in names if name in options})
 
+    def check_stream(self) -> None:
+        """Refuse the options that exclude each other (``--all`` with ``--solutions``,
+        ``--next`` with any of ``--json``, ``--all``, ``--solutions``)."""
+        if self.every and self.solutions is not None:
+            raise InputError("--all and --solutions exclude each other: choose one")
+        if self.ask and (self.as_json or self.every or self.solutions is not None):
+            raise InputError(
+                "--next asks after each solution: use it without --json, --all, --solutions"
+            )
+
     @property
     def one_by_one(self) -> bool:
         """Whether solutions are wanted one at a time, from the lazy stream."""
@@ -260,13 +270,8 @@ def _trace(domain: Domain[Any, Any], path: Path | None) -> Iterator[Observer | N
 def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: Reporting) -> None:
     """Solutions one by one from the lazy stream (``--all``, ``--solutions K``,
     ``--next``): nothing is computed past the solution asked for."""
+    reporting.check_stream()
     every, wanted, as_json = reporting.every, reporting.solutions, reporting.as_json
-    if every and wanted is not None:
-        raise InputError("--all and --solutions exclude each other: choose one")
-    if reporting.ask and (as_json or every or wanted is not None):
-        raise InputError(
-            "--next asks after each solution: use it without --json, --all, --solutions"
-        )
     with _trace(domain, reporting.trace_out) as observer:
         stream = domain.stream(request, observer)
         found: list[Any] = []

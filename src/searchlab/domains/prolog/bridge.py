@@ -88,6 +88,8 @@ class Timeout(Exception):
 class Bridge:
     """The process serving ``path`` (started at once: loading errors come first)."""
 
+    script = DRIVER  # what the process runs (a query's tracer runs tracer.pl)
+
     def __init__(self, path: Path, shown: str, load_seconds: float) -> None:
         self.path = path
         self.shown = shown  # the file as the user named it, for messages
@@ -107,7 +109,7 @@ class Bridge:
             "-f",
             "none",
             f"--stack-limit={STACK_LIMIT}",
-            str(DRIVER),
+            str(self.script),
             "--",
             str(self.path),
         ]
