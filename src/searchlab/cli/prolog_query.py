@@ -31,6 +31,10 @@ QUERY = click.option(
 KEPT = {"query", "every", "solutions", "ask", "as_json", "max_seconds", "call_seconds"}
 """The options that mean something to a query; any other given is refused."""
 
+MIN_SECONDS = 0.05
+"""The least time a request is given: the signal that stops it must not arrive before
+the process has read the request (it would be ignored, and the process killed)."""
+
 FLAGS = {"every": "--all", "ask": "--next", "as_json": "--json"}
 
 
@@ -96,11 +100,13 @@ def _answers(
         seconds = query.call_seconds
         limited = False
         if max_seconds is not None:
-            left = max(0.0, max_seconds - (time.monotonic() - began))
+            left = max_seconds - (time.monotonic() - began)
+            if left <= 0:
+                return found, Status.LIMIT_REACHED
             limited = left <= seconds
-            seconds = min(seconds, left)
+            seconds = max(min(seconds, left), MIN_SECONDS)
         try:
-            page = query.pull(1, traced=False, seconds=max(seconds, 0.001))
+            page = query.pull(1, traced=False, seconds=seconds)
         except Timeout:
             if limited:
                 return found, Status.LIMIT_REACHED
