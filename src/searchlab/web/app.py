@@ -8,6 +8,7 @@ every domain the server serves (the registered ones and the user's own problems)
     GET  /api/sessions/{id}/events?from=&max=&until=solution    the next page of events
     DELETE /api/sessions/{id}                      drop a search
     GET  /api/source/{name}?algorithm=             the code a search runs
+    POST /api/prolog/{name}/query {query}          a Prolog query, stepped port by port
     GET  /api/classroom, GET|POST /api/classroom/follow   classroom mode (web/classroom.py)
 
 Bad input is HTTP 400 with ``{"error": message, "field": name}``, and every other
@@ -53,6 +54,7 @@ from searchlab.web.fields import FieldError, get_int, parse_object, shown
 from searchlab.web.guard import Guard
 from searchlab.web.limits import DEFAULT_LIMITS, WebLimits
 from searchlab.web.pool import Overloaded, WorkPool
+from searchlab.web.prolog_queries import Program, PrologQueries, programs_of
 from searchlab.web.sandbox import Confine
 from searchlab.web.searches import DomainFailed, draw_map, failure, random_start, start_search
 from searchlab.web.sessions import SessionGone, SessionStore
@@ -114,13 +116,17 @@ def create_app(
     domains: Iterable[Domain[Any, Any]] = (),
     graphs: Mapping[str, Path] | None = None,
     classroom: room.Classroom | None = None,
+    programs: Iterable[Program] = (),
 ) -> Starlette:
     """A fresh app with its own session store (tests make one per case), answering
     under the loopback names and ``hosts`` (the address it is served on), serving every
     registered domain and ``domains`` besides (a user's own problems, each a tab), and
     the graph files of ``graphs`` by their names (no other file: ``core.access``). With
-    a ``classroom``, only to those who joined, each student within their share."""
+    a ``classroom``, only to those who joined, each student within their share. Every
+    Prolog file among ``domains``, and ``programs`` (files with no search), may be
+    queried (``web.prolog_queries``)."""
     served = access.catalogue("graph", graphs or {})
+    domains = tuple(domains)
     catalog = Catalog(domains, served)
     names = {domain.name for domain in registered()}
     share = None if classroom is None else classroom.limits
@@ -245,9 +251,13 @@ def create_app(
             return error(404, f"no search {shown(session)} on this server: it ended or was dropped")
         return JSONResponse({"dropped": True})
 
+    queries = PrologQueries(
+        [*programs_of(domains), *programs], store, limits, compute, answer, read_body
+    )
+
     async def options(_request: Request) -> Response:
         async def work() -> Response:
-            return json_body(options_json(catalog, limits))
+            return json_body({**options_json(catalog, limits), "prolog": queries.to_json()})
 
         return await answer(work)
 
@@ -311,6 +321,7 @@ def create_app(
         Route("/api/sessions/{session}/events", events),
         Route("/api/sessions/{session}", drop, methods=["DELETE"]),
         Route("/api/source/{name}", source),
+        *queries.routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         *room.routes(classroom),
     ]
