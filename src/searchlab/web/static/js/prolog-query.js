@@ -219,8 +219,8 @@ export class PrologQueryView extends View {
     }
     // first the answer already fetched after the cursor, if any
     const ahead = this.events.findIndex((event, index) => index > this.cursor && event.kind === "answer");
-    if (ahead >= 0) {
-      this.cursor = ahead;
+    if (ahead >= 0 || this.done) {
+      this.cursor = ahead >= 0 ? ahead : this.events.length - 1; // or the end: no more
       this.render();
       return;
     }
