@@ -319,3 +319,12 @@ def test_a_query_past_its_call_seconds_is_an_error(tmp_path: Path, refused: Refu
 def test_a_file_that_halts_in_the_query_says_so(tmp_path: Path, refused: Refused) -> None:
     file = write_pl(tmp_path, "stop :- halt.\n")
     refused("prolog", file, "--query", "stop", says="does the file call halt?")
+
+
+def test_the_modules_examples_run() -> None:
+    import doctest
+
+    from searchlab.domains.prolog import query as module
+
+    outcome = doctest.testmod(module)
+    assert outcome.attempted >= 3 and outcome.failed == 0
