@@ -328,3 +328,17 @@ def test_the_modules_examples_run() -> None:
 
     outcome = doctest.testmod(module)
     assert outcome.attempted >= 3 and outcome.failed == 0
+
+
+def test_a_ports_long_bindings_are_cut_an_answers_are_whole(tmp_path: Path) -> None:
+    query = Query(write_pl(tmp_path, "long(L) :- numlist(1, 2000, L).\n"), "long(L)")
+    try:
+        page = query.pull(10, traced=True)
+    finally:
+        query.close()
+    exit_port = page.ports[-1]
+    assert exit_port.port == "exit" and len(exit_port.goal) == 1000
+    assert exit_port.goal.endswith("…") and len(dict(exit_port.bindings)["L"]) == 1000
+    assert page.answer is not None
+    assert json.loads(dict(page.answer.bindings)["L"]) == list(range(1, 2001))
+    assert page.answer.drawing is None  # 2,000 columns: no board drawn

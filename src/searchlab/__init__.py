@@ -67,6 +67,7 @@ def show(domain: Any, thing: Any, problem: Any = None) -> Any:
 
     return draw(domain, thing, problem)
 
+
 __all__ = [
     "Backtrack",
     "Event",

@@ -292,14 +292,8 @@ def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: R
             found.append(result.final_state)
             if not as_json:
                 _print_solution(domain, request, len(found), result.final_state)
-            if reporting.ask:
-                try:
-                    more = click.confirm("Look for another solution?", default=True)
-                except click.Abort:
-                    more = False
-                if not more:
-                    break
-            elif not every and len(found) >= (wanted or 1):
+            more = ask_for_more() if reporting.ask else every or len(found) < (wanted or 1)
+            if not more:
                 break
     status = stream.status or Status.SOLVED
     if last is None:
@@ -317,6 +311,14 @@ def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: R
         sys.exit(exit_status(document["status"]))
     click.echo(wrap(domain.describe_stream(request, len(found), stream)))
     sys.exit(exit_status(Status.SOLVED if found else status))
+
+
+def ask_for_more() -> bool:
+    """``--next``: whether the user wants another solution (no, on Ctrl-C or end of input)."""
+    try:
+        return click.confirm("Look for another solution?", default=True)
+    except click.Abort:
+        return False
 
 
 def _print_solution(

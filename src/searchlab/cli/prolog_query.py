@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from searchlab.cli.domains import Reporting
+from searchlab.cli.domains import Reporting, ask_for_more
 from searchlab.cli.options import note
 from searchlab.cli.report import exit_status, fits, print_document, wrap
 from searchlab.core.errors import InputError
@@ -122,11 +122,6 @@ def _answers(
             click.echo(wrap(f"Solution {page.answer.index}: {answer_text(page.answer)}", "  "))
             if page.answer.drawing is not None and fits(page.answer.drawing):
                 click.echo(to_text(page.answer.drawing))
-        if reporting.ask:
-            try:
-                more = click.confirm("Look for another solution?", default=True)
-            except click.Abort:
-                more = False
-            if not more:
-                break
+        if reporting.ask and not ask_for_more():
+            break
     return found, Status.SOLVED

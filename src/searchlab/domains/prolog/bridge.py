@@ -60,6 +60,17 @@ def find_swipl() -> str:
     return found
 
 
+def prolog_file(path: str | Path) -> Path:
+    """The Prolog file ``path`` names, resolved (InputError, field ``target``, when it
+    is not a ``.pl`` file or does not exist)."""
+    file = Path(path)
+    if file.suffix.lower() != ".pl":
+        raise InputError(f"{path} is not a Prolog file (.pl)", field="target")
+    if not file.is_file():
+        raise InputError(f"no such file: {path}", field="target")
+    return file.resolve()
+
+
 def one_line(text: str, width: int = 60) -> str:
     """A term's text cut to ``width`` characters, for a message."""
     text = " ".join(text.split())

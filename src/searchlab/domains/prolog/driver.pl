@@ -74,6 +74,14 @@ one_line(Text, Line) :-
 
 main :-
     current_prolog_flag(argv, [File|_]),
+    streams(In, Out),
+    load(File, Out),
+    serve(In, Out).
+
+%   streams(-In, -Out): the requests and the replies, in UTF-8 (tracer.pl's too); the
+%   user's code reads an empty input and writes to standard error, and SIGUSR1 stops
+%   the call running (time_is_up).
+streams(In, Out) :-
     stream_property(In, alias(user_input)),
     stream_property(Out, alias(user_output)),
     set_stream(In, encoding(utf8)),
@@ -85,9 +93,7 @@ main :-
     set_input(Nothing),
     set_output(user_error),
     nb_setval(searchlab_busy, false),
-    on_signal(usr1, _, searchlab_driver:time_is_up),
-    load(File, Out),
-    serve(In, Out).
+    on_signal(usr1, _, searchlab_driver:time_is_up).
 
 load(File, Out) :-
     nb_setval(searchlab_loading, true),

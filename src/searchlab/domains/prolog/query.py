@@ -27,13 +27,17 @@ from typing import Literal, cast
 
 from searchlab.core.errors import InputError, ProblemError
 from searchlab.domains.drawing import Drawing, Grid
-from searchlab.domains.prolog.bridge import Bridge, Timeout, one_line
+from searchlab.domains.prolog.bridge import Bridge, Timeout, one_line, prolog_file
 from searchlab.domains.prolog.problem import DEFAULT_CALL_SECONDS
 
 TRACER = Path(__file__).with_name("tracer.pl")
 
 PortName = Literal["call", "unify", "exit", "redo", "fail", "exception"]
 PORTS: tuple[PortName, ...] = ("call", "unify", "exit", "redo", "fail", "exception")
+
+MAX_SIDE = 64
+"""The widest board or draw/2 grid drawn (as the viewer's largest grid): a larger one
+is left undrawn, its bindings still shown."""
 
 Bindings = tuple[tuple[str, str], ...]
 """The query's variables in the order they appear, each with its value as Prolog
@@ -95,7 +99,8 @@ _ITEM = re.compile(r"-?\d+|[A-Z_][A-Za-z0-9_]*")
 def queens_of(value: str) -> list[int | None] | None:
     """The columns of a list like ``[_1,3,1]`` (None for an unbound element), when it
     is a proper list whose every bound element is a column 1..n of an n-element list:
-    a board of N-queens, one queen a row. None for any other value.
+    a board of N-queens, one queen a row (n at most ``MAX_SIDE``). None for any other
+    value.
 
     >>> queens_of("[_1,_2,3,1]")
     [None, None, 3, 1]
@@ -109,7 +114,7 @@ def queens_of(value: str) -> list[int | None] | None:
         return None
     columns = [None if not item.lstrip("-").isdigit() else int(item) for item in items]
     n = len(columns)
-    if any(column is not None and not 1 <= column <= n for column in columns):
+    if n > MAX_SIDE or any(column is not None and not 1 <= column <= n for column in columns):
         return None
     return columns
 
@@ -139,6 +144,8 @@ def _drawing(drawn: str, bindings: Bindings) -> Drawing | None:
     if drawn:
         rows = [row.split("\x1f") for row in drawn.split("\x1e")]
         width = max(len(row) for row in rows)
+        if len(rows) > MAX_SIDE or width > MAX_SIDE:
+            return None
         cells = tuple(
             cell if cell.strip() else "" for row in rows for cell in row + [""] * (width - len(row))
         )
@@ -153,8 +160,9 @@ def _drawing(drawn: str, bindings: Bindings) -> Drawing | None:
 class Query:
     """The query ``text`` on the Prolog file ``path``, started at once: a syntax error
     in it, or a goal naming no predicate, is an InputError (field ``query``); a file
-    that does not load, a ProblemError with its line. Each request may take
-    ``call_seconds`` (Timeout beyond, after which the query is over).
+    that does not load, a ProblemError with its line. Each request for more may take
+    ``call_seconds`` (Timeout beyond, after which the query is over); loading the file
+    and reading the query, that or ``DEFAULT_CALL_SECONDS`` if longer.
 
     >>> from pathlib import Path; import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -168,26 +176,23 @@ class Query:
     def __init__(
         self, path: str | Path, text: str, *, call_seconds: float = DEFAULT_CALL_SECONDS
     ) -> None:
-        shown = str(path)
-        file = Path(path)
-        if file.suffix.lower() != ".pl":
-            raise InputError(f"{shown} is not a Prolog file (.pl)", field="target")
-        if not file.is_file():
-            raise InputError(f"no such file: {shown}", field="target")
-        self.path = file.resolve()
+        self.path = prolog_file(path)
         self.text = " ".join(text.split())
         if not self.text:
             raise InputError(
                 "the query is empty: write a goal, e.g. member(X, [1,2])", field="query"
             )
         self.call_seconds = call_seconds
-        self.bridge = _TracerBridge(self.path, shown, load_seconds=call_seconds)
+        # loading (directives included) and reading the query may take the default at
+        # least: a short limit is for the answers
+        setup_seconds = max(call_seconds, DEFAULT_CALL_SECONDS)
+        self.bridge = _TracerBridge(self.path, str(path), load_seconds=setup_seconds)
         self.warnings = self.bridge.loaded.warnings
         self.found = 0  # answers given so far
         self.ports = 0  # ports passed so far
         self.done = False
         try:
-            head = self.bridge.ask("query", call_seconds, self.text)[0]
+            head = self.bridge.ask("query", setup_seconds, self.text)[0]
         except Timeout:
             self.close()
             raise InputError(

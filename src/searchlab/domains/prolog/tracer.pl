@@ -48,19 +48,9 @@
 
 main :-
     current_prolog_flag(argv, [File|_]),
-    stream_property(In, alias(user_input)),
-    stream_property(Out, alias(user_output)),
-    maplist([Stream, Encoding]>>set_stream(Stream, Encoding), [In, Out], [encoding(utf8), encoding(utf8)]),
+    searchlab_driver:streams(In, Out),
     set_stream(In, alias(searchlab_requests)),
     set_stream(Out, alias(searchlab_replies)),
-    set_stream(Out, buffer(full)),
-    open_string("", Nothing),
-    set_stream(Nothing, alias(user_input)),
-    set_stream(user_error, alias(user_output)),
-    set_input(Nothing),
-    set_output(user_error),
-    nb_setval(searchlab_busy, false),
-    on_signal(usr1, _, searchlab_driver:time_is_up),
     searchlab_driver:load(File, Out),
     nb_setval(searchlab_traced, false),
     serve.
@@ -307,12 +297,22 @@ port_line(Port, Frame, Pred, Line) :-
     ;   Index = '', Number = ''
     ),
     b_getval(searchlab_names, Names),
-    named_texts(Names, [Goal], Values-[GoalText]),
+    named_texts(Names, [Goal], Values0-[GoalText0]),
+    maplist(cut_text, [GoalText0|Values0], [GoalText|Values]),
     name_value_fields(Names, Values, Fields),
     searchlab_driver:text(Pred, PredText),
     drawing(Names, Drawn),
     atomic_list_concat([port, Port, Depth, PredText, Index, Number, GoalText, Drawn|Fields],
                        '\t', Line).
+
+%   cut_text(+Text, -Cut): a port's text cut to 1000 characters (a page holds many
+%   ports; an answer is sent whole).
+cut_text(Text, Cut) :-
+    (   string_length(Text, Length), Length > 1000
+    ->  sub_string(Text, 0, 999, _, Start),
+        string_concat(Start, "…", Cut)
+    ;   Cut = Text
+    ).
 
 %   drawing(+Names, -Field): the file's draw/2 of the first of the query's variables it
 %   draws, its rows joined by RS (30) and each row's cells by US (31); '' for none.
