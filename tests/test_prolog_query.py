@@ -342,3 +342,13 @@ def test_a_ports_long_bindings_are_cut_an_answers_are_whole(tmp_path: Path) -> N
     assert page.answer is not None
     assert json.loads(dict(page.answer.bindings)["L"]) == list(range(1, 2001))
     assert page.answer.drawing is None  # 2,000 columns: no board drawn
+
+
+def test_a_query_is_read_as_written_across_lines(tmp_path: Path) -> None:
+    """Before, the query's runs of spaces were squeezed, inside quotes too."""
+    file = write_pl(tmp_path, "name('a  b').\n")
+    query = Query(file, "name(X),\n\tX == 'a  b'")
+    try:
+        assert [answer.bindings for answer in query.answers()] == [(("X", "'a  b'"),)]
+    finally:
+        query.close()

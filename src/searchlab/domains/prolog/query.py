@@ -93,6 +93,8 @@ def _number(text: str) -> int | None:
     return int(text) if text else None
 
 
+_ONE_LINE = str.maketrans("\t\n\r", "   ")
+
 _ITEM = re.compile(r"-?\d+|[A-Z_][A-Za-z0-9_]*")
 
 
@@ -177,7 +179,7 @@ class Query:
         self, path: str | Path, text: str, *, call_seconds: float = DEFAULT_CALL_SECONDS
     ) -> None:
         self.path = prolog_file(path)
-        self.text = " ".join(text.split())
+        self.text = text.translate(_ONE_LINE).strip()  # the protocol's separators
         if not self.text:
             raise InputError(
                 "the query is empty: write a goal, e.g. member(X, [1,2])", field="query"
