@@ -196,3 +196,23 @@ def test_seed_002_steps_like_the_applet(browser: Any) -> None:  # noqa: F811
         lit = page.locator("#view-water-jugs-generic .source-line.candidate")
         starts = starts_of(JUGS, "s")
         expect(lit.first).to_have_attribute("data-line", str(starts[0]))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_query_tab_has_no_serious_accessibility_violation(
+    browser: Any,  # noqa: F811
+    scheme: str,
+) -> None:
+    from test_web_accessibility import blocking_violations
+
+    with served("--problem", str(SEED_002)) as address, viewer(browser, address["url"]) as page:
+        page.emulate_media(color_scheme=scheme)
+        page.locator("#tab-seed002-nqueens-prolog").click()
+        prefix = "#pq-seed002-nqueens"
+        page.fill(f"{prefix}-query", "nqueens(5, P)")
+        page.click(f"{prefix}-run")
+        for _ in range(40):
+            page.click(f"{prefix}-step")
+        expect(page.locator(f"{prefix}-status")).to_contain_text("Port 41")
+        page.locator(".prolog-help summary").click()
+        assert blocking_violations(page, f"the query tab ({scheme})") == []
