@@ -216,3 +216,14 @@ def test_the_query_tab_has_no_serious_accessibility_violation(
         expect(page.locator(f"{prefix}-status")).to_contain_text("Port 41")
         page.locator(".prolog-help summary").click()
         assert blocking_violations(page, f"the query tab ({scheme})") == []
+
+
+def test_two_files_of_one_name_are_refused(tmp_path: Path, run_cli: RunCli) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        write_pl(tmp_path / folder, "p(1).\n", "same.pl")
+    run = run_cli(
+        "serve", "--port", "0", "--problem", str(tmp_path / "a" / "same.pl"),
+        "--problem", str(tmp_path / "b" / "same.pl"),
+    )  # fmt: skip
+    assert run.code == 2 and "two Prolog files are called 'same'" in run.stderr

@@ -252,7 +252,7 @@ def create_app(
         return JSONResponse({"dropped": True})
 
     queries = PrologQueries(
-        [*programs_of(domains), *programs], store, limits, compute, answer, read_body
+        [*programs_of(domains), *programs], store, limits, compute, answer, read_body, owner
     )
 
     async def options(_request: Request) -> Response:

@@ -252,7 +252,8 @@ def start_query(program: Program, body: dict[str, Any], limits: WebLimits) -> Qu
 
 class PrologQueries:
     """The routes of the programs, given the app's session store, how it computes a
-    request's work (on its pool), answers in the API's error format and reads a body."""
+    request's work (on its pool), answers in the API's error format, reads a body and
+    finds the student a request counts against."""
 
     def __init__(
         self,
@@ -262,13 +263,23 @@ class PrologQueries:
         compute: Callable[[Request, Callable[[], Any]], Awaitable[Any]],
         answer: Callable[[Callable[[], Awaitable[Response]]], Awaitable[Response]],
         read_body: Callable[[Request], Awaitable[dict[str, Any]]],
+        owner: Callable[[Request], str | None] = lambda _request: None,
     ) -> None:
-        self.programs = {program.name: program for program in programs}
+        self.programs: dict[str, Program] = {}
+        for program in programs:
+            if program.name in self.programs:
+                raise InputError(
+                    f"two Prolog files are called {program.name!r}: rename one (its name "
+                    "names the tab)",
+                    field="problem",
+                )
+            self.programs[program.name] = program
         self.store = store
         self.limits = limits
         self.compute = compute
         self.answer = answer
         self.read_body = read_body
+        self.owner = owner  # the student a query counts against (classroom mode)
 
     def to_json(self) -> list[dict[str, Any]]:
         return [program.to_json() for program in self.programs.values()]
@@ -288,11 +299,12 @@ class PrologQueries:
 
             program = self.program(request.path_params["name"])
             body = await self.read_body(request)
+            student = self.owner(request)
 
             def run() -> Response:
                 source = start_query(program, body, self.limits)
                 info = {"query": source.query.text, "variables": list(source.query.names)}
-                session = self.store.add(f"prolog:{program.name}", source, info)
+                session = self.store.add(f"prolog:{program.name}", source, info, student)
                 return json_body({"session": session.id, **info})
 
             response: Response = await self.compute(request, run)
