@@ -135,7 +135,7 @@ def test_the_help_shows_the_pl_source_of_a_prolog_problem(client: TestClient) ->
     assert all("PrologProblem" not in item["name"] for item in sources["sources"])
 
 
-def test_serve_takes_a_file_without_s_3_for_queries(tmp_path: Path, run_cli: RunCli) -> None:
+def test_serve_refuses_a_pl_file_that_does_not_load(tmp_path: Path, run_cli: RunCli) -> None:
     broken = write_pl(tmp_path, "p(X :- q.\n", "broken.pl")
     run = run_cli("serve", "--port", "0", "--problem", broken)
     assert run.code == 2 and "broken.pl:1" in run.stderr  # one that does not load: refused
