@@ -90,6 +90,20 @@ def test_the_ports_are_swi_prologs_own_tracers(tmp_path: Path, goal: str) -> Non
     assert len(ours) > 5
 
 
+def test_seed_002s_ports_are_swi_prologs_own_tracers() -> None:
+    """The seed's program for n = 4 to its last answer: member/2 (a library's) and the
+    arithmetic run unseen in both, every port of the seed's own predicates in order."""
+    goal = "construct_solution(4, P), find_solution(P, [1,2,3,4])"
+    query = Query(SEED_002, goal)
+    try:
+        ours = [(port.port, port.depth, plain(port.goal)) for port in every_port(query, 500)]
+    finally:
+        query.close()
+    own = {"construct_solution", "find_solution", "noattack"}
+    assert ours == swi_trace(str(SEED_002), goal, own)
+    assert len(ours) > 300
+
+
 def test_the_box_model_of_a_small_query_port_by_port(tmp_path: Path) -> None:
     """p(X) :- q(X), r(X) with q(1..3), r(2..3), by the box model: p is called and its
     clause entered, q gives 1, r(1) fails, so q is redone (its clause 2) and gives 2,
