@@ -265,15 +265,14 @@ class PrologQueries:
         read_body: Callable[[Request], Awaitable[dict[str, Any]]],
         owner: Callable[[Request], str | None] = lambda _request: None,
     ) -> None:
-        self.programs: dict[str, Program] = {}
-        for program in programs:
-            if program.name in self.programs:
-                raise InputError(
-                    f"two Prolog files are called {program.name!r}: rename one (its name "
-                    "names the tab)",
-                    field="problem",
-                )
-            self.programs[program.name] = program
+        names = [program.name for program in programs]
+        repeated = sorted({name for name in names if names.count(name) > 1})
+        if repeated:
+            raise InputError(
+                f"two Prolog files are called {repeated[0]!r}: rename one (its name names the tab)",
+                field="problem",
+            )
+        self.programs = {program.name: program for program in programs}
         self.store = store
         self.limits = limits
         self.compute = compute
