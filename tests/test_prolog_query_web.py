@@ -188,6 +188,14 @@ def test_seed_002_steps_like_the_applet(browser: Any) -> None:  # noqa: F811
         expect(status).to_contain_text("no more answers")
         page.click(f"{prefix}-back")  # back through what was shown
         expect(status).not_to_contain_text("no more answers")
+        shown = status.text_content() or ""
+        port = re.match(r"Port (\d+) ", shown)
+        assert port is not None, shown
+        expect(page).to_have_url(re.compile(rf"step={port[1]}\b"))
+        page.reload()  # the address holds the moment: the query, the port
+        expect(page.locator("body")).to_have_attribute("data-ready", "true")
+        expect(status).to_have_text(shown)
+        expect(page.locator(f"{prefix}-stable")).to_be_checked()
 
         page.locator("#tab-water-jugs-generic").click()  # a search shows its source too
         page.click("#gn-water-jugs-run")

@@ -96,6 +96,27 @@ export class PrologQueryView extends View {
     return null;
   }
 
+  // The address of the moment shown: the query, the port (counted from 1), the mode.
+  urlState() {
+    if (!this.session) return null;
+    const state = { query: this.query.value, step: String(this.base + this.cursor + 1) };
+    if (this.stable.checked) state.stable = "1";
+    return state;
+  }
+
+  // Back to a moment from its address: the query run again to that port (Prolog gives
+  // the same ports every time), at most as far as "To the end" goes.
+  async restore(state) {
+    this.query.value = state.query ?? "";
+    this.stable.checked = state.stable === "1";
+    const step = Math.min(Number(state.step ?? 1) || 1, END_HOLD);
+    await this.player.guard(async () => {
+      await this.run();
+      while (this.base + this.cursor + 1 < step && (await this.stepOnce()));
+      this.render();
+    });
+  }
+
   clear() {
     this.session = null;
     this.events = [];
