@@ -19,6 +19,7 @@ from test_web_browser import browser, expect, viewer  # noqa: F401 - browser is 
 
 from searchlab.domains.prolog import load_prolog
 from searchlab.web import create_app
+from searchlab.web.limits import WebLimits
 from searchlab.web.prolog_queries import read_program
 
 require_swipl()
@@ -235,3 +236,27 @@ def test_two_files_of_one_name_are_refused(tmp_path: Path, run_cli: RunCli) -> N
         "--problem", str(tmp_path / "b" / "same.pl"),
     )  # fmt: skip
     assert run.code == 2 and "two Prolog files are called 'same'" in run.stderr
+
+
+LONG = "numlist(1, 30, L), construct_solution(30, P), find_solution(P, L)"
+"""Seed 002's program on 30 queens: its first answer takes far longer than a test."""
+
+
+def test_a_query_stops_at_the_viewers_limits() -> None:
+    """A query that never answers is stopped as a live search is: at its ports, then
+    at its time (both made small here)."""
+    program = read_program(SEED_002, "seed")
+    for limits, says in (
+        (WebLimits(live_max_expanded=30), "limit of 30 ports"),
+        (WebLimits(live_budget_seconds=0.5, slice_seconds=0.2), "time limit (0.5 s"),
+    ):
+        with TestClient(create_app(limits, programs=[program]), base_url=BASE) as client:
+            started = client.post("/api/prolog/seed/query", json={"query": LONG})
+            session, start = started.json()["session"], 0
+            for _ in range(100):
+                page = events(client, session, start, max=20, until="solution")
+                start = page["next"]
+                if page["done"]:
+                    break
+            assert page["status"] == "limit_reached" and says in page["message"]
+            assert start <= limits.live_max_expanded

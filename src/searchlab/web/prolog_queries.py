@@ -153,15 +153,20 @@ def answer_json(index: int, answer: Answer) -> dict[str, Any]:
 class QuerySource:
     """A query's ports and answers as a session's event source: each request resumes
     the query for a page of ports (or up to its next answer) and nothing more. The
-    query may pass ``max_ports`` ports in all; a request may keep Prolog busy
-    ``port_seconds`` between two ports before the query counts as never ending."""
+    query may pass ``max_ports`` ports and compute ``budget_seconds`` in all (as a live
+    search); a request may keep Prolog busy ``port_seconds`` between two ports before
+    the query counts as never ending."""
 
     nbytes = QUERY_BYTES
 
-    def __init__(self, query: Query, *, max_ports: int, port_seconds: float) -> None:
+    def __init__(
+        self, query: Query, *, max_ports: int, port_seconds: float, budget_seconds: float
+    ) -> None:
         self.query = query
         self.max_ports = max_ports
         self.port_seconds = port_seconds
+        self.budget_seconds = budget_seconds  # the query's compute time in all
+        self.spent = 0.0
         self.delivered = 0
         self.status: str | None = None
         self.message: str | None = None
@@ -186,7 +191,8 @@ class QuerySource:
     def _pull(self, limit: int, until_solution: bool, seconds: float) -> Page:
         kept: deque[dict[str, Any]] = deque(maxlen=limit if until_solution else None)
         taken = 0
-        deadline = time.monotonic() + seconds
+        began = time.monotonic()
+        deadline = began + min(seconds, max(0.0, self.budget_seconds - self.spent))
         while self.status is None:
             room = limit - taken if not until_solution else limit
             room = min(room, self.max_ports - self.query.ports)
@@ -220,6 +226,13 @@ class QuerySource:
                 break
             if time.monotonic() > deadline:
                 break
+        self.spent += time.monotonic() - began
+        if self.status is None and self.spent >= self.budget_seconds:
+            self._end(
+                "limit_reached",
+                f"the query stopped at its time limit ({self.budget_seconds:g} s of "
+                "Prolog): press Run for a new one",
+            )
         skipped = taken - len(kept)
         self.delivered += taken
         return Page(
@@ -247,7 +260,12 @@ def start_query(program: Program, body: dict[str, Any], limits: WebLimits) -> Qu
     if unknown:
         raise FieldError(unknown[0], f"a query takes only its text, not {shown(unknown[0])}")
     query = Query(program.path, text, call_seconds=limits.run_seconds)
-    return QuerySource(query, max_ports=limits.live_max_expanded, port_seconds=limits.run_seconds)
+    return QuerySource(
+        query,
+        max_ports=limits.live_max_expanded,
+        port_seconds=limits.run_seconds,
+        budget_seconds=limits.live_budget_seconds,
+    )
 
 
 class PrologQueries:
