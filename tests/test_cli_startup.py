@@ -129,10 +129,10 @@ def test_a_plugin_domain_is_found_alone_and_listed(tmp_path: Path) -> None:
 
 DOCSTRING_DESCRIPTORS = (
     "from searchlab.domains.base import Domain\n\n"
-    'class Family(Domain):\n    """For developers: a family names no domain."""\n\n'
-    'class Told(Family):\n    """Told by the docstring.\n\n    The help,\n    wrapped.\n'
-    '    """\n\n    name = \'told\'\n\n'
-    'class Said(Family):\n    """Not this line."""\n\n'
+    "class Family(Domain):\n    \"\"\"For developers: a family names no domain.\"\"\"\n\n"
+    "class Told(Family):\n    \"\"\"Told by the docstring.\n\n    The help,\n    wrapped.\n"
+    "    \"\"\"\n\n    name = 'told'\n\n"
+    "class Said(Family):\n    \"\"\"Not this line.\"\"\"\n\n"
     "    name = 'said'\n    summary = 'said as an attribute'\n\n"
     "class Untold(Family):\n    name = 'untold'\n"
 )

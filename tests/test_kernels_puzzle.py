@@ -632,7 +632,9 @@ def grid_distances(
     return table
 
 
-@pytest.mark.parametrize(("goal_cells", "blank_goal"), [((0, 6), 24), ((12, 7, 18), 0), ((7,), 12)])
+@pytest.mark.parametrize(
+    ("goal_cells", "blank_goal"), [((0, 6), 24), ((12, 7, 18), 0), ((7,), 12)]
+)
 def test_a_ranked_table_for_the_24_puzzle_equals_breadth_first_distances(
     goal_cells: tuple[int, ...], blank_goal: int
 ) -> None:

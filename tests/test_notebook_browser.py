@@ -42,7 +42,8 @@ pytest.importorskip("jupyterlab", reason="JupyterLab is in the notebook extra")
 
 CELLS = [
     "from searchlab.notebook.widget import Stepper",
-    'stepper = Stepper("puzzle", "b", algorithm="best-first", heuristic="bratko", seed=1)\nstepper',
+    'stepper = Stepper("puzzle", "b", algorithm="best-first", heuristic="bratko", seed=1)\n'
+    "stepper",
     'Stepper("queens", "4", view="backtrack")',
 ]
 
@@ -59,25 +60,14 @@ def jupyterlab(root: Path) -> Iterator[str]:
     address to open (token included)."""
     port, token = free_port(), secrets.token_hex(16)
     command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        f"--port={port}",
-        "--ip=127.0.0.1",
-        "--allow-root",
-        f"--ServerApp.root_dir={root}",
+        sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+        "--ip=127.0.0.1", "--allow-root", f"--ServerApp.root_dir={root}",
         f"--IdentityProvider.token={token}",
-        "--LabApp.news_url=",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_DIR": str(root / ".config"),
-        "JUPYTER_RUNTIME_DIR": str(root / ".runtime"),
-        "JUPYTERLAB_SETTINGS_DIR": str(root / ".settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(root / ".workspaces"),
-    }
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".config"),
+           "JUPYTER_RUNTIME_DIR": str(root / ".runtime"), "JUPYTERLAB_SETTINGS_DIR":
+           str(root / ".settings"), "JUPYTERLAB_WORKSPACES_DIR": str(root / ".workspaces")}
     log = (root / "jupyter.log").open("wb")
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
@@ -126,11 +116,8 @@ def test_jupyterlab_runs_a_notebook_whose_widget_steps_bratkos_position_b(
         pytest.skip("chromium is not installed")
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
     nbformat.write(notebook, tmp_path / "stepper.ipynb")
     puzzle = get_domain("puzzle")
     parsed = puzzle.parse_start("b")

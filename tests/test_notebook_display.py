@@ -140,11 +140,8 @@ class Line:
         self.n = n
 
     def successors(self, state: int) -> list[tuple[str, int, float]]:
-        return [
-            (move, state + step, 1.0)
-            for move, step in (("-", -1), ("+", 1))
-            if 0 <= state + step <= self.n
-        ]
+        return [(move, state + step, 1.0) for move, step in (("-", -1), ("+", 1))
+                if 0 <= state + step <= self.n]
 
     def is_goal(self, state: int) -> bool:
         return state == self.n

@@ -38,7 +38,7 @@ def test_the_widget_runs_the_viewers_modules_each_once_in_import_order() -> None
 
 
 def test_a_module_in_another_form_is_refused_not_joined_wrongly(tmp_path: Path) -> None:
-    (tmp_path / "a.js").write_text("export default function f() {}\n")
+    (tmp_path / "a.js").write_text('export default function f() {}\n')
     (tmp_path / "entry.js").write_text('import { f } from "./a.js";\n')
     with pytest.raises(BundleError, match=r"a\.js"):
         Joiner().entry(tmp_path / "entry.js")
@@ -68,15 +68,7 @@ def test_the_kernel_answers_the_api_as_the_server_does() -> None:
         assert status == 200 and page["done"]
         assert page["events"][-1]["kind"] == "solution"
         assert page["events"][-1]["path_drawings"][-1]["cells"] == [
-            "1",
-            "2",
-            "3",
-            "8",
-            "",
-            "4",
-            "7",
-            "6",
-            "5",
+            "1", "2", "3", "8", "", "4", "7", "6", "5",
         ]
         status, refused = stepper.request("POST", "/api/domains/puzzle/search", {"start": "zz"})
         assert status == 400 and refused["field"] == "start"

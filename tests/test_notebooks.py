@@ -18,15 +18,8 @@ NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
 def test_there_is_a_notebook_per_seed_and_per_family() -> None:
     names = " ".join(path.stem for path in NOTEBOOKS)
-    for topic in (
-        "hill_climbing",
-        "backtracking",
-        "bratko",
-        "your_own_problem",
-        "comparing_algorithms",
-        "constraint_satisfaction",
-        "prolog",
-    ):
+    for topic in ("hill_climbing", "backtracking", "bratko", "your_own_problem",
+                  "comparing_algorithms", "constraint_satisfaction", "prolog"):
         assert topic in names
 
 

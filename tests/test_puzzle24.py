@@ -113,10 +113,9 @@ def test_pdb_6666_is_korf_and_felners_partition() -> None:
         frozenset({10, 11, 15, 16, 20, 21}),
         frozenset({17, 18, 19, 22, 23, 24}),
     }
-    assert all(
-        p.entries == 127_512_000 and p.width == 5
-        for p, _ in partition_patterns("pdb-6666", KORF_GOAL_24)
-    )
+    assert all(p.entries == 127_512_000 and p.width == 5 for p, _ in partition_patterns(
+        "pdb-6666", KORF_GOAL_24
+    ))
     # Korf's solver reflects about the main diagonal: ref[] = 0, 5, 10, 15, 20, 1, 6, ...
     assert mirror_map(0, 5) == [5 * (c % 5) + c // 5 for c in range(25)]
     assert mirror_map(24, 5) == mirror_map(0, 5)
@@ -290,15 +289,8 @@ def test_korf24_checks_names_and_limits() -> None:
 
 def test_korf24_command_json_and_exit_status(run_cli: RunCli, refused: Refused) -> None:
     run = run_cli(
-        "puzzle",
-        "korf24",
-        "--only",
-        "2",
-        "--heuristic",
-        "pdb-444444",
-        "--max-expanded",
-        "2000",
-        "--json",
+        "puzzle", "korf24", "--only", "2", "--heuristic", "pdb-444444",
+        "--max-expanded", "2000", "--json",
     )
     assert run.code == 3, run.stderr
     payload = json.loads(run.stdout)
@@ -323,10 +315,6 @@ def test_puzzle_solve_on_5x5_runs_the_compiled_solver(run_cli: RunCli) -> None:
 def test_pdb_6666_names_its_board(refused: Refused) -> None:
     refused("puzzle", "solve", "1 2 3/4 5 6/7 0 8", "--heuristic", "pdb-6666", says="5×5")
     refused(
-        "puzzle",
-        "solve",
-        "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 0 23 24",
-        "--heuristic",
-        "pdb-663",
-        says="4×4",
+        "puzzle", "solve", "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 0 23 24",
+        "--heuristic", "pdb-663", says="4×4",
     )

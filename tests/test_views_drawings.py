@@ -47,7 +47,9 @@ def test_australias_polygons_touch_exactly_where_its_regions_border() -> None:
         frozenset((a, b))
         for a, b in itertools.combinations(AUSTRALIA, 2)
         if any(
-            _overlap(x, y) for x in _segments(AUSTRALIA[a][1]) for y in _segments(AUSTRALIA[b][1])
+            _overlap(x, y)
+            for x in _segments(AUSTRALIA[a][1])
+            for y in _segments(AUSTRALIA[b][1])
         )
     }
     assert touching == {frozenset(border) for border in MAPS["australia"].borders}

@@ -128,7 +128,8 @@ def test_a_16x16_sudoku_is_ruled_in_4x4_boxes(page: Any) -> None:
 def colours_on(page: Any) -> dict[str, str]:
     areas = page.locator("#gn-map-colouring-board svg.chart .area")
     return {
-        area.get_attribute("data-region"): area.get_attribute("data-colour") for area in areas.all()
+        area.get_attribute("data-region"): area.get_attribute("data-colour")
+        for area in areas.all()
     }
 
 

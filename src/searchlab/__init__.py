@@ -67,7 +67,6 @@ def show(domain: Any, thing: Any, problem: Any = None) -> Any:
 
     return draw(domain, thing, problem)
 
-
 __all__ = [
     "Backtrack",
     "Event",

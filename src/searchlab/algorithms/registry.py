@@ -429,7 +429,6 @@ def algorithm_title(name: str) -> str:
     """``astar`` -> ``A*``: the human name of a registered algorithm (its key if none)."""
     return TITLES.get(name, name)
 
-
 _GRAPH_LOOP: Loop = (_graph_search,)
 _ROUNDS_LOOP: Loop = (bounded_rounds, Solutions._walk)
 _CLIMB_LOOP: Loop = (hill_climbing, *(strategy.choose for strategy in STRATEGIES.values()))

@@ -194,10 +194,8 @@ def count_command(domain: CSPDomain) -> click.Command:
             stream = domain.stream(request)
             total = count_stream(
                 stream,
-                lambda found: (
-                    f"counting: {found:,} solutions so far, "
-                    f"{stream.stats.assignments:,} assignments"
-                ),
+                lambda found: f"counting: {found:,} solutions so far, "
+                f"{stream.stats.assignments:,} assignments",
                 at_most=at_most,
                 enabled=not as_json,
             )

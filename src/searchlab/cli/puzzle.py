@@ -131,7 +131,8 @@ def solve_published(
 
         def iteration(number: int, threshold: int, generated: int) -> None:
             bar.update(
-                description=f"instance {number}: threshold {threshold} done, {generated:,} nodes"
+                description=f"instance {number}: threshold {threshold} done, "
+                f"{generated:,} nodes"
             )
 
         run = solver(heuristic=heuristic, progress=report, iteration=iteration, **options)

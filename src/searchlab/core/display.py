@@ -56,7 +56,8 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[Any]], caption: str = 
     )
     top = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return (
-        f'<table class="searchlab">{top}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        f'<table class="searchlab">{top}<thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table>"
     )
 
 
@@ -114,11 +115,8 @@ def result_repr(result: SearchResult[Any, Any]) -> str:
 def counters(result: SearchResult[Any, Any]) -> list[tuple[str, str]]:
     """The statistics worth showing: every counter a search used (non-zero), and time."""
     stats = result.stats.to_dict()
-    rows = [
-        (name.replace("_", " "), number(value))
-        for name, value in stats.items()
-        if value and "seconds" not in name
-    ]
+    rows = [(name.replace("_", " "), number(value)) for name, value in stats.items()
+            if value and "seconds" not in name]
     rows.append(("seconds", f"{result.stats.seconds:.4f}"))
     if result.stats.setup_seconds:
         rows.append(("set-up seconds", f"{result.stats.setup_seconds:.4f}"))
@@ -134,10 +132,8 @@ def path_strip(result: SearchResult[Any, Any], render: Render) -> str:
             continue
         index, state = entry
         move = result.moves[index - 1] if index else None
-        label = (
-            "start"
-            if index == 0
-            else html.escape(move if isinstance(move, str) else short(move, 30))
+        label = "start" if index == 0 else html.escape(
+            move if isinstance(move, str) else short(move, 30)
         )
         cells.append(
             f'<figure style="margin:0 4px;text-align:center">{render(state)}'

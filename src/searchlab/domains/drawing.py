@@ -318,7 +318,9 @@ def _chart_svg(drawing: Chart) -> str:
             parts.append(f'<polygon points="{points}" fill="{fill}" stroke="{stroke}"/>')
         else:
             x, y = area.at
-            parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="16" fill="{fill}" stroke="{stroke}"/>')
+            parts.append(
+                f'<circle cx="{x:g}" cy="{y:g}" r="16" fill="{fill}" stroke="{stroke}"/>'
+            )
         x, y = area.at
         colour = ink(fill) if area.colour else "#000000"
         parts.append(

@@ -104,23 +104,13 @@ class InProcessApp:
         raw = b"" if body is None else json.dumps(body).encode()
         headers = [(b"host", HOST.encode()), (b"accept", b"application/json")]
         if body is not None:
-            headers += [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(raw)).encode()),
-            ]
+            headers += [(b"content-type", b"application/json"),
+                        (b"content-length", str(len(raw)).encode())]
         scope = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": method.upper(),
-            "scheme": "http",
-            "path": url.path,
-            "raw_path": url.path.encode(),
-            "query_string": url.query.encode(),
-            "root_path": "",
-            "headers": headers,
-            "client": (HOST, 0),
-            "server": (HOST, 80),
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": method.upper(), "scheme": "http", "path": url.path,
+            "raw_path": url.path.encode(), "query_string": url.query.encode(),
+            "root_path": "", "headers": headers, "client": (HOST, 0), "server": (HOST, 80),
         }
         sent = False
         status = 500
@@ -214,14 +204,8 @@ class Stepper(anywidget.AnyWidget):
         markup, prefix = view_template(view)
         names = {entry.name for entry in registered()}
         own = () if chosen.name in names else (chosen,)
-        given = {
-            "start": start,
-            "algorithm": algorithm,
-            "heuristic": heuristic,
-            "goal": goal,
-            "seed": seed,
-            **fields,
-        }
+        given = {"start": start, "algorithm": algorithm, "heuristic": heuristic,
+                 "goal": goal, "seed": seed, **fields}
         values = {name: str(value) for name, value in given.items() if value is not None}
         runnable = start is not None or chosen.has_default_start
         super().__init__(

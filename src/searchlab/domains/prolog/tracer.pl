@@ -44,7 +44,7 @@
 
 :- initialization(main, main).
 
-:- dynamic buffered/1, own/2.
+:- dynamic buffered/1.                  % the ports of the page being filled
 
 main :-
     current_prolog_flag(argv, [File|_]),

@@ -213,7 +213,8 @@ class QueensDomain(Domain[Any, Any]):
             moves.check(start)
         if request.algorithm == "genetic" and moves.name != "column":
             raise InputError(
-                "the genetic algorithm writes a board as one row per column: it needs column moves",
+                "the genetic algorithm writes a board as one row per column: it needs column "
+                "moves",
                 field="algorithm",
                 hint=("moves", "column"),
             )

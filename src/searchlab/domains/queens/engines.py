@@ -37,7 +37,9 @@ def choose_engine(n: int, engine: str = "auto") -> Literal["generic", "kernel"]:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise InputError(f"n must be at least 1, not {n!r}")
     if n > MAX_REPAIR_N:
-        raise InputError(f"n = {n:,} is too large to repair (at most {MAX_REPAIR_N:,} queens)")
+        raise InputError(
+            f"n = {n:,} is too large to repair (at most {MAX_REPAIR_N:,} queens)"
+        )
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine == "auto":

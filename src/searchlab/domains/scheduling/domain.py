@@ -156,7 +156,9 @@ class ScheduleDomain(Domain[State, Move]):
             frees_at[first] = move.end
         rows = tuple(f"P{index}" for index in range(1, count + 1))
         placed = sum(1 for move in moves if move.task is not None)
-        caption = f"{plural(placed, 'task')} placed, finishing time so far {number(state.finish)}"
+        caption = (
+            f"{plural(placed, 'task')} placed, finishing time so far {number(state.finish)}"
+        )
         return Gantt(rows, tuple(bars), state.finish, tuple(state.waiting), caption)
 
     @staticmethod

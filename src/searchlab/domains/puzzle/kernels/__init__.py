@@ -280,7 +280,9 @@ def pdb_heuristic(
             f"unknown pattern database {name!r}: choose one of {', '.join(PARTITIONS)}"
         )
     target = _kernel_board(goal, "goal") if goal is not None else STANDARD_GOAL
-    dbs = pattern_databases(name, target, directory=cache_dir, progress=progress, reflect=reflect)
+    dbs = pattern_databases(
+        name, target, directory=cache_dir, progress=progress, reflect=reflect
+    )
 
     def h(board: Sequence[int]) -> float:
         return float(max(dbs.sums(board)))

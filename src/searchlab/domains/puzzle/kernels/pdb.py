@@ -119,7 +119,9 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("searchlab"))
 
 
-def partition_cells(name: str, blank_goal: int, width: int = 4) -> tuple[tuple[int, ...], ...]:
+def partition_cells(
+    name: str, blank_goal: int, width: int = 4
+) -> tuple[tuple[int, ...], ...]:
     """The goal squares of each pattern of partition ``name`` for a goal ``width`` wide
     whose blank is on square ``blank_goal``: the written layout turned to put the blank
     in its corner, or, for a blank off the corners, with ``blank_goal`` and the last
@@ -429,7 +431,9 @@ def forget_loaded() -> None:
     _LOADED.clear()
 
 
-def partition_patterns(name: str, goal: Sequence[int]) -> list[tuple[Pattern, tuple[int, ...]]]:
+def partition_patterns(
+    name: str, goal: Sequence[int]
+) -> list[tuple[Pattern, tuple[int, ...]]]:
     """Each pattern of partition ``name`` for ``goal`` (16 or 25 cells), with its tiles
     in the order of its table's rank."""
     blank_goal = list(goal).index(0)
@@ -438,7 +442,9 @@ def partition_patterns(name: str, goal: Sequence[int]) -> list[tuple[Pattern, tu
     patterns = []
     for cells in partition_cells(name, blank_goal, width):
         tiles = tuple(sorted(goal[c] for c in cells))
-        patterns.append((Pattern(tuple(goal_cell[t] for t in tiles), blank_goal, width), tiles))
+        patterns.append(
+            (Pattern(tuple(goal_cell[t] for t in tiles), blank_goal, width), tiles)
+        )
     return patterns
 
 
