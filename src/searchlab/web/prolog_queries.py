@@ -197,8 +197,8 @@ class QuerySource:
             room = limit - taken if not until_solution else limit
             room = min(room, self.max_ports - self.query.ports)
             if room <= 0 and self.query.ports >= self.max_ports:
-                self._end("limit_reached", f"the query stopped at its limit of "
-                          f"{self.max_ports:,} ports: press Run for a new one")  # fmt: skip
+                reached = f"the query stopped at its limit of {self.max_ports:,} ports"
+                self._end("limit_reached", f"{reached}: press Run for a new one")
                 break
             try:
                 page = self.query.pull(room, traced=True, seconds=self.port_seconds)

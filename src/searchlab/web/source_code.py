@@ -62,10 +62,9 @@ def source_of(name: str) -> dict[str, Any]:
         path = Path(name.removeprefix(PROLOG))
         text = _PROLOG_TEXTS.get(str(path))
         if text is None:
-            return {"name": path.name, "file": None, "line": None, "code": "",
-                    "error": "this Prolog file was not read when the server started"}  # fmt: skip
-        return {"name": path.name, "file": path.name, "line": 1, "code": text,
-                "language": "prolog"}  # fmt: skip
+            unread = "this Prolog file was not read when the server started"
+            return {"name": path.name, "file": None, "line": None, "code": "", "error": unread}
+        return {"name": path.name, "file": path.name, "line": 1, "code": text}
     try:
         target = inspect.unwrap(_resolve(name))
         lines, first = inspect.getsourcelines(target)
