@@ -169,6 +169,16 @@ class Reporting:
         names = [field.name for field in fields(cls)]
         return cls(**{name: options.pop(name) for name in names if name in options})
 
+    def check_stream(self) -> None:
+        """Refuse the options that exclude each other (``--all`` with ``--solutions``,
+        ``--next`` with any of ``--json``, ``--all``, ``--solutions``)."""
+        if self.every and self.solutions is not None:
+            raise InputError("--all and --solutions exclude each other: choose one")
+        if self.ask and (self.as_json or self.every or self.solutions is not None):
+            raise InputError(
+                "--next asks after each solution: use it without --json, --all, --solutions"
+            )
+
     @property
     def one_by_one(self) -> bool:
         """Whether solutions are wanted one at a time, from the lazy stream."""
@@ -252,13 +262,8 @@ def _trace(domain: Domain[Any, Any], path: Path | None) -> Iterator[Observer | N
 def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: Reporting) -> None:
     """Solutions one by one from the lazy stream (``--all``, ``--solutions K``,
     ``--next``): nothing is computed past the solution asked for."""
+    reporting.check_stream()
     every, wanted, as_json = reporting.every, reporting.solutions, reporting.as_json
-    if every and wanted is not None:
-        raise InputError("--all and --solutions exclude each other: choose one")
-    if reporting.ask and (as_json or every or wanted is not None):
-        raise InputError(
-            "--next asks after each solution: use it without --json, --all, --solutions"
-        )
     with _trace(domain, reporting.trace_out) as observer:
         stream = domain.stream(request, observer)
         found: list[Any] = []
@@ -279,14 +284,8 @@ def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: R
             found.append(result.final_state)
             if not as_json:
                 _print_solution(domain, request, len(found), result.final_state)
-            if reporting.ask:
-                try:
-                    more = click.confirm("Look for another solution?", default=True)
-                except click.Abort:
-                    more = False
-                if not more:
-                    break
-            elif not every and len(found) >= (wanted or 1):
+            more = ask_for_more() if reporting.ask else every or len(found) < (wanted or 1)
+            if not more:
                 break
     status = stream.status or Status.SOLVED
     if last is None:
@@ -304,6 +303,14 @@ def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: R
         sys.exit(exit_status(document["status"]))
     click.echo(wrap(domain.describe_stream(request, len(found), stream)))
     sys.exit(exit_status(Status.SOLVED if found else status))
+
+
+def ask_for_more() -> bool:
+    """``--next``: whether the user wants another solution (no, on Ctrl-C or end of input)."""
+    try:
+        return click.confirm("Look for another solution?", default=True)
+    except click.Abort:
+        return False
 
 
 def _print_solution(

@@ -9,6 +9,7 @@ import click
 
 from searchlab.cli.domains import run_solve, search_options
 from searchlab.cli.options import add_renamed, apply, click_option, note
+from searchlab.cli.prolog_query import QUERY, run_query
 from searchlab.cli.prolog_relations import (
     describe_relation_options,
     relation_options,
@@ -28,7 +29,8 @@ says which relations it used."""
 @click.argument("file", metavar="FILE.pl")
 @click.argument("state", required=False)
 @apply([*search_options(None), click_option(CALL_SECONDS), *relation_options()])
-def prolog(file: str, state: str | None, **kwargs: Any) -> None:
+@QUERY
+def prolog(file: str, state: str | None, query: str | None = None, **kwargs: Any) -> None:
     """Search the problem a Prolog file defines, loaded by SWI-Prolog (`swipl`):
     s(State, Next, Cost) gives the successors (every answer, in Prolog's order),
     goal(State) the goal test, h(State, H) the heuristic h and value(State, V) the one
@@ -52,6 +54,10 @@ def prolog(file: str, state: str | None, **kwargs: Any) -> None:
     --max-seconds is shorter; a file that does not load is reported with its line.
     `searchlab serve --problem FILE.pl` shows it in the viewer.
 
+    --query GOAL runs a goal instead, as at Prolog's prompt (the file then needs no
+    s/3): its first answer, --solutions K, --all, or --next to ask after each, in
+    Prolog's order; `serve --problem FILE.pl` steps it port by port.
+
     The file is a program you chose to run: SWI-Prolog runs its code (directives when
     it loads, then every relation asked) with your rights, able to read and write your
     files and start programs. Run only files you trust, as you would a Python script.
@@ -67,7 +73,11 @@ def prolog(file: str, state: str | None, **kwargs: Any) -> None:
       searchlab prolog tests/data/prolog/rainhas_v2.pl \\
           "[(1,1),(4,2),(3,3),(1,4),(7,5),(3,6),(7,7),(5,8)]" --successor mover/3 \\
           --third value --value heuristica_1/2 -a hill-climbing --tie-break last
+      searchlab prolog examples/prolog/nqueens.pl --query "nqueens(8, P)" --next
     """
+    if query is not None:  # a Prolog query instead of a search (cli/prolog_query.py)
+        run_query(file, query, state, {**kwargs, "query": query})
+        return
     from searchlab.domains.prolog import load_prolog
 
     relations = take_relations(kwargs)

@@ -39,11 +39,10 @@ def relation_options() -> list[Any]:
         click.option(
             "--third",
             type=click.Choice(tuple(THIRD)),
-            default="cost",
-            show_default=True,
+            default=None,  # cost, unless given: a --query refuses every search option given
             help="What the successor relation's third argument is: the cost of the step "
-            "(Bratko's s/3), the next state's value (seed 000's mover/3; every step costs "
-            "1, local search climbs by it), or ignore (every step costs 1).",
+            "(Bratko's s/3; the default), the next state's value (seed 000's mover/3; every "
+            "step costs 1, local search climbs by it), or ignore (every step costs 1).",
         )
     )
     return options
@@ -71,4 +70,4 @@ def take_relations(options: dict[str, Any]) -> Relations:
         part: None if given is None else parse_relation(part, given)
         for part, given in names.items()
     }
-    return Relations(third=options.pop("third"), **parsed)
+    return Relations(third=options.pop("third") or "cost", **parsed)

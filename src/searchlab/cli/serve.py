@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from searchlab.cli.main import print_json
-from searchlab.cli.options import param_option
-from searchlab.core.errors import InputError
+from searchlab.cli.options import note, param_option
+from searchlab.core.errors import InputError, ProblemError
 
 if TYPE_CHECKING:
     import uvicorn
@@ -204,14 +204,21 @@ def serve(
     from searchlab.domains.user import load_problem, parse_params
     from searchlab.web import DEFAULT_LIMITS, create_app
     from searchlab.web.pool import SWITCH_SECONDS
+    from searchlab.web.prolog_queries import query_only
 
     if params and not problems:
         raise InputError("--param is for the factories of --problem: give a --problem")
     keywords = parse_params(params)
     own = [  # a Prolog file has no factory: -p is for the Python ones beside it
-        load_problem(target, {} if target.lower().endswith(".pl") else keywords)
-        for target in problems
+        load_problem(target, keywords) for target in problems if not target.lower().endswith(".pl")
     ]
+    programs = []  # Prolog files with no search: queried only (web/prolog_queries.py)
+    for target in (target for target in problems if target.lower().endswith(".pl")):
+        try:
+            own.append(load_problem(target, {}))
+        except ProblemError as problem:
+            programs.append(query_only(target, problem))
+            note(f"{target} is served for queries only: {problem}")
     files = served_graphs(graphs)  # each read now: a bad one is refused before binding
     if host is None:
         host = "0.0.0.0" if classroom else "127.0.0.1"
@@ -229,6 +236,7 @@ def serve(
         domains=own,
         graphs=files,
         classroom=lecture,
+        programs=programs,
         **extra,
     )
     sock = _bind(host, port)

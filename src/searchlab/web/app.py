@@ -8,6 +8,7 @@ every domain the server serves (the registered ones and the user's own problems)
     GET  /api/sessions/{id}/events?from=&max=&until=solution    the next page of events
     DELETE /api/sessions/{id}                      drop a search
     GET  /api/source/{name}?algorithm=             the code a search runs
+    POST /api/prolog/{name}/query {query}          a Prolog query, stepped port by port
     GET  /api/classroom, GET|POST /api/classroom/follow   classroom mode (web/classroom.py)
 
 Bad input is HTTP 400 with ``{"error": message, "field": name}``, and every other
@@ -59,6 +60,7 @@ from searchlab.web.fields import FieldError, get_int, parse_object, shown
 from searchlab.web.guard import Guard
 from searchlab.web.limits import DEFAULT_LIMITS, WebLimits
 from searchlab.web.pool import Abandoned, Overloaded, WorkPool
+from searchlab.web.prolog_queries import Program, PrologQueries, programs_of, start_query
 from searchlab.web.sandbox import Confine
 from searchlab.web.searches import DomainFailed, draw_map, failure, random_start, start_search
 from searchlab.web.sessions import SessionGone, SessionStore
@@ -125,6 +127,7 @@ class Server:
     registered: frozenset[str]
     sessions: SessionStore
     pool: WorkPool
+    queries: PrologQueries  # the Prolog files whose queries may be stepped
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -262,7 +265,31 @@ async def drop(request: Request) -> Response:
 @api
 async def options(request: Request) -> Response:
     server = server_of(request)
-    return json_body(options_json(server.catalog, server.limits))
+    return json_body(
+        {**options_json(server.catalog, server.limits), "prolog": server.queries.to_json()}
+    )
+
+
+@api
+async def prolog_query(request: Request) -> Response:
+    """A query of one of the server's Prolog files, stepped port by port as a session
+    (``web.prolog_queries``)."""
+    server = server_of(request)
+    name = request.path_params["name"]
+    program = server.queries.program(name)
+    if program is None:
+        known = server.queries.known()
+        raise NoSuchDomain(f"no Prolog program called {shown(name)} on this server: {known}")
+    body = await read_body(request)
+    student = owner(request)
+
+    def run() -> Response:
+        source = start_query(program, body, server.limits)
+        info = {"query": source.query.text, "variables": list(source.query.names)}
+        session = server.sessions.add(f"prolog:{program.name}", source, info, student)
+        return json_body({"session": session.id, **info})
+
+    return await compute(request, run)
 
 
 @api
@@ -300,6 +327,7 @@ ROUTES = [
     Route("/api/sessions/{session}/events", events),
     Route("/api/sessions/{session}", drop, methods=["DELETE"]),
     Route("/api/source/{name}", source),
+    Route("/api/prolog/{name}/query", prolog_query, methods=["POST"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 """Every route of the viewer but the classroom's (``classroom.routes``)."""
@@ -345,13 +373,17 @@ def create_app(
     domains: Iterable[Domain[Any, Any]] = (),
     graphs: Mapping[str, Path] | None = None,
     classroom: room.Classroom | None = None,
+    programs: Iterable[Program] = (),
 ) -> Starlette:
     """A fresh app with its own session store (tests make one per case), answering
     under the loopback names and ``hosts`` (the address it is served on), serving every
     registered domain and ``domains`` besides (a user's own problems, each a tab), and
     the graph files of ``graphs`` by their names (no other file: ``core.access``). With
-    a ``classroom``, only to those who joined, each student within their share."""
+    a ``classroom``, only to those who joined, each student within their share. Every
+    Prolog file among ``domains``, and ``programs`` (files with no search), may be
+    queried (``web.prolog_queries``)."""
     served = access.catalogue("graph", graphs or {})
+    domains = tuple(domains)
     share = None if classroom is None else classroom.limits
     server = Server(
         limits,
@@ -369,6 +401,7 @@ def create_app(
             per_owner=None if share is None else share.searches_per_student,
             abandon_seconds=limits.abandon_seconds,
         ),
+        PrologQueries([*programs_of(domains), *programs]),
     )
     middleware = [  # outermost first: refusals get the security headers too
         Middleware(SecurityHeaders),

@@ -3,7 +3,8 @@ panel shows exactly what runs (the seed's applet linked to its source code): the
 holding the algorithm's search loop (``AlgorithmInfo.loop``: for A* the graph core,
 not its five-line wrapper), the algorithm's function, then what the domain's descriptor
 names (``sources``), or for a domain that names nothing, its own class (a user's
-problem: the problem's class)."""
+problem: the problem's class; a Prolog problem: its ``.pl`` file, as the server read
+it when it started, ``remember_prolog``)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import searchlab
 from searchlab.algorithms.registry import ALGORITHMS
 from searchlab.core.errors import InputError
 from searchlab.domains.base import Domain
+from searchlab.domains.prolog.domain import PrologDomain
 from searchlab.domains.user import ProblemDomain
 
 _PACKAGE_ROOT = Path(searchlab.__file__).resolve().parent.parent
@@ -40,9 +42,29 @@ def dotted(target: Any) -> str:
     return f"{target.__module__}.{target.__qualname__}"
 
 
+PROLOG = "prolog:"
+"""How the name of a Prolog file's source starts (then its resolved path)."""
+
+_PROLOG_TEXTS: dict[str, str] = {}
+"""The Prolog files' texts, by resolved path, as read when the server started: a
+request never opens a file (``web.sandbox``)."""
+
+
+def remember_prolog(path: Path, text: str) -> None:
+    """Keep the text of the Prolog file ``path`` for its problem's source."""
+    _PROLOG_TEXTS[str(path)] = text
+
+
 @functools.lru_cache(maxsize=128)
 def source_of(name: str) -> dict[str, Any]:
     """One object's source with where it lives; ``error`` says why it could not be read."""
+    if name.startswith(PROLOG):
+        path = Path(name.removeprefix(PROLOG))
+        text = _PROLOG_TEXTS.get(str(path))
+        if text is None:
+            unread = "this Prolog file was not read when the server started"
+            return {"name": path.name, "file": None, "line": None, "code": "", "error": unread}
+        return {"name": path.name, "file": path.name, "line": 1, "code": text}
     try:
         target = inspect.unwrap(_resolve(name))
         lines, first = inspect.getsourcelines(target)
@@ -74,6 +96,8 @@ def domain_sources(domain: Domain[Any, Any], algorithm: str | None) -> tuple[str
             field="algorithm",
         )
     own = domain.sources
+    if isinstance(domain, PrologDomain):
+        own = (PROLOG + str(domain.the_problem.path),)
     if not own:
         owner = domain.the_problem if isinstance(domain, ProblemDomain) else domain
         own = (dotted(type(owner)),)

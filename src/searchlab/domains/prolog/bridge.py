@@ -60,6 +60,17 @@ def find_swipl() -> str:
     return found
 
 
+def prolog_file(path: str | Path) -> Path:
+    """The Prolog file ``path`` names, resolved (InputError, field ``target``, when it
+    is not a ``.pl`` file or does not exist)."""
+    file = Path(path)
+    if file.suffix.lower() != ".pl":
+        raise InputError(f"{path} is not a Prolog file (.pl)", field="target")
+    if not file.is_file():
+        raise InputError(f"no such file: {path}", field="target")
+    return file.resolve()
+
+
 def one_line(text: str, width: int = 60) -> str:
     """A term's text cut to ``width`` characters, for a message."""
     text = " ".join(text.split())
@@ -88,6 +99,8 @@ class Timeout(Exception):
 class Bridge:
     """The process serving ``path`` (started at once: loading errors come first)."""
 
+    script = DRIVER  # what the process runs (a query's tracer runs tracer.pl)
+
     def __init__(
         self, path: Path, shown: str, load_seconds: float, names: tuple[str, ...] = ()
     ) -> None:
@@ -111,7 +124,7 @@ class Bridge:
             "-f",
             "none",
             f"--stack-limit={STACK_LIMIT}",
-            str(DRIVER),
+            str(self.script),
             "--",
             str(self.path),
         ]

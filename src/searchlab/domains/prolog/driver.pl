@@ -89,6 +89,15 @@ one_line(Text, Line) :-
 main :-
     current_prolog_flag(argv, [File|Lifeline]),
     forall(member(Pid, Lifeline), watch_parent(Pid)),
+    streams(In, Out),
+    read_names(In, Names),
+    load(File, Names, Out),
+    serve(In, Out).
+
+%   streams(-In, -Out): the requests and the replies, in UTF-8 (tracer.pl's too); the
+%   user's code reads an empty input and writes to standard error, and SIGUSR1 stops
+%   the call running (time_is_up).
+streams(In, Out) :-
     stream_property(In, alias(user_input)),
     stream_property(Out, alias(user_output)),
     set_stream(In, encoding(utf8)),
@@ -100,12 +109,14 @@ main :-
     set_input(Nothing),
     set_output(user_error),
     nb_setval(searchlab_busy, false),
-    on_signal(usr1, _, searchlab_driver:time_is_up),
+    on_signal(usr1, _, searchlab_driver:time_is_up).
+
+%   read_names(+In, -Names): the first line searchlab sends, "names" TAB the predicate
+%   names whose arities loading reports (tracer.pl's too).
+read_names(In, Names) :-
     read_line_to_string(In, NamesLine),
     split_string(NamesLine, "\t", "", [_|NameTexts]),
-    maplist([Text, Name]>>atom_string(Name, Text), NameTexts, Names),
-    load(File, Names, Out),
-    serve(In, Out).
+    maplist([Text, Name]>>atom_string(Name, Text), NameTexts, Names).
 
 %   watch_parent(+Pid): end this process when searchlab's (Pid) has ended, however
 %   it ended: a killed searchlab runs no clean-up, and a call that never ends would

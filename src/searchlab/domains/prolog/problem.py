@@ -19,7 +19,7 @@ from pathlib import Path
 
 from searchlab.core.errors import InputError, ProblemError
 from searchlab.domains.drawing import Drawing, Grid, Text
-from searchlab.domains.prolog.bridge import Bridge, Timeout, one_line
+from searchlab.domains.prolog.bridge import Bridge, Timeout, one_line, prolog_file
 from searchlab.domains.prolog.relations import Relations, resolve
 
 State = str
@@ -80,12 +80,7 @@ class PrologProblem:
     ) -> None:
         wanted = relations or Relations()
         shown = str(path)
-        file = Path(path)
-        if file.suffix.lower() != ".pl":
-            raise InputError(f"{shown} is not a Prolog file (.pl)", field="target")
-        if not file.is_file():
-            raise InputError(f"no such file: {shown}", field="target")
-        self.path = file.resolve()
+        self.path = prolog_file(path)
         self.shown = shown
         self.call_seconds = call_seconds
         self.bridge = Bridge(self.path, shown, call_seconds, wanted.asked())

@@ -13,6 +13,7 @@ import { classroom } from "./follow.js";
 import { GenericView } from "./generic.js";
 import { Help } from "./help.js";
 import { MapView } from "./map.js";
+import { addPrologTabs } from "./prolog-query.js";
 import { PuzzleView } from "./puzzle.js";
 import { Tabs, algorithmTitle } from "./tabs.js";
 import { instantiate, slug } from "./template.js";
@@ -109,6 +110,7 @@ function build(options) {
       }
     }
   }
+  addPrologTabs(options.prolog, tabs, views, share); // a tab per Prolog file to query
   help = new Help(tabs.add("help", "Help & source", { className: "help" }), options, viewsOf);
 }
 
