@@ -111,7 +111,7 @@ def print_result(
     """The text report: the start (and goal), how it ended, the moves, the figures,
     and with ``show_path`` every state of the path, ``---`` between them (Bratko's
     ``showsol``)."""
-    start = domain.start_state(request.start)
+    start = domain.request_start_state(request)
     if start is not None and fits(domain.draw(start, problem)):
         drawn = to_text(domain.draw(start, problem))
         if request.goal is not None:
