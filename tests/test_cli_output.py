@@ -4,6 +4,8 @@ labels that say what ran."""
 
 from __future__ import annotations
 
+import json
+
 from conftest import RunCli
 
 from searchlab.cli.report import LAST_MOVES
@@ -20,3 +22,44 @@ def test_the_start_block_has_the_colours_asked_for(run_cli: RunCli) -> None:
     assert f"10,000 moves, the last {LAST_MOVES}:" in run.stdout
     three = run_cli("map-colouring", "solve", "usa", "--colours", "3", "-a", "min-conflicts")
     assert "{red, green, blue}" in three.stdout and "yellow" not in three.stdout
+
+
+def _count_up_to_two(line: str) -> int:
+    """Solutions of a Sudoku line, up to 2, by the generic CSP solver (MAC + MRV): not
+    the compiled solver the generator itself calls."""
+    from searchlab.algorithms.csp import CSPProblem, Strategy, backtracking
+    from searchlab.domains.sudoku.grid import parse_puzzle, sudoku_csp
+
+    stream = backtracking(
+        CSPProblem(sudoku_csp(parse_puzzle(line))), Strategy("mrv", "static", "mac")
+    )
+    return sum(1 for _, _ in zip(range(2), stream, strict=False))
+
+
+def test_sudoku_random_gives_puzzles_with_one_solution(run_cli: RunCli) -> None:
+    """Before: 7 of the seeds 0-7 gave puzzles with several solutions."""
+    for seed in range(24):
+        run = run_cli("sudoku", "random", "--seed", str(seed), "--json")
+        line = json.loads(run.stdout)["start"]
+        assert _count_up_to_two(line) == 1, (seed, line)
+        assert line.count(".") == round(0.55 * 81)  # as many blanks as before
+
+
+def test_sudoku_random_keeps_its_seed(run_cli: RunCli) -> None:
+    first = run_cli("sudoku", "random", "--seed", "7", "--size", "16").stdout
+    assert first == run_cli("sudoku", "random", "--seed", "7", "--size", "16").stdout
+    assert first != run_cli("sudoku", "random", "--seed", "8", "--size", "16").stdout
+
+
+def test_sudoku_random_start_line_pastes_back_whole(run_cli: RunCli) -> None:
+    """Before: the 81 cells were wrapped at 80 columns, two lines that solve refused."""
+    for size in ("25", "16", "9"):
+        run = run_cli("sudoku", "random", "--seed", "3", "--size", size)
+        lines = run.stdout.splitlines()
+        pasted = lines[lines.index("start:") + 1]
+        expected = json.loads(
+            run_cli("sudoku", "random", "--seed", "3", "--size", size, "--json").stdout
+        )
+        assert pasted == expected["start"]
+    solved = run_cli("sudoku", "solve", pasted, "--json")  # a line solve reads back
+    assert solved.code == 0 and json.loads(solved.stdout)["solved"]

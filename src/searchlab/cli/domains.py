@@ -37,6 +37,7 @@ from searchlab.cli.report import (
     bounded,
     exit_status,
     fits,
+    pasteable,
     print_document,
     print_result,
     wrap,
@@ -401,8 +402,8 @@ def random_command(domain: Domain[Any, Any]) -> click.Command:
             return
         click.echo(to_text(domain.draw(state)))
         for label, text, goal_to_name in domain.describe_random(start, target):
-            hint = f"  (add --goal {goal_to_name})" if goal_to_name else ""
-            click.echo(wrap(f"{label}: {text}{hint}", "  "))
+            hint = f"(add --goal {goal_to_name})" if goal_to_name else ""
+            click.echo(pasteable(label, text, hint))
         click.echo(f"seed: {seed}")
 
     return add_renamed(random_start)

@@ -64,6 +64,14 @@ def wrap(text: str, indent: str = "") -> str:
     )
 
 
+def pasteable(label: str, text: str, note: str = "") -> str:
+    """``label: text  note`` on one line if it fits ``width()``, else ``label:  note``
+    and the text whole on the next line: a start to paste back is never broken."""
+    after = f"  {note}" if note else ""
+    line = f"{label}: {text}{after}"
+    return line if len(line) <= width() else f"{label}:{after}\n{text}"
+
+
 def seconds(value: float) -> str:
     """A duration as a person reads it, the same everywhere: ms below a second."""
     return f"{value * 1000:.2f} ms" if value < 1 else f"{value:.2f} s"
