@@ -22,6 +22,7 @@ from typing import Any
 import click
 
 from searchlab.algorithms.registry import ALGORITHMS, SEARCHES
+from searchlab.cli.notices import deprecated
 from searchlab.cli.options import (
     JSON,
     add_renamed,
@@ -29,7 +30,6 @@ from searchlab.cli.options import (
     click_option,
     flag,
     limit_options,
-    note,
     seed_option,
 )
 from searchlab.cli.output import progress, searching
@@ -454,9 +454,10 @@ class DomainGroup(click.Group):
         if self.fallback and first not in (None, *self.commands, *ctx.help_option_names):
             old = " ".join(args)
             args = [self.fallback, *(self.rewrites.get(arg, arg) for arg in args)]
-            note(
+            deprecated(
                 f"`searchlab {self.name} {old}` is deprecated and will be removed: "
-                f"write `searchlab {self.name} {' '.join(args)}`"
+                f"write `searchlab {self.name} {' '.join(args)}`",
+                as_json="--json" in args,
             )
         return super().parse_args(ctx, args)
 

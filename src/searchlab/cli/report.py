@@ -16,7 +16,6 @@ from typing import Any
 
 import click
 
-from searchlab.cli.options import note
 from searchlab.core.result import SearchResult, Stats, Status
 from searchlab.domains.base import Domain, SearchRequest
 from searchlab.domains.drawing import Drawing, Grid, to_text
@@ -179,21 +178,13 @@ def fits(drawing: Drawing) -> bool:
 
 def print_document(document: Mapping[str, Any], legacy: Mapping[str, str] | None = None) -> None:
     """One JSON object on stdout. Keys of the 0.1 schema that a domain still writes for
-    old scripts (``legacy``: old key -> dotted path in the new document) are added with
-    a one-line notice on stderr."""
+    old scripts (``legacy``: old key -> dotted path in the new document) are added, with
+    no notice: stderr stays quiet under --json (docs/json.md lists them)."""
     from searchlab.cli.main import print_json
 
     payload = dict(document)
-    if legacy:
-        for old, path in legacy.items():
-            payload[old] = lookup(document, path)
-        note(
-            "JSON keys "
-            + ", ".join(legacy)
-            + " are deprecated and will be removed: read "
-            + ", ".join(dict.fromkeys(legacy.values()))
-            + " (docs/json.md)"
-        )
+    for old, path in (legacy or {}).items():
+        payload[old] = lookup(document, path)
     print_json(payload)
 
 
