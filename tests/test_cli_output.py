@@ -63,3 +63,16 @@ def test_sudoku_random_start_line_pastes_back_whole(run_cli: RunCli) -> None:
         assert pasted == expected["start"]
     solved = run_cli("sudoku", "solve", pasted, "--json")  # a line solve reads back
     assert solved.code == 0 and json.loads(solved.stdout)["solved"]
+
+
+def test_dfs_show_path_draws_every_state_of_the_path(run_cli: RunCli) -> None:
+    """Before: ``run examples/romania.py -a dfs --show-path`` printed the last town only."""
+    args = ("run", "examples/romania.py", "-a", "dfs")
+    document = json.loads(run_cli(*args, "--json").stdout)
+    run = run_cli(*args, "--show-path")
+    assert run.code == 0, run.stderr
+    drawn = run.stdout.split("\n\n")[1].split("\n---\n")
+    assert drawn == document["path"] and len(drawn) == document["length"] + 1 >= 3
+    assert f"cost {document['cost']:g}" in run.stdout
+    assert all(move in run.stdout for move in document["moves"])
+    assert "---" not in run_cli(*args).stdout  # the path on request only

@@ -36,10 +36,10 @@ from searchlab.cli.output import progress, searching
 from searchlab.cli.report import (
     bounded,
     exit_status,
-    fits,
     pasteable,
     print_document,
     print_result,
+    print_solution,
     wrap,
 )
 from searchlab.core.encoding import EventEncoder
@@ -287,7 +287,7 @@ def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: R
             last = result
             found.append(result.final_state)
             if not as_json:
-                _print_solution(domain, request, len(found), result.final_state)
+                print_solution(domain, request, len(found), result, show_path=reporting.show_path)
             if reporting.ask:
                 try:
                     more = click.confirm("Look for another solution?", default=True)
@@ -313,15 +313,6 @@ def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: R
         sys.exit(exit_status(document["status"]))
     click.echo(wrap(domain.describe_stream(request, len(found), stream)))
     sys.exit(exit_status(Status.SOLVED if found else status))
-
-
-def _print_solution(
-    domain: Domain[Any, Any], request: SearchRequest, index: int, state: Any
-) -> None:
-    click.echo(wrap(f"Solution {index}: {domain.format(state)}", "  "))
-    drawing = domain.draw(state, domain.problem(request))
-    if fits(drawing):
-        click.echo(to_text(drawing))
 
 
 def solve_command(domain: Domain[Any, Any]) -> click.Command:

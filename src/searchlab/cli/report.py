@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
 
 from searchlab.core.result import SearchResult, Stats, Status
-from searchlab.domains.base import Domain, SearchRequest
+from searchlab.domains.base import Domain, SearchRequest, plural
 from searchlab.domains.drawing import Drawing, Grid, to_text
 
 EXIT_SOLVED = 0
@@ -133,15 +133,49 @@ def print_result(
         if not show_path and not result.solved and len(shown) > LAST_MOVES:
             shown = shown[-LAST_MOVES:]  # a failed walk: its end, not 10,000 moves
             label = f"{len(result.moves):,} moves, the last {LAST_MOVES}"
-        texts = [domain.format_move(move) for move in shown]
-        moves = (", " if any(" " in text for text in texts) else " ").join(texts)
-        click.echo(wrap(f"{label}: {moves}", "  "))
+        print_moves(domain, shown, label)
     click.echo(figures(result.stats))
-    if show_path and result.path:
-        drawings = [domain.draw(state, problem) for state in result.path]
-        if all(fits(drawing) for drawing in drawings):
-            click.echo("")
-            click.echo("\n---\n".join(to_text(drawing) for drawing in drawings))
+    if show_path:
+        print_path(domain, result.path, problem)
+
+
+def print_moves(domain: Domain[Any, Any], moves: Sequence[Any], label: str = "moves") -> None:
+    """``label: move move …`` (commas between moves written with spaces), wrapped."""
+    texts = [domain.format_move(move) for move in moves]
+    joined = (", " if any(" " in text for text in texts) else " ").join(texts)
+    click.echo(wrap(f"{label}: {joined}", "  "))
+
+
+def print_path(domain: Domain[Any, Any], path: Sequence[Any], problem: Any = None) -> None:
+    """Every state of ``path`` drawn, ``---`` between (none if one is too large)."""
+    drawings = [domain.draw(state, problem) for state in path]
+    if drawings and all(fits(drawing) for drawing in drawings):
+        click.echo("")
+        click.echo("\n---\n".join(to_text(drawing) for drawing in drawings))
+
+
+def print_solution(
+    domain: Domain[Any, Any],
+    request: SearchRequest,
+    index: int,
+    result: SearchResult[Any, Any],
+    *,
+    show_path: bool,
+) -> None:
+    """One solution of a run through them (dfs, --all, --next): its last state, drawn;
+    with ``show_path`` also its moves, its cost, and every state of its path."""
+    problem = domain.problem(request)
+    state = result.final_state
+    click.echo(wrap(f"Solution {index}: {domain.format(state)}", "  "))
+    if show_path and len(result.path) > 1:
+        cost = "" if domain.unit_costs else f", cost {result.cost:g}"
+        print_moves(domain, result.moves, f"{plural(len(result.moves), 'move')}{cost}")
+        print_path(domain, result.path, problem)
+        click.echo("")
+        return
+    drawing = domain.draw(state, problem)
+    if fits(drawing):
+        click.echo(to_text(drawing))
 
 
 LAST_MOVES = 20
