@@ -76,3 +76,21 @@ def test_dfs_show_path_draws_every_state_of_the_path(run_cli: RunCli) -> None:
     assert f"cost {document['cost']:g}" in run.stdout
     assert all(move in run.stdout for move in document["moves"])
     assert "---" not in run_cli(*args).stdout  # the path on request only
+
+
+NEAR_GOAL_15 = "1,2,3,4,5,6,7,8,9,10,0,11,13,14,15,12"  # two moves from the goal
+
+
+def test_a_compiled_15_puzzle_run_says_ida_ran(run_cli: RunCli) -> None:
+    """Before: "astar with manhattan (compiled IDA*)", naming the algorithm that did
+    not run first."""
+    run = run_cli("puzzle", "solve", NEAR_GOAL_15, "-H", "manhattan")
+    verdict = run.stdout.split("solved in 2 moves (shortest), ")[1].split("\nmoves:")[0]
+    said = " ".join(verdict.split())
+    assert said == (
+        "the compiled IDA* with manhattan, standing in for astar (the same shortest length)"
+    )
+    ida = run_cli("puzzle", "solve", NEAR_GOAL_15, "-H", "manhattan", "-a", "ida").stdout
+    assert "), the compiled IDA* with manhattan\n" in ida
+    generic = run_cli("puzzle", "solve", NEAR_GOAL_15, "-H", "manhattan", "--engine", "generic")
+    assert "), astar with manhattan\n" in generic.stdout and "IDA*" not in generic.stdout
