@@ -73,7 +73,7 @@ def test_dfs_show_path_draws_every_state_of_the_path(run_cli: RunCli) -> None:
     assert run.code == 0, run.stderr
     drawn = run.stdout.split("\n\n")[1].split("\n---\n")
     assert drawn == document["path"] and len(drawn) == document["length"] + 1 >= 3
-    assert f"cost {document['cost']:g}" in run.stdout
+    assert f"Solution 1: Bucharest (cost {document['cost']:g} in " in run.stdout
     assert all(move in run.stdout for move in document["moves"])
     assert "---" not in run_cli(*args).stdout  # the path on request only
 

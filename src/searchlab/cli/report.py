@@ -162,14 +162,16 @@ def print_solution(
     *,
     show_path: bool,
 ) -> None:
-    """One solution of a run through them (dfs, --all, --next): its last state, drawn;
-    with ``show_path`` also its moves, its cost, and every state of its path."""
+    """One solution of a run through them (dfs, --all, --next): its last state (and
+    its cost where moves cost differently), drawn; with ``show_path`` its moves and every
+    state of its path instead."""
     problem = domain.problem(request)
     state = result.final_state
-    click.echo(wrap(f"Solution {index}: {domain.format(state)}", "  "))
+    costed = not domain.unit_costs and len(result.path) > 1  # a route: what it costs
+    cost = f" (cost {result.cost:g} in {plural(len(result.moves), 'move')})" if costed else ""
+    click.echo(wrap(f"Solution {index}: {domain.format(state)}{cost}", "  "))
     if show_path and len(result.path) > 1:
-        cost = "" if domain.unit_costs else f", cost {result.cost:g}"
-        print_moves(domain, result.moves, f"{plural(len(result.moves), 'move')}{cost}")
+        print_moves(domain, result.moves)
         print_path(domain, result.path, problem)
         click.echo("")
         return
