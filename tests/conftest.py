@@ -5,6 +5,7 @@ behind a test client, and a real server."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shlex
@@ -60,6 +61,19 @@ def invoke(*args: str, input: str | None = None) -> CliRun:
         stdout = out.getvalue().decode()
         stderr = err.getvalue().decode() if err is not None else ""
     return CliRun(code, stdout, stderr)
+
+
+_NOTICE_FILES = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def unseen_notices(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Every test runs as a user told no deprecation yet (each notice is said once a
+    release: searchlab.cli.notices), in a file of its own, never the user's cache."""
+    path = tmp_path_factory.getbasetemp() / "notices" / f"{next(_NOTICE_FILES)}.json"
+    monkeypatch.setattr("searchlab.cli.notices.seen_file", lambda: path)
 
 
 @pytest.fixture

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 import click
 import pytest
@@ -31,7 +34,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     assert done.returncode == 0, done.stderr[-4000:]
@@ -80,3 +86,92 @@ def test_every_notebook_and_every_existing_page_is_on_the_site(site: Path) -> No
             assert f'id="searchlab.{name}"' in reference
     for name in searchlab.notebook.__all__:
         assert f'id="searchlab.notebook.display.{name}"' in reference
+
+
+class _Resources(HTMLParser):
+    """The addresses a page loads by itself: stylesheets, icons, preconnects, scripts,
+    images, frames, media (not the links a reader may follow), and url()/@import in
+    its style."""
+
+    LOADED: ClassVar[dict[str, str]] = {
+        "link": "href",
+        "script": "src",
+        "img": "src",
+        "iframe": "src",
+        "source": "src",
+        "video": "src",
+        "audio": "src",
+        "embed": "src",
+        "object": "data",
+        "image": "href",
+        "use": "href",
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self._in_style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        wanted = self.LOADED.get(tag)
+        if wanted is not None and named.get(wanted):
+            self.found.append(str(named[wanted]))
+        for name in ("srcset", "xlink:href"):
+            if named.get(name):
+                self.found.append(str(named[name]))
+        if named.get("style"):
+            self.found += css_urls(str(named["style"]))
+        self._in_style = tag == "style"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_style = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_style:
+            self.found += css_urls(data)
+
+
+def css_urls(text: str) -> list[str]:
+    """Every address of a stylesheet's url(...) and @import."""
+    return re.findall(r"""url\(\s*['"]?([^'")\s]+)""", text) + re.findall(
+        r"""@import\s+['"]([^'"]+)""", text
+    )
+
+
+def off_the_site(address: str) -> bool:
+    """Whether loading ``address`` leaves the machine (http, https or //host)."""
+    return re.match(r"^\s*(https?:)?//", address, re.IGNORECASE) is not None
+
+
+def test_no_page_loads_anything_from_outside_the_site(site: Path) -> None:
+    """Before: every page asked fonts.googleapis.com and fonts.gstatic.com for its font
+    (material's default), which fails offline and tells Google of each visit."""
+    outside: set[tuple[str, str]] = set()
+    for file in site.rglob("*"):
+        if file.suffix == ".html":
+            parser = _Resources()
+            parser.feed(file.read_text(encoding="utf-8"))
+            found = parser.found
+        elif file.suffix == ".css":
+            found = css_urls(file.read_text(encoding="utf-8"))
+        else:
+            continue
+        outside |= {(str(file.relative_to(site)), url) for url in found if off_the_site(url)}
+    assert sorted(outside) == []
+
+
+def test_the_resource_check_sees_a_font_request() -> None:
+    parser = _Resources()
+    parser.feed(
+        '<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>'
+        '<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">'
+        '<a href="https://example.org/">a link is not a request</a>'
+        "<style>body{background:url(//cdn.example/b.png)}</style>"
+        '<img src="img/local.png"><script src="assets/javascripts/bundle.js"></script>'
+    )
+    assert [url for url in parser.found if off_the_site(url)] == [
+        "https://fonts.gstatic.com",
+        "https://fonts.googleapis.com/css?family=Roboto",
+        "//cdn.example/b.png",
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import Refused, RunCli
@@ -390,3 +391,44 @@ def test_min_conflicts_stopped_by_its_step_limit_exits_3(run_cli: RunCli) -> Non
     assert run.code == 3
     payload = json.loads(run.stdout)
     assert payload["status"] == "limit_reached" and payload["limit"] == "max_steps"
+
+
+def test_a_count_nobody_can_wait_for_is_refused_with_its_estimate(refused: Refused) -> None:
+    """Before: `queens count 30` was accepted ("N is at most 30") and ran for centuries."""
+    run = refused("queens", "count", "30", says="add --yes to start it anyway")
+    assert re.search(r"counting n = 30 would take about [\d,]+ years here", run.stderr)
+    refused("queens", "count", "18", says="would take about")
+    refused("queens", "count", "13", "--engine", "generic", says="add --yes")
+    refused("queens", "count", "31", "--yes", says="counting is limited to n ≤ 30")
+
+
+def test_yes_counts_past_the_wait(run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
+    from searchlab.cli.queens import backtracking
+
+    monkeypatch.setattr(backtracking, "WAIT_N", {"kernel": 7, "generic": 7})
+    assert run_cli("queens", "count", "8").code == 2
+    run = run_cli("queens", "count", "8", "--yes")
+    assert run.code == 0 and run.stdout.startswith("n = 8: 92 solutions")  # A000170(8)
+    assert "searchlab: note: counting n = 8: about " in run.stderr
+    quiet = run_cli("queens", "count", "8", "--yes", "--json")
+    assert quiet.stderr == "" and json.loads(quiet.stdout)["count"] == 92
+
+
+def test_the_count_help_says_where_it_asks(run_cli: RunCli) -> None:
+    text = " ".join(run_cli("queens", "count", "--help").stdout.split())
+    assert "past N = 17 (12 with --engine generic)" in text and "--yes" in text
+
+
+def test_the_estimates_words() -> None:
+    from searchlab.cli.queens.backtracking import readable, solutions_expected
+
+    assert [readable(s) for s in (1, 59, 90, 3600, 86400 * 3, 365.25 * 86400 * 2e6)] == [
+        "about 1 second",
+        "about 59 seconds",
+        "about 2 minutes",
+        "about 1 hour",
+        "about 3 days",
+        "about 2,000,000 years",
+    ]
+    assert solutions_expected(17) == 95_815_104  # OEIS A000170
+    assert solutions_expected(28) > 10 * solutions_expected(27)

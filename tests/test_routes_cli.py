@@ -4,6 +4,7 @@ every refusal in one line with status 2."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -175,3 +176,41 @@ def test_a_grid_route_is_drawn_on_its_map() -> None:
     assert result.cost == 4.0  # round the wall: no corner cutting, so no diagonal past it
     first = ROUTE.draw(result.path[0])  # the path's states know their map
     assert isinstance(first, Grid) and first.cells[0] == "●" and first.cells[8] == "G"
+
+
+@pytest.mark.parametrize("algorithm", ["rbfs", "ida", "best-first"])
+def test_solve_offers_the_engines_optimal_searches(run_cli: RunCli, algorithm: str) -> None:
+    """Before: refused ("does not offer the algorithm rbfs here"), while `searchlab run`
+    offered them. Romania's cheapest Arad-Bucharest is 418 km (AIMA, Figure 3.2)."""
+    document = report_of(f"route solve Arad --goal Bucharest -a {algorithm}")
+    assert document["cost"] == 418
+    assert document["path"] == ["Arad", "Sibiu", "Rimnicu Vilcea", "Pitesti", "Bucharest"]
+    assert document["run"]["engine"] == "generic"
+
+
+@pytest.mark.parametrize("algorithm", ["dfs", "iterative-deepening"])
+def test_solve_offers_the_engines_uninformed_searches(run_cli: RunCli, algorithm: str) -> None:
+    """Some path, whose cost is the sum of its roads' (Figure 3.2's distances)."""
+    from searchlab.domains.routes.romania import ROADS
+
+    roads = {frozenset((a, b)): km for a, b, km in ROADS}
+    document = report_of(f"route solve Arad --goal Bucharest -a {algorithm}")
+    path = document["path"]
+    assert path[0] == "Arad" and path[-1] == "Bucharest" and len(set(path)) == len(path)
+    assert document["cost"] == sum(roads[frozenset(arc)] for arc in itertools.pairwise(path))
+    assert document["cost"] >= 418
+
+
+def test_the_compiled_kernel_stays_with_what_it_runs(refused: Refused) -> None:
+    refused(
+        "route",
+        "solve",
+        "Arad",
+        "--goal",
+        "Bucharest",
+        "-a",
+        "rbfs",
+        "--engine",
+        "compiled",
+        says="the compiled kernel runs astar and uniform-cost only",
+    )

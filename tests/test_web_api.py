@@ -728,3 +728,11 @@ def test_a_genetic_runs_boards_are_left_out_past_a_page_of_bytes() -> None:
     assert count > 40  # about 60 bytes a board: past 2,000 in all
     assert population["individuals"] is None
     assert len(population["best"]) == len(population["median"]) == count
+
+
+def test_the_start_drawn_is_the_searchs_own_with_its_colours(client: TestClient) -> None:
+    """With two colours the start's regions may each take two, not the map's default
+    three (the viewer drew the domain's default CSP, as the command line did)."""
+    body = {"start": "australia", "colours": "2", "algorithm": "min-conflicts"}
+    drawn = client.post("/api/domains/map-colouring/search", json=body).json()["start_drawing"]
+    assert {tuple(area["left"]) for area in drawn["areas"]} == {("red", "green")}

@@ -22,6 +22,7 @@ from typing import Any
 import click
 
 from searchlab.algorithms.registry import ALGORITHMS, SEARCHES
+from searchlab.cli.notices import deprecated
 from searchlab.cli.options import (
     JSON,
     add_renamed,
@@ -29,16 +30,16 @@ from searchlab.cli.options import (
     click_option,
     flag,
     limit_options,
-    note,
     seed_option,
 )
 from searchlab.cli.output import progress, searching
 from searchlab.cli.report import (
     bounded,
     exit_status,
-    fits,
+    pasteable,
     print_document,
     print_result,
+    print_solution,
     wrap,
 )
 from searchlab.core.encoding import EventEncoder
@@ -283,7 +284,7 @@ def _solve_stream(domain: Domain[Any, Any], request: SearchRequest, reporting: R
             last = result
             found.append(result.final_state)
             if not as_json:
-                _print_solution(domain, request, len(found), result.final_state)
+                print_solution(domain, request, len(found), result, show_path=reporting.show_path)
             more = ask_for_more() if reporting.ask else every or len(found) < (wanted or 1)
             if not more:
                 break
@@ -311,15 +312,6 @@ def ask_for_more() -> bool:
         return click.confirm("Look for another solution?", default=True)
     except click.Abort:
         return False
-
-
-def _print_solution(
-    domain: Domain[Any, Any], request: SearchRequest, index: int, state: Any
-) -> None:
-    click.echo(wrap(f"Solution {index}: {domain.format(state)}", "  "))
-    drawing = domain.draw(state, domain.problem(request))
-    if fits(drawing):
-        click.echo(to_text(drawing))
 
 
 def solve_command(domain: Domain[Any, Any]) -> click.Command:
@@ -400,8 +392,8 @@ def random_command(domain: Domain[Any, Any]) -> click.Command:
             return
         click.echo(to_text(domain.draw(state)))
         for label, text, goal_to_name in domain.describe_random(start, target):
-            hint = f"  (add --goal {goal_to_name})" if goal_to_name else ""
-            click.echo(wrap(f"{label}: {text}{hint}", "  "))
+            hint = f"(add --goal {goal_to_name})" if goal_to_name else ""
+            click.echo(pasteable(label, text, hint))
         click.echo(f"seed: {seed}")
 
     return add_renamed(random_start)
@@ -452,9 +444,10 @@ class DomainGroup(click.Group):
         if self.fallback and first not in (None, *self.commands, *ctx.help_option_names):
             old = " ".join(args)
             args = [self.fallback, *(self.rewrites.get(arg, arg) for arg in args)]
-            note(
+            deprecated(
                 f"`searchlab {self.name} {old}` is deprecated and will be removed: "
-                f"write `searchlab {self.name} {' '.join(args)}`"
+                f"write `searchlab {self.name} {' '.join(args)}`",
+                as_json="--json" in args,
             )
         return super().parse_args(ctx, args)
 

@@ -208,7 +208,8 @@ RENAMED: tuple[Alias, ...] = (
 def add_renamed(command: click.Command, aliases: Sequence[Alias] = RENAMED) -> click.Command:
     """Accept the old spelling of each renamed option ``command`` has, as a hidden
     option: its value goes through the new option's own checks, with a one-line notice
-    on stderr naming the new spelling."""
+    on stderr naming the new spelling (``notices.deprecated``: once a release, never
+    with --json)."""
     params = {param.name: param for param in command.params}
     taken = {name for param in command.params for name in param.opts}
     chosen = [alias for alias in aliases if alias.dest in params and alias.old not in taken]
@@ -228,12 +229,14 @@ def add_renamed(command: click.Command, aliases: Sequence[Alias] = RENAMED) -> c
 
     @functools.wraps(callback)
     def wrapper(**kwargs: Any) -> Any:
+        from searchlab.cli.notices import deprecated
+
         ctx = click.get_current_context()
         for alias in chosen:
             value = kwargs.pop(_hidden_name(alias), None)
             if value is None or value is False:
                 continue
-            note(f"{alias.old} is deprecated and will be removed: write {alias.new}")
+            deprecated(f"{alias.old} is deprecated and will be removed: write {alias.new}")
             if kwargs.get(alias.dest) in (None, False):
                 kwargs[alias.dest] = params[alias.dest].process_value(ctx, value)
         return callback(**kwargs)

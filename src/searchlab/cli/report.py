@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
 
-from searchlab.cli.options import note
 from searchlab.core.result import SearchResult, Stats, Status
-from searchlab.domains.base import Domain, SearchRequest
+from searchlab.domains.base import Domain, SearchRequest, plural
 from searchlab.domains.drawing import Drawing, Grid, to_text
 
 EXIT_SOLVED = 0
@@ -62,6 +61,14 @@ def wrap(text: str, indent: str = "") -> str:
         )
         for line in text.split("\n")
     )
+
+
+def pasteable(label: str, text: str, note: str = "") -> str:
+    """``label: text  note`` on one line if it fits ``width()``, else ``label:  note``
+    and the text whole on the next line: a start to paste back is never broken."""
+    after = f"  {note}" if note else ""
+    line = f"{label}: {text}{after}"
+    return line if len(line) <= width() else f"{label}:{after}\n{text}"
 
 
 def seconds(value: float) -> str:
@@ -111,7 +118,7 @@ def print_result(
     """The text report: the start (and goal), how it ended, the moves, the figures,
     and with ``show_path`` every state of the path, ``---`` between them (Bratko's
     ``showsol``)."""
-    start = domain.start_state(request.start)
+    start = domain.request_start_state(request)
     if start is not None and fits(domain.draw(start, problem)):
         drawn = to_text(domain.draw(start, problem))
         if request.goal is not None:
@@ -126,15 +133,51 @@ def print_result(
         if not show_path and not result.solved and len(shown) > LAST_MOVES:
             shown = shown[-LAST_MOVES:]  # a failed walk: its end, not 10,000 moves
             label = f"{len(result.moves):,} moves, the last {LAST_MOVES}"
-        texts = [domain.format_move(move) for move in shown]
-        moves = (", " if any(" " in text for text in texts) else " ").join(texts)
-        click.echo(wrap(f"{label}: {moves}", "  "))
+        print_moves(domain, shown, label)
     click.echo(figures(result.stats))
-    if show_path and result.path:
-        drawings = [domain.draw(state, problem) for state in result.path]
-        if all(fits(drawing) for drawing in drawings):
-            click.echo("")
-            click.echo("\n---\n".join(to_text(drawing) for drawing in drawings))
+    if show_path:
+        print_path(domain, result.path, problem)
+
+
+def print_moves(domain: Domain[Any, Any], moves: Sequence[Any], label: str = "moves") -> None:
+    """``label: move move …`` (commas between moves written with spaces), wrapped."""
+    texts = [domain.format_move(move) for move in moves]
+    joined = (", " if any(" " in text for text in texts) else " ").join(texts)
+    click.echo(wrap(f"{label}: {joined}", "  "))
+
+
+def print_path(domain: Domain[Any, Any], path: Sequence[Any], problem: Any = None) -> None:
+    """Every state of ``path`` drawn, ``---`` between (none if one is too large)."""
+    drawings = [domain.draw(state, problem) for state in path]
+    if drawings and all(fits(drawing) for drawing in drawings):
+        click.echo("")
+        click.echo("\n---\n".join(to_text(drawing) for drawing in drawings))
+
+
+def print_solution(
+    domain: Domain[Any, Any],
+    request: SearchRequest,
+    index: int,
+    result: SearchResult[Any, Any],
+    *,
+    show_path: bool,
+) -> None:
+    """One solution of a run through them (dfs, --all, --next): its last state (and
+    its cost where moves cost differently), drawn; with ``show_path`` its moves and every
+    state of its path instead."""
+    problem = domain.problem(request)
+    state = result.final_state
+    costed = not domain.unit_costs and len(result.path) > 1  # a route: what it costs
+    cost = f" (cost {result.cost:g} in {plural(len(result.moves), 'move')})" if costed else ""
+    click.echo(wrap(f"Solution {index}: {domain.format(state)}{cost}", "  "))
+    if show_path and len(result.path) > 1:
+        print_moves(domain, result.moves)
+        print_path(domain, result.path, problem)
+        click.echo("")
+        return
+    drawing = domain.draw(state, problem)
+    if fits(drawing):
+        click.echo(to_text(drawing))
 
 
 LAST_MOVES = 20
@@ -171,21 +214,13 @@ def fits(drawing: Drawing) -> bool:
 
 def print_document(document: Mapping[str, Any], legacy: Mapping[str, str] | None = None) -> None:
     """One JSON object on stdout. Keys of the 0.1 schema that a domain still writes for
-    old scripts (``legacy``: old key -> dotted path in the new document) are added with
-    a one-line notice on stderr."""
+    old scripts (``legacy``: old key -> dotted path in the new document) are added, with
+    no notice: stderr stays quiet under --json (docs/json.md lists them)."""
     from searchlab.cli.main import print_json
 
     payload = dict(document)
-    if legacy:
-        for old, path in legacy.items():
-            payload[old] = lookup(document, path)
-        note(
-            "JSON keys "
-            + ", ".join(legacy)
-            + " are deprecated and will be removed: read "
-            + ", ".join(dict.fromkeys(legacy.values()))
-            + " (docs/json.md)"
-        )
+    for old, path in (legacy or {}).items():
+        payload[old] = lookup(document, path)
     print_json(payload)
 
 

@@ -206,6 +206,12 @@ class Domain(Generic[S, M]):
         """The state a parsed start stands for, to draw; None if it is not a state."""
         return start
 
+    def request_start_state(self, request: SearchRequest) -> Any:
+        """The state the search of ``request`` starts from, to draw; None if it is not
+        drawn. The start's own (``start_state``), unless the domain's parameters change
+        it (map colouring's ``--colours`` sets every region's colours)."""
+        return self.start_state(request.start)
+
     def encode_move(self, move: Any) -> Any:
         return jsonable(move)
 

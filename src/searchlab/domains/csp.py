@@ -96,6 +96,14 @@ class CSPDomain(Domain[CSPState, tuple[Any, Any]]):
     def start_state(self, start: Any) -> Any:
         return self.csp_problem(start, self._defaults()).initial
 
+    def request_start_state(self, request: SearchRequest) -> Any:
+        """The initial state of the request's own CSP (its parameters, such as the
+        number of colours, set the domains), where ``start_state`` knows only the
+        defaults."""
+        if self.start_state(request.start) is None:
+            return None
+        return self.problem(request).initial
+
     def _defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.params}
 

@@ -209,7 +209,7 @@ def _start(
         if drawings
         else EventEncoder(state=domain.encode, move=domain.encode_move)
     )
-    state = domain.start_state(request.start)
+    state = domain.request_start_state(request)
     info: dict[str, Any] = {
         "domain": domain.name,
         "live": request.info.stream,

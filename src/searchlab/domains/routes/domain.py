@@ -130,7 +130,21 @@ class RouteDomain(Domain[int, str]):
     presets: ClassVar[Mapping[str, str]] = {"romania": "romania:Arad"}
     takes_goal = True
     has_default_start = True
-    algorithms = ("astar", "uniform-cost", "greedy", "weighted-astar", "bfs", *GRAPH_SEARCHES)
+    algorithms = (
+        "astar",
+        "uniform-cost",
+        "greedy",
+        "weighted-astar",
+        "bfs",
+        *GRAPH_SEARCHES,
+        # the generic engine's other searches, as `searchlab run` offers them on a graph
+        # (the compiled kernel stays with astar and uniform-cost)
+        "best-first",
+        "ida",
+        "rbfs",
+        "iterative-deepening",
+        "dfs",
+    )
     default_algorithm = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = _HEURISTICS
     default_heuristic_note = (

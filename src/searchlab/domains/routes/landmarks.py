@@ -13,7 +13,6 @@ memory only (``in_memory``): within its allowance, and never written to the cach
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import zipfile
 from collections.abc import Callable
@@ -24,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.core import allowance
+from searchlab.core.cachedir import cache_dir as cache_dir
 from searchlab.core.errors import InputError
 from searchlab.core.outfile import atomic
 from searchlab.domains.routes.caps import (
@@ -209,16 +209,6 @@ def check_tables(graph: Graph, from_: FloatTable, to: FloatTable, where: str) ->
                     f"differ by more than its weight {weights[arc]:g}): it would overestimate",
                     field="landmarks_file",
                 )
-
-
-def cache_dir() -> Path:
-    """``$SEARCHLAB_CACHE_DIR`` or the platform's user cache (as the pattern databases)."""
-    override = os.environ.get("SEARCHLAB_CACHE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("searchlab"))
 
 
 def cache_path(graph: Graph, count: int, selection: str, seed: int) -> Path:

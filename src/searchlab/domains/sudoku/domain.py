@@ -21,8 +21,8 @@ from searchlab.domains.sudoku.grid import (
     Puzzle,
     cell_name,
     parse_puzzle,
-    random_puzzle,
     sudoku_csp,
+    unique_puzzle,
 )
 
 PUZZLES: dict[str, str] = {
@@ -165,7 +165,7 @@ class SudokuDomain(CSPDomain):
         size = self.size.parse(spec.size) if self.size is not None else 9
         if size not in SIZES:
             raise InputError(f"size must be 9, 16 or 25, not {size}", field="size")
-        return random_puzzle(size, rng)
+        return unique_puzzle(size, rng)
 
     def describe_random(self, start: Any, goal: Any) -> list[tuple[str, str, str | None]]:
         return [("start", start.line(), None)]

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from searchlab.core import access, allowance
+from searchlab.core.cachedir import cache_dir as cache_dir
 from searchlab.core.errors import InputError
 from searchlab.core.resources import require_disk, size_text
 
@@ -107,16 +108,6 @@ def _corner_map(corner: int, width: int) -> Callable[[int], int] | None:
         last - width + 1: lambda cell: cell - cell % width + width - 1 - cell % width,  # mirrored
     }
     return maps.get(corner)
-
-
-def cache_dir() -> Path:
-    """Where databases are kept: ``$SEARCHLAB_CACHE_DIR`` or the platform's user cache."""
-    override = os.environ.get("SEARCHLAB_CACHE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("searchlab"))
 
 
 def partition_cells(

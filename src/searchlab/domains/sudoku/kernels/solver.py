@@ -165,6 +165,24 @@ def solve_cells(
         _place(grid, cand, guess_cell[top], bit, peers)
 
 
+@njit("boolean(int64, int64[:], int64[:, :], int64[:, :])")
+def singles_solve(size: int, cells: Cells, peers: Cells, units: Cells) -> bool:
+    """Whether naked and hidden singles alone fill ``cells`` (0 blank) without a clash:
+    then the puzzle has exactly one solution, found with no guess."""
+    n = size * size
+    grid = np.zeros(n, dtype=np.int64)
+    cand = np.full(n, (1 << size) - 1, dtype=np.int64)
+    for i in range(n):
+        if cells[i] != 0:
+            bit = np.int64(1) << (cells[i] - 1)
+            if cand[i] & bit == 0:
+                return False
+            _place(grid, cand, i, bit, peers)
+    if not _propagate(grid, cand, size, peers, units):
+        return False
+    return bool(np.all(grid != 0))
+
+
 @cache
 def tables(size: int) -> tuple[Cells, Cells]:
     """The peers of every cell and the cells of every unit, for ``size``."""
@@ -197,6 +215,12 @@ def solve(
     found = solve_cells(size, np.array(cells, dtype=np.int64), limit, out, counters, peers, units)
     first = tuple(int(value) for value in out) if found else None
     return int(found), first, int(counters[0])
+
+
+def forced(size: int, cells: tuple[int, ...] | list[int]) -> bool:
+    """Whether singles alone solve the puzzle (``singles_solve``)."""
+    peers, units = tables(size)
+    return bool(singles_solve(size, np.array(cells, dtype=np.int64), peers, units))
 
 
 def load() -> float:
