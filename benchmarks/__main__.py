@@ -29,7 +29,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_puzzle24 import puzzle24_sections
     from benchmarks.bench_queens import counting, repair
     from benchmarks.bench_routes import routes_sections
-    from benchmarks.bench_startup import startup_section
+    from benchmarks.bench_startup import kernel_startup_section, startup_section
     from benchmarks.classroom_load import classroom_section
     from benchmarks.web_load import web_load_section
 
@@ -44,7 +44,10 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "puzzle24": puzzle24_sections,
         "parallel-ida": lambda quick, runs: [parallel_section(quick, runs)],
         "jit": lambda quick, runs: [jit_section(quick, runs)],
-        "startup": lambda quick, runs: [startup_section(quick, runs)],
+        "startup": lambda quick, runs: [
+            startup_section(quick, runs),
+            kernel_startup_section(quick, runs),
+        ],
         "web-load": web_load_section,
         "classroom": classroom_section,
         "prolog": prolog_sections,

@@ -17,6 +17,7 @@ from searchlab.domains.queens import solutions
 from searchlab.domains.queens.backtracking import solution_columns
 from searchlab.domains.queens.domain import no_solution_line
 from searchlab.domains.queens.engines import MAX_COUNT_N
+from searchlab.domains.queens.small_count import SMALL_COUNT_MAX_N, count_classes_small
 from searchlab.domains.queens.symmetry import classes_of_solutions
 
 COUNT_HELP = """How many solutions N-queens has, and how many are essentially different.
@@ -25,9 +26,10 @@ COUNT_HELP = """How many solutions N-queens has, and how many are essentially di
     both, turns one into the other: the 92 solutions of 8-queens are 12 essentially
     different ones, 11 with 8 images and 1 with 4 (a half turn leaves it unchanged). By
     default a compiled kernel counts them on an eighth of the tree (bitboards, Takaken's
-    method); with --engine generic the seed's backtracking runs to the end on the generic
-    engine instead and each solution is compared with its images. N is at most
-    {max_n}.
+    method; boards up to {small_n} by the same method in plain Python, which costs less
+    than loading the kernel); with --engine generic the seed's backtracking runs to the
+    end on the generic engine instead and each solution is compared with its images. N
+    is at most {max_n}.
 
     --json gives {{"n", "count", "unique", "classes", "seconds", "setup_seconds",
     "engine", "jobs"}}: "unique" is OEIS A002562, "classes" the number of classes by
@@ -43,7 +45,7 @@ COUNT_HELP = """How many solutions N-queens has, and how many are essentially di
 """
 
 
-@queens.command(help=COUNT_HELP.format(max_n=MAX_COUNT_N))
+@queens.command(help=COUNT_HELP.format(max_n=MAX_COUNT_N, small_n=SMALL_COUNT_MAX_N))
 @click.argument("n", type=int)
 @engine_option(
     "kernel: compiled bitboard counter using the board's eight symmetries (n = 16 in "
@@ -58,7 +60,9 @@ def count(n: int, engine: str, jobs: int, cluster: str | None, as_json: bool) ->
     if engine == "generic" and (jobs > 1 or cluster is not None):
         raise InputError("--jobs and --cluster split the kernel's count: drop --engine generic")
     setup_seconds = 0.0
-    if engine == "kernel":
+    # a small board alone is counted in plain Python: loading the kernel costs more
+    in_python = engine == "kernel" and n <= SMALL_COUNT_MAX_N and jobs == 1 and cluster is None
+    if engine == "kernel" and not in_python:
         from searchlab.domains.queens.kernels import count_classes, load_class_counter
 
         setup_seconds = load_class_counter()  # numba's cache load: not part of the counting
@@ -81,6 +85,8 @@ def count(n: int, engine: str, jobs: int, cluster: str | None, as_json: bool) ->
 
         with searching(counting, enabled=not as_json):
             counted = classes_of_solutions(n, found())
+    elif in_python:
+        counted = count_classes_small(n)
     else:
         with progress(f"counting n = {n}", None, enabled=not as_json) as bar:
 
