@@ -147,7 +147,8 @@ def kernel_startup_section(quick: bool, runs: int) -> Section:
             if args[0].startswith("/")
             else ("searchlab " + " ".join(f'"{arg}"' if " " in arg else arg for arg in args))
         )
-        versus_peer = ratio(took, peer) if peer is not None and "16" in args else ""
+        counts_16 = args in (("queens", "count", "16"), (str(takaken), "16"))
+        versus_peer = ratio(took, peer) if peer is not None and counts_16 else ""
         section.add(name, seconds(took), seconds(took - base), ratio(took, base), versus_peer)
         if list(args) in SMALL_INPUTS:
             verdict(
