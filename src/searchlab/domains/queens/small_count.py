@@ -2,14 +2,16 @@
 
 Loading the compiled counter (importing numba, reading its cache) costs a process about
 a second of CPU; this counts 12-queens in a twentieth of that. It is Takaken's method,
-the same as ``kernels/symmetry.py`` (see there for the corner and edge pieces and the
-rotation test), written as his recursive original and importing neither numpy nor numba,
-so that ``searchlab queens count 8`` starts as fast as ``searchlab --version``.
+the same as ``kernels/symmetry.py`` (see there for the corner and edge pieces) with the
+same rotation test (``rotation_test.py``, uncompiled), written as his recursive original
+and importing neither numpy nor numba, so that ``searchlab queens count 8`` starts about
+as fast as ``searchlab --version``.
 ``tests/test_queens_small_count.py`` checks it against the kernel and OEIS.
 """
 
 from __future__ import annotations
 
+from searchlab.domains.queens.rotation_test import check_rotations
 from searchlab.domains.queens.symmetry import ClassCount
 
 SMALL_COUNT_MAX_N = 13
@@ -65,12 +67,12 @@ def count_classes_small(n: int) -> ClassCount:
 
     def edge(y: int, left: int, down: int, right: int) -> None:
         """An edge piece: solutions whose side queens keep away from the corners,
-        each compared with its rotations."""
+        each compared with its rotations (``rotation_test.py``)."""
         free = full & ~(left | down | right)
         if y == last:
             if free and not free & last_mask:
                 board[y] = free
-                size = rotations()
+                size = check_rotations(board, last, bound1, bound2, top, end)
                 if size:
                     counts[size] += 1
             return
@@ -87,54 +89,6 @@ def count_classes_small(n: int) -> ClassCount:
             free ^= bit
             board[y] = bit
             edge(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1)
-
-    def rotations() -> int:
-        """The class size if the board is the smallest of its rotations, else 0
-        (Takaken's ``Check``: the quarter turn, the half turn, then the other)."""
-        if board[bound2] == 1:
-            own, ptn = 1, 2
-            while own <= last:
-                bit, you = 1, last
-                while board[you] != ptn and board[own] >= bit:
-                    bit <<= 1
-                    you -= 1
-                if board[own] > bit:
-                    return 0
-                if board[own] < bit:
-                    break
-                own += 1
-                ptn <<= 1
-            else:
-                return 2
-        if board[last] == end:
-            own, you = 1, last - 1
-            while own <= last:
-                bit, ptn = 1, top
-                while ptn != board[you] and board[own] >= bit:
-                    bit <<= 1
-                    ptn >>= 1
-                if board[own] > bit:
-                    return 0
-                if board[own] < bit:
-                    break
-                own += 1
-                you -= 1
-            else:
-                return 4
-        if board[bound1] == top:
-            own, ptn = 1, top >> 1
-            while own <= last:
-                bit, you = 1, 0
-                while board[you] != ptn and board[own] >= bit:
-                    bit <<= 1
-                    you += 1
-                if board[own] > bit:
-                    return 0
-                if board[own] < bit:
-                    break
-                own += 1
-                ptn >>= 1
-        return 8
 
     board[0] = 1
     for bound1 in range(2, last):
