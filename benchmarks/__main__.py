@@ -34,7 +34,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_puzzle24 import puzzle24_sections
     from benchmarks.bench_queens import counting, repair
     from benchmarks.bench_routes import routes_sections
-    from benchmarks.bench_startup import startup_section
+    from benchmarks.bench_startup import kernel_startup_section, startup_section
     from benchmarks.classroom_load import classroom_section
     from benchmarks.web_load import web_load_section
 
@@ -49,7 +49,10 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "puzzle24": puzzle24_sections,
         "parallel-ida": _alone(parallel_section),
         "jit": _alone(jit_section),
-        "startup": _alone(startup_section),
+        "startup": lambda quick, runs: [
+            startup_section(quick, runs),
+            kernel_startup_section(quick, runs),
+        ],
         "web-load": web_load_section,
         "classroom": classroom_section,
         "prolog": prolog_sections,
@@ -90,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         "--only",
         nargs="+",
         metavar="NAME",
-        help="run only these workloads: " + ", ".join(_workloads())
+        help="run only these workloads: "
+        + ", ".join(_workloads())
         + f" (a full run leaves out {', '.join(OPT_IN)})",
     )
     parser.add_argument(

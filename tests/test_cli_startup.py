@@ -17,6 +17,7 @@ from plugins import install
 from searchlab.cli.main import SUBCOMMANDS, _declared_command, cli
 from searchlab.core.declared import DEFAULT_ORDER, Declared, declared, entry_points
 from searchlab.domains.registry import domains
+from searchlab.jit import JIT_ENABLED
 
 MODULES_AFTER = (
     "import sys\nfrom searchlab.cli.main import main\n"
@@ -155,3 +156,17 @@ def test_a_descriptor_s_docstring_is_its_summary_and_help_read_alike_from_its_so
     assert declared("by_docstring:Told") == Declared("told", "Told by the docstring.", order)
     assert declared("by_docstring:Said") == Declared("said", "said as an attribute", order)
     assert declared("by_docstring:Untold") is None  # the family's docstring is not a summary
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("queens", "count", "8"), ("queens", "count", "13", "--json"), ("sudoku", "solve", "hard")],
+)
+def test_a_kernel_command_on_a_small_input_does_not_import_numba(args: tuple[str, ...]) -> None:
+    loaded = modules_after(*args)
+    assert "searchlab.cli.main" in loaded  # the command did run here
+    assert "numba" not in loaded and "llvmlite" not in loaded
+
+
+def test_a_large_count_still_loads_the_kernel() -> None:
+    assert "numba" in modules_after("queens", "count", "14") or not JIT_ENABLED

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
+import pytest
 from conftest import Refused, RunCli, python
 
+from benchmarks.bench_startup import build_takaken
 from searchlab.cli.bench import source_tree
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,3 +44,11 @@ def test_bench_command_finds_the_suite_and_refuses_bad_options(
     assert source_tree() == ROOT
     assert run_cli("bench", "--help").code == 0
     refused("bench", "--only", "nonsense", says="nonsense")
+
+
+def test_the_startup_benchmark_s_peer_is_takaken_s_counter(tmp_path: Path) -> None:
+    binary = build_takaken(tmp_path)
+    if binary is None:
+        pytest.skip("no shared/limits/takaken.c beside the project, or no C compiler")
+    out = subprocess.run([str(binary), "12"], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("total 14200 unique 1787 ")  # OEIS A000170 and A002562 at 12

@@ -173,14 +173,16 @@ def test_a_fresh_process_reports_loading_as_set_up_not_counting() -> None:
     import sys
 
     from searchlab import jit
+    from searchlab.domains.queens.small_count import SMALL_COUNT_MAX_N
 
-    code = "from searchlab.cli.main import main; main(['queens', 'count', '8', '--json'])"
+    n = SMALL_COUNT_MAX_N + 1  # the smallest board the kernel counts (smaller: plain Python)
+    code = f"from searchlab.cli.main import main; main(['queens', 'count', '{n}', '--json'])"
     run = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     payload = json.loads(run.stdout)
-    assert payload["count"] == 92 and payload["setup_seconds"] >= 0
-    if jit.JIT_ENABLED:  # loading numba's code takes far longer than counting 8 queens
+    assert payload["count"] == TOTAL_14_15[n - 14] and payload["setup_seconds"] >= 0
+    if jit.JIT_ENABLED:  # loading numba's code takes far longer than counting 14 queens
         assert payload["seconds"] < payload["setup_seconds"]
 
 

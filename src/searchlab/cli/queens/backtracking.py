@@ -18,6 +18,7 @@ from searchlab.domains.queens import solutions
 from searchlab.domains.queens.backtracking import solution_columns
 from searchlab.domains.queens.domain import no_solution_line
 from searchlab.domains.queens.engines import MAX_COUNT_N
+from searchlab.domains.queens.small_count import SMALL_COUNT_MAX_N, count_classes_small
 from searchlab.domains.queens.symmetry import ClassCount, classes_of_solutions
 
 COUNT_HELP = """How many solutions N-queens has, and how many are essentially different.
@@ -26,8 +27,9 @@ COUNT_HELP = """How many solutions N-queens has, and how many are essentially di
     both, turns one into the other: the 92 solutions of 8-queens are 12 essentially
     different ones, 11 with 8 images and 1 with 4 (a half turn leaves it unchanged). By
     default a compiled kernel counts them on an eighth of the tree (bitboards, Takaken's
-    method); with --engine generic the seed's backtracking runs to the end on the generic
-    engine instead and each solution is compared with its images.
+    method; boards up to {small_n} by the same method in plain Python, which costs less
+    than loading the kernel); with --engine generic the seed's backtracking runs to the
+    end on the generic engine instead and each solution is compared with its images.
 
     A count that takes more than about a minute asks first: past N = {wait_kernel}
     ({wait_generic} with --engine generic) the command times a small count, says how
@@ -107,7 +109,10 @@ def _count(n: int, engine: str) -> ClassCount:
 
 @queens.command(
     help=COUNT_HELP.format(
-        max_n=MAX_COUNT_N, wait_kernel=WAIT_N["kernel"], wait_generic=WAIT_N["generic"]
+        max_n=MAX_COUNT_N,
+        small_n=SMALL_COUNT_MAX_N,
+        wait_kernel=WAIT_N["kernel"],
+        wait_generic=WAIT_N["generic"],
     )
 )
 @click.argument("n", type=int)
@@ -141,7 +146,9 @@ def count(n: int, engine: str, jobs: int, cluster: str | None, yes: bool, as_jso
         if not as_json:
             note(f"counting n = {n}: {took} {where}, by a small count timed now")
     setup_seconds = 0.0
-    if engine == "kernel":
+    # a small board alone is counted in plain Python: loading the kernel costs more
+    in_python = engine == "kernel" and n <= SMALL_COUNT_MAX_N and jobs == 1 and cluster is None
+    if engine == "kernel" and not in_python:
         from searchlab.domains.queens.kernels import count_classes, load_class_counter
 
         setup_seconds = load_class_counter()  # numba's cache load: not part of the counting
@@ -164,6 +171,8 @@ def count(n: int, engine: str, jobs: int, cluster: str | None, yes: bool, as_jso
 
         with searching(counting, enabled=not as_json):
             counted = classes_of_solutions(n, found())
+    elif in_python:
+        counted = count_classes_small(n)
     else:
         with progress(f"counting n = {n}", None, enabled=not as_json) as bar:
 
