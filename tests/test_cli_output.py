@@ -94,3 +94,12 @@ def test_a_compiled_15_puzzle_run_says_ida_ran(run_cli: RunCli) -> None:
     assert "), the compiled IDA* with manhattan\n" in ida
     generic = run_cli("puzzle", "solve", NEAR_GOAL_15, "-H", "manhattan", "--engine", "generic")
     assert "), astar with manhattan\n" in generic.stdout and "IDA*" not in generic.stdout
+
+
+def test_random_help_says_how_each_domain_draws(run_cli: RunCli) -> None:
+    """`sudoku random` promised "uniformly among the starts that can reach the goal",
+    which its generator (a full grid emptied while singles still fill it) is not."""
+    sudoku = " ".join(run_cli("sudoku", "random", "--help").stdout.split())
+    assert "exactly one solution" in sudoku and "uniformly among the starts" not in sudoku
+    puzzle = " ".join(run_cli("puzzle", "random", "--help").stdout.split())
+    assert "uniformly among the starts that can reach the goal" in puzzle

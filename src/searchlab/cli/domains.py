@@ -354,10 +354,10 @@ def random_command(domain: Domain[Any, Any]) -> click.Command:
 
     @click.command(
         "random",
-        short_help="Print a random solvable start, uniform over all solvable ones.",
+        short_help="Print a random solvable start, ready to paste into solve.",
         help=(
             f"Print a random start of {domain.title.lower() or domain.name}, drawn "
-            f"uniformly among the starts that can reach the goal, ready to paste into "
+            f"{domain.random_draw}, ready to paste into "
             f"`searchlab {domain.name} solve`. Without --seed one is drawn and printed, "
             'so the start can be drawn again. --json: {"size", "seed", "start", '
             '"goal"}.'

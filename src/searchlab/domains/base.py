@@ -246,15 +246,20 @@ class Domain(Generic[S, M]):
         viewer asks when ``draws_moves``); by default ``draw``."""
         return self.draw(state, problem)
 
+    random_draw: ClassVar[str] = "uniformly among the starts that can reach the goal"
+    """How ``random_start`` draws, in the words ``searchlab NAME random --help`` prints:
+    a domain whose draw is not uniform says what it is instead."""
+
     def random_start(self, rng: random.Random, spec: RandomSpec) -> Any:
         """A start drawn with ``rng`` as ``spec`` asks (its size, a goal it can reach, the
         domain's options); an InputError if the domain has no random starts.
 
-        The promise ``searchlab NAME random`` makes for it: the start is drawn uniformly
-        among the starts of that size that can reach the goal (never an unsolvable one),
-        the same ``rng`` seed draws the same start, a size outside ``size``'s cap is an
-        InputError naming ``size``, and ``describe_random`` writes it so that ``parse``
-        reads it back. ``searchlab.testing.check_domain`` checks all but uniformity."""
+        The promise ``searchlab NAME random`` makes for it: the start is drawn as
+        ``random_draw`` says (by default uniformly among the starts of that size that
+        can reach the goal; never an unsolvable one), the same ``rng`` seed draws the
+        same start, a size outside ``size``'s cap is an InputError naming ``size``, and
+        ``describe_random`` writes it so that ``parse`` reads it back.
+        ``searchlab.testing.check_domain`` checks all but how it is drawn."""
         raise InputError(f"{self.title or self.name} has no random starts")
 
     @property

@@ -161,6 +161,12 @@ class SudokuDomain(CSPDomain):
     def solution_json(self, state: CSPState) -> Any:
         return self.format(state)
 
+    random_draw = (
+        "as a puzzle with exactly one solution: a random full grid whose cells are emptied "
+        "in random order while singles alone still fill it (not uniformly among all "
+        "puzzles)"
+    )
+
     def random_start(self, rng: random.Random, spec: RandomSpec) -> Puzzle:
         size = self.size.parse(spec.size) if self.size is not None else 9
         if size not in SIZES:
