@@ -161,7 +161,7 @@ def test_help_teaches(run_cli: RunCli) -> None:
     assert run.code == 0 and "Bratko" in run.stdout and "blank" in run.stdout
     # click cuts a command's one-line help at the first period unless it is given whole
     assert "(Bratko's fig. 12.7) and judge it." in run.stdout
-    assert "uniform over all solvable ones." in run.stdout
+    assert "Print a random solvable start, ready to paste into solve." in run.stdout
     solve_help = run_cli("puzzle", "solve", "--help").stdout
     assert "3 a limit stopped it first" in solve_help
 
