@@ -63,6 +63,7 @@ class Program:
     source: str
     clauses: dict[str, list[int]] = field(default_factory=dict)
     search: bool = False
+    relations: dict[str, str] = field(default_factory=dict)  # part: NAME/ARITY, a search's
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,6 +72,7 @@ class Program:
             "search": self.search,
             "source": self.source,
             "clauses": self.clauses,
+            "relations": self.relations,
         }
 
 
@@ -99,25 +101,43 @@ def clause_lines(path: Path) -> dict[str, list[int]]:
     return found
 
 
-def read_program(target: str | Path, name: str | None = None, *, search: bool = False) -> Program:
+def read_program(
+    target: str | Path,
+    name: str | None = None,
+    *,
+    search: bool = False,
+    relations: dict[str, str] | None = None,
+) -> Program:
     """The program of the file ``target``, read now (a file that does not load in
-    SWI-Prolog is a ProblemError with its line, as for a search)."""
+    SWI-Prolog is a ProblemError with its line, as for a search); ``relations``: the
+    predicate (``NAME/ARITY``) playing each part of its search."""
     path = Path(target).resolve()
     clauses = clause_lines(path)  # loads it: refused here if it does not load
     source = path.read_text(encoding="utf-8", errors="replace")
     remember_prolog(path, source)  # its problem's source in the help (source_code.py)
     return Program(
-        name or path.stem.replace("_", "-"), path.name, path, source, clauses, search=search
+        name or path.stem.replace("_", "-"),
+        path.name,
+        path,
+        source,
+        clauses,
+        search=search,
+        relations=relations or {},
     )
 
 
 def programs_of(domains: Iterable[Domain[Any, Any]]) -> list[Program]:
-    """The programs of the Prolog problems among ``domains`` (named as their tabs)."""
-    return [
-        read_program(domain.the_problem.path, domain.name, search=True)
-        for domain in domains
-        if isinstance(domain, PrologDomain)
-    ]
+    """The programs of the Prolog problems among ``domains`` (named as their tabs),
+    each problem's moves from now on saying the clause that gave them (the source
+    beside its search highlights that one)."""
+    programs = []
+    for domain in domains:
+        if isinstance(domain, PrologDomain):
+            problem = domain.the_problem
+            problem.watch_clauses = True
+            used = {part: problem.relations.label(part) for part in problem.relations.names}
+            programs.append(read_program(problem.path, domain.name, search=True, relations=used))
+    return programs
 
 
 def port_json(index: int, port: Port) -> dict[str, Any]:
