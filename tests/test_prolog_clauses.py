@@ -184,3 +184,15 @@ def test_the_source_highlights_the_one_clause_of_each_successor(
         page.click("#gn-branches-step")  # the expansion of b: clause 5 alone
         expect(running).to_have_count(1)
         expect(running).to_have_attribute("data-line", str(starts[4]))
+        # iterative deepening's step at b also generates c, a's successor, after
+        # backtracking: b's own successor's clause alone is lit
+        page.select_option("#gn-branches-algorithm", "iterative-deepening")
+        page.click("#gn-branches-run")
+        status = page.locator("#gn-branches-status")
+        for _ in range(12):
+            page.click("#gn-branches-step")
+            if "Expansion 3" in (status.text_content() or ""):
+                break
+        expect(status).to_contain_text("Expansion 3")
+        expect(running).to_have_count(1)
+        expect(running).to_have_attribute("data-line", str(starts[4]))

@@ -321,7 +321,10 @@ function highlighted(program, event) {
   const successor = clausesOf(program, "successor");
   const lines = (moves) => [...new Set(moves.map((move) => successor[(move?.clause ?? 0) - 1]).filter(Boolean))];
   if (event?.kind === "expand") {
-    const made = lines(event.children ?? []);
+    // a depth-first step also lists what it generated after backtracking (``at``: the
+    // node it came from): only this state's own successors are its clauses' doing
+    const own = (event.children ?? []).filter((child) => child.at === undefined || event.node === undefined || child.at === event.node);
+    const made = lines(own);
     if (made.length) return { running: made };
     if (event.via?.clause) return { running: lines([event.via]) };
     return { candidate: successor };
