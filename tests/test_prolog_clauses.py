@@ -142,7 +142,7 @@ def test_serve_names_the_relations_of_seed_000s_file() -> None:
         url = address["url"]
         program = get_json(url + "api/options")["prolog"][0]
         assert program["relations"]["successor"] == "mover/3"
-        for case, end in list(zip(CASES, oracle, strict=True))[:3]:
+        for case, end in zip(CASES, oracle, strict=True):
             body = {
                 "start": case,
                 "algorithm": "hill-climbing",
