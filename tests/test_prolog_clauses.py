@@ -196,3 +196,34 @@ def test_the_source_highlights_the_one_clause_of_each_successor(
         expect(status).to_contain_text("Expansion 3")
         expect(running).to_have_count(1)
         expect(running).to_have_attribute("data-line", str(starts[4]))
+
+
+def test_a_clause_of_a_file_it_loads_is_counted_but_not_lit(tmp_path: Path) -> None:
+    """s/3's second clause lives in the file the served one loads: it counts in the
+    clause numbers (the third is still the third) and has no line in this source."""
+    write_pl(tmp_path, ":- multifile s/3.\ns(a, c, 1).\n", "more.pl")
+    main = write_pl(
+        tmp_path,
+        ":- multifile s/3.\ns(a, b, 1).\n:- ensure_loaded(more).\ns(a, d, 1).\ngoal(d).\n",
+        "main.pl",
+    )
+    domain = load_prolog(main)
+    try:
+        app = create_app(domains=[domain])
+        with TestClient(app, base_url=BASE) as client:
+            program = client.get("/api/options").json()["prolog"][0]
+            assert program["clauses"]["s/3"] == [2, 0, 4]  # the lines of clauses 1, 2, 3
+            run = client.post("/api/domains/main/search", json={"start": "a", "algorithm": "bfs"})
+            page = client.get(f"/api/sessions/{run.json()['session']}/events")
+            first = next(event for event in page.json()["events"] if event["kind"] == "expand")
+            assert [(child["state"], child["clause"]) for child in first["children"]] == [
+                ("b", 1),
+                ("c", 2),
+                ("d", 3),
+            ]
+            query = client.post("/api/prolog/main/query", json={"query": "s(a, X, _)"}).json()
+            ports = client.get(f"/api/sessions/{query['session']}/events").json()["events"]
+            exits = [(p["clause"], p["line"]) for p in ports if p.get("port") == "exit"]
+            assert exits[:3] == [(1, 2), (2, None), (3, 4)]  # clause 2's line is more.pl's
+    finally:
+        domain.close()

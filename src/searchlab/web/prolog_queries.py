@@ -43,19 +43,22 @@ CLAUSE_LINES = (
     "findall(T, (current_predicate(user:N/A), functor(H, N, A), "
     "\\+ predicate_property(user:H, imported_from(_)), "
     "\\+ predicate_property(user:H, built_in), "
-    "nth_clause(user:H, _, R), clause_property(R, file(F)), F == {file}, "
-    "clause_property(R, line_count(L)), format(atom(T), '~q:~d', [N/A, L])), Ts), "
+    "nth_clause(user:H, _, R), "
+    "( clause_property(R, file(F)), F == {file}, clause_property(R, line_count(L)) "
+    "-> true ; L = 0 ), "
+    "format(atom(T), '~q:~d', [N/A, L])), Ts), "
     "atomic_list_concat(Ts, '\\t', Lines)"
 )
-"""A query whose answer lists where each clause of the file starts: ``Name/Arity:Line``
-items, tab-separated (as the ports name predicates)."""
+"""A query whose answer lists where each clause of the file's predicates starts, in
+Prolog's order: ``Name/Arity:Line`` items, tab-separated (as the ports name
+predicates), the line 0 for a clause of another file (one the file loads)."""
 
 
 @dataclass(frozen=True)
 class Program:
     """A Prolog file the server serves: ``name`` (its tab's, as its domain's), its
-    ``source``, the lines where the clauses of each predicate start, and whether it is
-    also a search problem (``search``: it defines s/3 and goal/1)."""
+    ``source``, the lines where the clauses of each predicate start (``clause_lines``),
+    and whether it is also a search problem (``search``: it defines s/3 and goal/1)."""
 
     name: str
     title: str
@@ -82,7 +85,9 @@ def _quoted(path: Path) -> str:
 
 
 def clause_lines(path: Path) -> dict[str, list[int]]:
-    """Where the clauses of each predicate of the file start, by ``name/arity``."""
+    """Where the clauses of each predicate of the file start, by ``name/arity``: the
+    n-th line is the n-th clause's (0 where the file loads it from another file), so a
+    clause's number finds its line; a predicate with no clause in the file is left out."""
     query = Query(path, CLAUSE_LINES.format(file=_quoted(path)))
     try:
         answer = next(query.answers(), None)
@@ -98,7 +103,7 @@ def clause_lines(path: Path) -> dict[str, list[int]]:
         predicate, _, line = item.rpartition(":")
         if line.isdigit():
             found.setdefault(predicate, []).append(int(line))
-    return found
+    return {predicate: lines for predicate, lines in found.items() if any(lines)}
 
 
 def read_program(

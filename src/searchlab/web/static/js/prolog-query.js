@@ -75,8 +75,9 @@ export class SourcePanel {
       const end = clauseEnd(this.lines, start);
       for (let row = start; row <= end; row++) pre.children[row - 1]?.classList.add(name);
     };
-    for (const start of running) mark(start, "running");
-    for (const start of candidate) mark(start, "candidate");
+    // a line 0 is a clause of another file (one this file loads): not in this source
+    for (const start of running) if (start) mark(start, "running");
+    for (const start of candidate) if (start) mark(start, "candidate");
     const first = pre.querySelector(".running, .candidate");
     if (first) {
       const top = first.offsetTop - pre.offsetTop;
