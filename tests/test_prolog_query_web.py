@@ -202,9 +202,12 @@ def test_seed_002_steps_like_the_applet(browser: Any) -> None:  # noqa: F811
         page.click("#gn-water-jugs-run")
         page.click("#gn-water-jugs-step")
         expect(page.locator("#gn-water-jugs-status")).to_contain_text("Expansion 1")
-        lit = page.locator("#view-water-jugs-generic .source-line.candidate")
+        # jugs(0,0) has two successors: fill the big jug (clause 1), fill the small (2)
+        lit = page.locator("#view-water-jugs-generic .source-line.running")
         starts = starts_of(JUGS, "s")
+        expect(lit).to_have_count(2)
         expect(lit.first).to_have_attribute("data-line", str(starts[0]))
+        expect(lit.last).to_have_attribute("data-line", str(starts[1]))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -48,6 +48,34 @@ def relation_options() -> list[Any]:
     return options
 
 
+def serve_relation_options() -> list[Any]:
+    """The same options for ``searchlab serve``, which has no ``--goal`` or
+    ``--heuristic`` of its own: every one names a relation of each Prolog ``--problem``."""
+    return [
+        click.option("--goal", metavar="NAME/1", help=GOAL_HELP),
+        click.option(
+            "--heuristic",
+            metavar="NAME/2",
+            help="The file's relation to use as h, NAME/2 (default h/2).",
+        ),
+        *relation_options(),
+    ]
+
+
+def take_served_relations(options: dict[str, Any]) -> tuple[Relations, str | None]:
+    """The relations ``serve``'s options name, taken out of ``options``, and the first
+    option given (None: none was), which only a Prolog ``--problem`` may take."""
+    given = [part for part in (*HELP, "goal", "heuristic", "third") if options.get(part)]
+    names = {
+        part: None if options.get(part) is None else parse_relation(part, options[part])
+        for part in (*HELP, "goal", "heuristic")
+    }
+    third = options.get("third") or "cost"
+    for part in (*HELP, "goal", "heuristic", "third"):
+        options.pop(part, None)
+    return Relations(third=third, **names), (given[0] if given else None)
+
+
 def describe_relation_options(command: click.Command) -> None:
     """Say in --help what ``--goal`` and ``--heuristic`` take here."""
     for param in command.params:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from searchlab.cli.main import print_json
-from searchlab.cli.options import note, param_option
+from searchlab.cli.options import apply, note, param_option
+from searchlab.cli.prolog_relations import serve_relation_options, take_served_relations
 from searchlab.core.errors import InputError, ProblemError
 
 if TYPE_CHECKING:
@@ -142,6 +143,7 @@ def _lecturing_server(config: uvicorn.Config, lecture: Classroom) -> uvicorn.Ser
     "in a tab of its own; repeatable.",
 )
 @param_option("the factory of every --problem")
+@apply(serve_relation_options())
 @click.option(
     "--graph",
     "graphs",
@@ -177,6 +179,7 @@ def serve(
     classroom: bool,
     open_browser: bool,
     as_json: bool,
+    **relation_names: Any,
 ) -> None:
     """Watch the searches step by step in your browser.
 
@@ -185,6 +188,9 @@ def serve(
     the steps), the sliding puzzle by best-first search and A* (expansions, then the
     solution played back), and every other domain, a plug-in's or your own problem
     (--problem, in Python or in Prolog), in a generic view that draws its states.
+    A Prolog file's relations are named as `searchlab prolog` names them (--successor
+    NAME/3, --goal NAME/1, --heuristic NAME/2, --value, --start, --check, --third),
+    for every Prolog --problem.
     Every search runs in the server with the command line's checks, and limits on
     events and seconds. The server answers only its own pages: requests from other
     web sites, or under a host name it was not given, are refused. Stop it with Ctrl-C.
@@ -195,11 +201,14 @@ def serve(
       searchlab serve --port 0 --json      # any free port; prints the address
       searchlab serve --problem examples/romania.py -p start=Sibiu
       searchlab serve --problem examples/prolog/water_jugs.pl
+      searchlab serve --problem tests/data/prolog/rainhas_v2.pl --successor mover/3 \\
+          --third value --value heuristica_1/2
       searchlab serve --graph ny.gr --graph city=roads.csv
       searchlab serve --classroom          # a lecture: students join by link or QR code
     """
     import uvicorn
 
+    from searchlab.domains.prolog import load_prolog
     from searchlab.domains.routes.library import served_graphs
     from searchlab.domains.user import load_problem, parse_params
     from searchlab.web import DEFAULT_LIMITS, create_app
@@ -209,13 +218,20 @@ def serve(
     if params and not problems:
         raise InputError("--param is for the factories of --problem: give a --problem")
     keywords = parse_params(params)
+    relations, named = take_served_relations(relation_names)
+    prolog_files = [target for target in problems if target.lower().endswith(".pl")]
+    if named is not None and not prolog_files:
+        raise InputError(
+            f"--{named} names a relation of a Prolog file: give a --problem FILE.pl",
+            field=named,
+        )
     own = [  # a Prolog file has no factory: -p is for the Python ones beside it
         load_problem(target, keywords) for target in problems if not target.lower().endswith(".pl")
     ]
     programs = []  # Prolog files with no search: queried only (web/prolog_queries.py)
-    for target in (target for target in problems if target.lower().endswith(".pl")):
+    for target in prolog_files:
         try:
-            own.append(load_problem(target, {}))
+            own.append(load_prolog(target, relations=relations))
         except ProblemError as problem:
             programs.append(query_only(target, problem))
             note(f"{target} is served for queries only: {problem}")

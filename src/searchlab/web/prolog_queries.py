@@ -43,19 +43,22 @@ CLAUSE_LINES = (
     "findall(T, (current_predicate(user:N/A), functor(H, N, A), "
     "\\+ predicate_property(user:H, imported_from(_)), "
     "\\+ predicate_property(user:H, built_in), "
-    "nth_clause(user:H, _, R), clause_property(R, file(F)), F == {file}, "
-    "clause_property(R, line_count(L)), format(atom(T), '~q:~d', [N/A, L])), Ts), "
+    "nth_clause(user:H, _, R), "
+    "( clause_property(R, file(F)), F == {file}, clause_property(R, line_count(L)) "
+    "-> true ; L = 0 ), "
+    "format(atom(T), '~q:~d', [N/A, L])), Ts), "
     "atomic_list_concat(Ts, '\\t', Lines)"
 )
-"""A query whose answer lists where each clause of the file starts: ``Name/Arity:Line``
-items, tab-separated (as the ports name predicates)."""
+"""A query whose answer lists where each clause of the file's predicates starts, in
+Prolog's order: ``Name/Arity:Line`` items, tab-separated (as the ports name
+predicates), the line 0 for a clause of another file (one the file loads)."""
 
 
 @dataclass(frozen=True)
 class Program:
     """A Prolog file the server serves: ``name`` (its tab's, as its domain's), its
-    ``source``, the lines where the clauses of each predicate start, and whether it is
-    also a search problem (``search``: it defines s/3 and goal/1)."""
+    ``source``, the lines where the clauses of each predicate start (``clause_lines``),
+    and whether it is also a search problem (``search``: it defines s/3 and goal/1)."""
 
     name: str
     title: str
@@ -63,6 +66,7 @@ class Program:
     source: str
     clauses: dict[str, list[int]] = field(default_factory=dict)
     search: bool = False
+    relations: dict[str, str] = field(default_factory=dict)  # part: NAME/ARITY, a search's
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,6 +75,7 @@ class Program:
             "search": self.search,
             "source": self.source,
             "clauses": self.clauses,
+            "relations": self.relations,
         }
 
 
@@ -80,7 +85,9 @@ def _quoted(path: Path) -> str:
 
 
 def clause_lines(path: Path) -> dict[str, list[int]]:
-    """Where the clauses of each predicate of the file start, by ``name/arity``."""
+    """Where the clauses of each predicate of the file start, by ``name/arity``: the
+    n-th line is the n-th clause's (0 where the file loads it from another file), so a
+    clause's number finds its line; a predicate with no clause in the file is left out."""
     query = Query(path, CLAUSE_LINES.format(file=_quoted(path)))
     try:
         answer = next(query.answers(), None)
@@ -96,28 +103,46 @@ def clause_lines(path: Path) -> dict[str, list[int]]:
         predicate, _, line = item.rpartition(":")
         if line.isdigit():
             found.setdefault(predicate, []).append(int(line))
-    return found
+    return {predicate: lines for predicate, lines in found.items() if any(lines)}
 
 
-def read_program(target: str | Path, name: str | None = None, *, search: bool = False) -> Program:
+def read_program(
+    target: str | Path,
+    name: str | None = None,
+    *,
+    search: bool = False,
+    relations: dict[str, str] | None = None,
+) -> Program:
     """The program of the file ``target``, read now (a file that does not load in
-    SWI-Prolog is a ProblemError with its line, as for a search)."""
+    SWI-Prolog is a ProblemError with its line, as for a search); ``relations``: the
+    predicate (``NAME/ARITY``) playing each part of its search."""
     path = Path(target).resolve()
     clauses = clause_lines(path)  # loads it: refused here if it does not load
     source = path.read_text(encoding="utf-8", errors="replace")
     remember_prolog(path, source)  # its problem's source in the help (source_code.py)
     return Program(
-        name or path.stem.replace("_", "-"), path.name, path, source, clauses, search=search
+        name or path.stem.replace("_", "-"),
+        path.name,
+        path,
+        source,
+        clauses,
+        search=search,
+        relations=relations or {},
     )
 
 
 def programs_of(domains: Iterable[Domain[Any, Any]]) -> list[Program]:
-    """The programs of the Prolog problems among ``domains`` (named as their tabs)."""
-    return [
-        read_program(domain.the_problem.path, domain.name, search=True)
-        for domain in domains
-        if isinstance(domain, PrologDomain)
-    ]
+    """The programs of the Prolog problems among ``domains`` (named as their tabs),
+    each problem's moves from now on saying the clause that gave them (the source
+    beside its search highlights that one)."""
+    programs = []
+    for domain in domains:
+        if isinstance(domain, PrologDomain):
+            problem = domain.the_problem
+            problem.watch_clauses = True
+            used = {part: problem.relations.label(part) for part in problem.relations.names}
+            programs.append(read_program(problem.path, domain.name, search=True, relations=used))
+    return programs
 
 
 def port_json(index: int, port: Port) -> dict[str, Any]:

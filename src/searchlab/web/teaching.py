@@ -37,6 +37,7 @@ from searchlab.core import events
 from searchlab.core.encoding import EventEncoder, number
 from searchlab.core.events import Event
 from searchlab.domains.base import Domain, SearchRequest
+from searchlab.domains.prolog.problem import ClauseMove
 from searchlab.web.eventlog import dumps
 
 PATHS = frozenset({"path", "path-depth", "path-f", "path-siblings"})
@@ -120,6 +121,14 @@ def written(note: Note) -> dict[str, Any]:
     if note is None:
         return {}
     return note() if callable(note) else note
+
+
+def _made_by(move: Any) -> dict[str, Any]:
+    """Which clause of a Prolog problem's successor relation gave ``move`` (``clause``),
+    for the source panel beside the search; nothing for any other move."""
+    if isinstance(move, ClauseMove):
+        return {"clause": move.clause}
+    return {}
 
 
 class Teacher:
@@ -212,6 +221,7 @@ class Teacher:
         out = {"move": self.encoder.move(move)}
         if self.move_texts:
             out["move_text"] = self.domain.format_move(move)
+        out.update(_made_by(move))
         return out
 
     def _child(self, child: _Child) -> dict[str, Any]:
@@ -529,7 +539,7 @@ class Teacher:
             self.scores = event
             return None
         if isinstance(event, events.Step):
-            notes: dict[str, Any] = {}
+            notes: dict[str, Any] = _made_by(event.move)
             if self.scores is not None:
                 scored = self._scores_note(self.scores, own=False)
                 if scored is not None:

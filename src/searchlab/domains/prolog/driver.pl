@@ -19,9 +19,11 @@
     Requests:  Op TAB Args...
       bind    Third TAB Role TAB Name TAB Label ...          "ok"
       expand  Want State   the successors in Prolog's order: "lines N", then N
-                           lines Child TAB Cost TAB Goal TAB H TAB Value TAB Move,
-                           where Want (letters g, h, v, m) says which of the last
-                           four to compute (the others are empty); a successor
+                           lines Child TAB Cost TAB Goal TAB H TAB Value TAB Move
+                           TAB Clause, where Want (letters g, h, v, m, c) says
+                           which of the last five to compute (the others are
+                           empty; Clause is the number, from 1, of the successor
+                           relation's clause that gave the answer); a successor
                            the check refuses is "bad ... illegal"
       goal    State        "ok 1" or "ok 0" (without a goal relation: value 0)
       check   State        "ok 1" or "ok 0"
@@ -257,8 +259,11 @@ answer("expand", [Want, Text], lines(Lines)) :- !,
     read_state(Text, State),
     relation(successor, Successor, Label),
     stage(Label, Text),
-    findall(Child-Third, call(user:Successor, State, Child, Third), Arcs),
     string_chars(Want, Wanted),
+    (   memberchk(c, Wanted)
+    ->  watched_answers(Successor, State, Arcs)
+    ;   findall(Child-Third-'', call(user:Successor, State, Child, Third), Arcs)
+    ),
     maplist(arc(Wanted, State, Text), Arcs, Lines).
 answer("goal", [Text], [ok, Answer]) :- !,
     read_state(Text, State),
@@ -309,10 +314,53 @@ ground_or_bad(Term, What) :-
         throw(searchlab_bad(What, Text))
     ).
 
-%   arc(+Wanted, +State, +Parent, +Child-Third, -Line): one successor's reply line.
+%   watched_answers(+Successor, +State, -Arcs): every Child-Third-Clause of the
+%   successor relation on State, Clause the number of the clause that gave the answer.
+%   SWI-Prolog's tracer says it exactly (a cut in a clause included), at the exit port
+%   of the relation's own frame, whose parent is successor_call/4; the frame's body is
+%   skipped (run untraced, at full speed) at its call and redo ports. The tracer runs
+%   only while the answers are collected, and only when asked (the viewer asks, the
+%   command line not).
+watched_answers(Successor, State, Arcs) :-
+    nb_setval(searchlab_clause, ''),
+    setup_call_cleanup(
+        ( nb_setval(searchlab_watch, true),
+          visible(-all), visible(+call), visible(+redo), visible(+exit),
+          leash(-all), trace
+        ),
+        findall(Child-Third-Clause,
+                ( successor_call(Successor, State, Child, Third),
+                  nb_getval(searchlab_clause, Clause)
+                ),
+                Arcs),
+        ( notrace, nodebug, nb_setval(searchlab_watch, false) )).
+
+successor_call(Successor, State, Child, Third) :-
+    call(user:Successor, State, Child, Third).
+
+:- multifile user:prolog_trace_interception/4.
+:- dynamic user:prolog_trace_interception/4.
+
+user:prolog_trace_interception(Port, Frame, _PC, Action) :-
+    nb_current(searchlab_watch, true),
+    !,
+    (   prolog_frame_attribute(Frame, parent, Parent),
+        prolog_frame_attribute(Parent, predicate_indicator, Called),
+        memberchk(Called, [successor_call/4, searchlab_driver:successor_call/4])
+    ->  (   Port == exit
+        ->  prolog_frame_attribute(Frame, clause, Ref),
+            nth_clause(_, Index, Ref),
+            nb_setval(searchlab_clause, Index),
+            Action = continue
+        ;   Action = skip
+        )
+    ;   Action = continue
+    ).
+
+%   arc(+Wanted, +State, +Parent, +Child-Third-Clause, -Line): one successor's reply line.
 %   With "third value" the third argument is Child's value (the step costs 1), and
 %   without a goal relation Child is a goal when that value is 0.
-arc(Wanted, State, Parent, Child-Third, Line) :-
+arc(Wanted, State, Parent, Child-Third-Clause, Line) :-
     relation(successor, _, Label),
     stage(Label, Parent),
     text(Child, ChildText),
@@ -341,7 +389,7 @@ arc(Wanted, State, Parent, Child-Third, Line) :-
     ;   V = ''
     ),
     (   memberchk(m, Wanted) -> move_name(State, Parent, Child, M) ; M = '' ),
-    atomic_list_concat([ChildText, CostField, G, H, V, M], '\t', Atom),
+    atomic_list_concat([ChildText, CostField, G, H, V, M, Clause], '\t', Atom),
     atom_string(Atom, Line).
 
 %   is_goal(+State, +Text, -Answer): the goal relation, or (when there is none)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from searchlab.core.errors import InputError, ProblemError
 from searchlab.domains.drawing import Drawing, Grid, Text
@@ -56,6 +57,22 @@ class Arc:
     cost: float
 
 
+class ClauseMove(str):
+    """A move's text that also says which clause of the successor relation gave it
+    (``clause``, counted from 1), so the viewer highlights that one clause; it reads,
+    prints and compares as the text alone."""
+
+    clause: int
+
+    def __new__(cls, text: str, clause: int) -> ClauseMove:
+        move = super().__new__(cls, text)
+        move.clause = clause
+        return move
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ClauseMove, (str(self), self.clause))
+
+
 _ONE_LINE = str.maketrans("\t\n\r", "   ")
 
 
@@ -94,6 +111,7 @@ class PrologProblem:
         self.defined = loaded.defined
         self.warnings = loaded.warnings
         self.unit_costs = loaded.unit_costs or wanted.third != "cost"
+        self.watch_clauses = False  # each move says its clause (ClauseMove): the viewer's
         self.heuristics: dict[str, Callable[[State], float]] = {}
         for part, (name, summary) in ESTIMATES.items():
             if part in self.relations.names:
@@ -266,6 +284,8 @@ class PrologSearch:
         letters = "g" + {"h": "h", "value": "v", None: ""}[want]
         if "move/3" in problem.defined:
             letters += "m"
+        if problem.watch_clauses:
+            letters += "c"
         self._letters = letters
         self._flags: dict[State, tuple[bool, float | None]] = {}
 
@@ -300,10 +320,13 @@ class PrologSearch:
         want = self.want
         arcs = []
         for fields in reply[1:]:
-            child, cost, goal, h, value, move = fields
+            child, cost, goal, h, value, move, clause = fields
             estimate = h if want == "h" else value if want == "value" else ""
             flags[child] = (goal == "1", _number(estimate) if estimate else None)
-            arcs.append((move or child, child, _number(cost)))
+            named = move or child
+            if clause:
+                named = ClauseMove(named, int(clause))
+            arcs.append((named, child, _number(cost)))
         return iter(arcs)
 
     def is_goal(self, state: State) -> bool:

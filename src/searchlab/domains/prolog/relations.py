@@ -273,6 +273,9 @@ def resolve(wanted: Relations, defined: Collection[str], shown: str) -> Resolved
     ):
         if part not in names and not (part == "goal" and "value" in names):
             named = label(EDITIONS[0][1][part], ARITY[part])
-            raise ProblemError(f"{shown} defines no {named}: a problem needs {needs}")
+            raise ProblemError(
+                f"{shown} defines no {named}: a problem needs {needs}; one of another name "
+                f"is named by --{part} NAME/{ARITY[part]} (searchlab prolog, searchlab serve)"
+            )
     ordered = {part: names[part] for part in ARITY if part in names}
     return Resolved(ordered, wanted.third)

@@ -15,7 +15,8 @@
                                      file's own predicates, as SWI-Prolog's tracer
                                      passes it (call, unify, exit, redo, fail,
                                      exception); Clause and Line are empty where no
-                                     clause is chosen yet; Goal and the query's
+                                     clause is chosen yet (Line too for a clause
+                                     of a file FILE loads); Goal and the query's
                                      variables with their current bindings; Drawn
                                      the file's draw/2 of the first variable it
                                      draws (rows split by RS, cells by US), or empty
@@ -54,6 +55,8 @@ main :-
     set_stream(Out, alias(searchlab_replies)),
     searchlab_driver:read_names(In, Names),
     searchlab_driver:load(File, Names, Out),
+    absolute_file_name(File, Loaded),
+    nb_setval(searchlab_file, Loaded),          % a port's line is one of this file's
     nb_setval(searchlab_traced, false),
     serve.
 
@@ -295,7 +298,12 @@ port_line(Port, Frame, Pred, Line) :-
     (   Port \== call, Port \== fail, Port \== exception,
         prolog_frame_attribute(Frame, clause, Ref),
         nth_clause(_, Index, Ref)
-    ->  (   clause_property(Ref, line_count(Number)) -> true ; Number = '' )
+    ->  (   clause_property(Ref, file(Source)),
+            nb_getval(searchlab_file, Source),
+            clause_property(Ref, line_count(Number))
+        ->  true
+        ;   Number = ''                         % a clause of a file it loads
+        )
     ;   Index = '', Number = ''
     ),
     b_getval(searchlab_names, Names),

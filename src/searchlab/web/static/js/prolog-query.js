@@ -63,14 +63,21 @@ export class SourcePanel {
   // Highlight the clause starting at ``line`` (running), or else every clause of
   // ``predicate`` (candidates); nothing when both are null.
   show(line, predicate = null) {
+    this.mark(line ? { running: [line] } : { candidate: this.program.clauses[predicate] ?? [] });
+  }
+
+  // Highlight the clauses starting at the lines ``running`` (those running) and
+  // ``candidate`` (those that may run).
+  mark({ running = [], candidate = [] }) {
     const pre = this.pre;
     for (const row of pre.querySelectorAll(".running, .candidate")) row.classList.remove("running", "candidate");
     const mark = (start, name) => {
       const end = clauseEnd(this.lines, start);
       for (let row = start; row <= end; row++) pre.children[row - 1]?.classList.add(name);
     };
-    if (line) mark(line, "running");
-    else for (const start of this.program.clauses[predicate] ?? []) mark(start, "candidate");
+    // a line 0 is a clause of another file (one this file loads): not in this source
+    for (const start of running) if (start) mark(start, "running");
+    for (const start of candidate) if (start) mark(start, "candidate");
     const first = pre.querySelector(".running, .candidate");
     if (first) {
       const top = first.offsetTop - pre.offsetTop;
@@ -303,13 +310,34 @@ export class PrologQueryView extends View {
   }
 }
 
-// The relations a search asks of a Prolog problem, by the event that asks them (the
-// English edition's names and the Russian edition's): an expansion runs the successor
-// relation, a solution is the goal test's.
-const RELATIONS = { expand: ["s/3", "после/3"], generate: ["s/3", "после/3"], solution: ["goal/1", "цель/1"] };
+// The clause lines of the relation ``part`` plays in a Prolog problem's search (its
+// name as the server resolved it: s/3, после/3, mover/3, …), or none.
+const clausesOf = (program, part) => program.clauses[program.relations?.[part]] ?? [];
+
+// What the source highlights at a search's event: the ONE clause of the successor
+// relation that gave each successor (an expansion's successors, a climb's step, the
+// move that reached the state expanded), else every clause of the relation the event
+// runs (the goal's at a solution, the successor's when no clause is known).
+function highlighted(program, event) {
+  const successor = clausesOf(program, "successor");
+  const lines = (moves) => [...new Set(moves.map((move) => successor[(move?.clause ?? 0) - 1]).filter(Boolean))];
+  if (event?.kind === "expand") {
+    // a depth-first step also lists what it generated after backtracking (``at``: the
+    // node it came from): only this state's own successors are its clauses' doing
+    const own = (event.children ?? []).filter((child) => child.at === undefined || event.node === undefined || child.at === event.node);
+    const made = lines(own);
+    if (made.length) return { running: made };
+    if (event.via?.clause) return { running: lines([event.via]) };
+    return { candidate: successor };
+  }
+  if (event?.kind === "step" && event.clause) return { running: lines([event]) };
+  if (event?.kind === "step") return { candidate: successor };
+  if (event?.kind === "solution") return { candidate: clausesOf(program, "goal") };
+  return {};
+}
 
 // The source of a Prolog problem beside its search (the generic view's tab): the
-// relation the step being shown runs is highlighted.
+// clauses the step being shown ran are highlighted (``highlighted``).
 function besideSearch(view, program) {
   const pre = html("pre", { class: "prolog-source", tabindex: "0", "aria-label": `the source of ${program.title}` });
   view.root.querySelector(".panel")?.append(html("h3", { class: "prolog-source-title", text: program.title }), pre);
@@ -318,8 +346,7 @@ function besideSearch(view, program) {
   view.render = () => {
     render();
     const event = view.mode === "search" ? view.events?.[view.cursor] : null;
-    const names = RELATIONS[event?.kind] ?? [];
-    code.show(null, names.find((name) => name in program.clauses) ?? null);
+    code.mark(highlighted(program, event));
   };
 }
 
