@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Callable
+
+from searchlab.core.problem import Problem
 
 Board = tuple[int, ...]
 
@@ -56,4 +59,34 @@ def plain_astar(start: Board, goal: Board) -> tuple[int, int]:
                 best[child] = g + 1
                 child_h = h - dist[tile][target] + dist[tile][blank]
                 heapq.heappush(heap, (g + 1 + child_h, child_h, next(order), g + 1, child))
+    raise ValueError("no solution")
+
+
+def protocol_astar(problem: Problem[Board, str], h: Callable[[Board], float]) -> tuple[float, int]:
+    """(cost, nodes expanded) by the loop above written over the problem's own
+    ``successors``, ``is_goal`` and ``h`` instead of the tables: no statistics, limits or
+    observer. What any A* that takes a problem pays; the engine is measured against it
+    to tell its own overhead from that of the interface."""
+    start = problem.initial
+    best = {start: 0.0}
+    parents: dict[Board, tuple[Board, str] | None] = {start: None}
+    order = itertools.count()
+    h0 = h(start)
+    heap = [(h0, h0, next(order), 0.0, start)]
+    expanded = 0
+    while heap:
+        _, _, _, g, board = heapq.heappop(heap)
+        if g > best[board]:
+            continue
+        if problem.is_goal(board):
+            return g, expanded
+        expanded += 1
+        for move, child, cost in problem.successors(board):
+            child_g = g + cost
+            known = best.get(child)
+            if known is None or child_g < known:
+                best[child] = child_g
+                parents[child] = (board, move)
+                child_h = h(child)
+                heapq.heappush(heap, (child_g + child_h, child_h, next(order), child_g, child))
     raise ValueError("no solution")
