@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 from collections.abc import Callable
 
 from searchlab.core.problem import Problem
@@ -68,25 +69,24 @@ def protocol_astar(problem: Problem[Board, str], h: Callable[[Board], float]) ->
     observer. What any A* that takes a problem pays; the engine is measured against it
     to tell its own overhead from that of the interface."""
     start = problem.initial
-    best = {start: 0.0}
-    parents: dict[Board, tuple[Board, str] | None] = {start: None}
-    order = itertools.count()
-    h0 = h(start)
-    heap = [(h0, h0, next(order), 0.0, start)]
+    successors, is_goal, numbered = problem.successors, problem.is_goal, itertools.count().__next__
+    best: dict[Board, float] = {start: 0.0}
+    parents: dict[Board, tuple[Board, str] | None] = {start: None}  # the way back
+    h_start = h(start)
+    heap = [(h_start, h_start, numbered(), 0.0, start)]
     expanded = 0
     while heap:
-        _, _, _, g, board = heapq.heappop(heap)
-        if g > best[board]:
-            continue
-        if problem.is_goal(board):
-            return g, expanded
-        expanded += 1
-        for move, child, cost in problem.successors(board):
-            child_g = g + cost
-            known = best.get(child)
-            if known is None or child_g < known:
-                best[child] = child_g
-                parents[child] = (board, move)
-                child_h = h(child)
-                heapq.heappush(heap, (child_g + child_h, child_h, next(order), child_g, child))
+        entry = heapq.heappop(heap)
+        g, board = entry[3], entry[4]
+        if g <= best[board]:  # not stale
+            if is_goal(board):
+                return g, expanded
+            expanded += 1
+            for move, child, cost in successors(board):
+                child_g = g + cost
+                if child_g < best.get(child, math.inf):
+                    best[child] = child_g
+                    parents[child] = (board, move)
+                    child_h = h(child)
+                    heapq.heappush(heap, (child_g + child_h, child_h, numbered(), child_g, child))
     raise ValueError("no solution")
