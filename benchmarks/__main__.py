@@ -1,4 +1,5 @@
-"""``python -m benchmarks [--quick] [--only NAME …] [--runs N] [--output FILE]``."""
+"""``python -m benchmarks [--quick] [--only NAME …] [--runs N] [--output FILE]``: the
+report (BENCHMARKS.md) and the run's record beside it (BENCHMARKS.json)."""
 
 from __future__ import annotations
 
@@ -102,8 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         "--output",
         type=Path,
         default=None,
-        help="where to write the report (default: BENCHMARKS.md in the source "
-        "tree for a full run, nothing for --quick or --only)",
+        help="where to write the report, and beside it the run's record (the same name "
+        "ending .json: every table and target, what tests/test_benchmark_claims.py holds "
+        "the report and the docs to); default: BENCHMARKS.md in the source tree for a "
+        "full run, nothing for --quick or --only",
     )
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument(
@@ -114,6 +117,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be 1 or more")
+    if args.output is not None and args.output.suffix == RECORD_SUFFIX:
+        parser.error(
+            f"--output names the markdown report; its record takes the {RECORD_SUFFIX} name"
+        )
     workloads = _workloads()
     chosen = args.only or [name for name in workloads if name not in OPT_IN]
     unknown = [name for name in chosen if name not in workloads]

@@ -91,6 +91,16 @@ def test_the_run_writes_its_record_beside_its_report(
     assert unbacked(written, record) == []
 
 
+def test_a_report_named_like_its_record_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        suite.main(["--only", "astar", "--output", str(tmp_path / "report.json")])
+    assert stopped.value.code == 2
+    assert "--output names the markdown report" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
 def test_the_record_is_of_the_run_that_wrote_the_report() -> None:
     record = last_run()
     run_lines = REPORT.read_text(encoding="utf-8").splitlines()
