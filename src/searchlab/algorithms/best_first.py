@@ -127,20 +127,20 @@ def _graph_search(
                         check_cost(cost, state, move)
                     generated += 1
                     child_g = g + cost
-                    if observer is not None:  # it hears h of every successor, refused or not
+                    if observer is None:  # one test per successor: h only if it is kept
+                        known_g = known(child)
+                        if known_g is not None and (child_g >= known_g or not reopen):
+                            continue
+                        child_h = h(child)
+                    else:  # the observer hears h of every successor, refused or not
                         child_h = h(child)
                         observer(Generate(state, move, child, child_g, child_h))
+                        known_g = known(child)
+                        if known_g is not None and (child_g >= known_g or not reopen):
+                            observer(Prune(child, "closed"))
+                            continue
                         if detail:
                             born.append((child, child_g, child_h))
-                    known_g = known(child)
-                    if known_g is not None and (child_g >= known_g or not reopen):
-                        if observer is not None:
-                            observer(Prune(child, "closed"))
-                            if detail:
-                                born.pop()
-                        continue
-                    if observer is None:
-                        child_h = h(child)
                     best_g[child] = child_g
                     parents[child] = (state, move)
                     heappush(
