@@ -1,4 +1,5 @@
-"""``python -m benchmarks [--quick] [--only NAME …] [--runs N] [--output FILE]``."""
+"""``python -m benchmarks [--quick] [--only NAME …] [--runs N] [--output FILE]``: the
+report (BENCHMARKS.md) and the run's record beside it (BENCHMARKS.json)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.claims import RECORD_SUFFIX
 from benchmarks.harness import VERDICTS, Section, machine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,8 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         "--output",
         type=Path,
         default=None,
-        help="where to write the report (default: BENCHMARKS.md in the source "
-        "tree for a full run, nothing for --quick or --only)",
+        help="where to write the report, and beside it the run's record (the same name "
+        "ending .json: every table and target, what tests/test_benchmark_claims.py holds "
+        "the report and the docs to); default: BENCHMARKS.md in the source tree for a "
+        "full run, nothing for --quick or --only",
     )
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument(
@@ -113,6 +117,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be 1 or more")
+    if args.output is not None and args.output.suffix == RECORD_SUFFIX:
+        parser.error(
+            f"--output names the markdown report; its record takes the {RECORD_SUFFIX} name"
+        )
     workloads = _workloads()
     chosen = args.only or [name for name in workloads if name not in OPT_IN]
     unknown = [name for name in chosen if name not in workloads]
@@ -128,18 +136,18 @@ def main(argv: list[str] | None = None) -> int:
             sections += workloads[name](args.quick, args.runs)
         total = time.perf_counter() - started
         print(f"\nsuite finished in {total:.0f} s", flush=True)
+    payload = {
+        "machine": [line.removeprefix("- ") for line in header],
+        "quick": args.quick,
+        "runs": args.runs,
+        "sections": [dataclasses.asdict(section) for section in sections],
+        "targets": [
+            {"target": target, "measured": measured, "met": met}
+            for target, measured, met in VERDICTS
+        ],
+        "seconds": round(total, 3),
+    }
     if args.json:
-        payload = {
-            "machine": [line.removeprefix("- ") for line in header],
-            "quick": args.quick,
-            "runs": args.runs,
-            "sections": [dataclasses.asdict(section) for section in sections],
-            "targets": [
-                {"target": target, "measured": measured, "met": met}
-                for target, measured, met in VERDICTS
-            ],
-            "seconds": round(total, 3),
-        }
         print(json.dumps(payload, ensure_ascii=False))
     output = args.output
     if output is None and not args.quick and args.only is None:
@@ -161,7 +169,10 @@ def main(argv: list[str] | None = None) -> int:
             *[section.markdown() for section in sections],
         ]
         output.write_text("\n".join(text), encoding="utf-8")
-        print(f"written to {output}", file=sys.stderr if args.json else sys.stdout)
+        # The run's record beside its report: what benchmarks/claims.py checks texts by.
+        record = output.with_suffix(RECORD_SUFFIX)
+        record.write_text(json.dumps(payload, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        print(f"written to {output} and {record}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 

@@ -55,6 +55,10 @@ def _zero(_state: object) -> float:
     return 0.0
 
 
+def _g_plus_h(g: float, h_value: float) -> float:
+    return g + h_value
+
+
 def _graph_search(
     problem: Problem[S, M],
     h: Heuristic[S],
@@ -80,6 +84,14 @@ def _graph_search(
     detail = detail_of(observer)
     pushes = 1  # entries pushed so far: the next one pushed is numbered this (detail)
     born: list[tuple[S, float, float]] = []  # successors not refused, this expansion (detail)
+    # The hot loop reads these as local names, and counts in locals that are written to
+    # ``stats`` whenever the search stops (and before each limit check).
+    heappop, heappush, numbered = heapq.heappop, heapq.heappush, order.__next__
+    successors, is_goal, known = problem.successors, problem.is_goal, best_g.get
+    limited = limits.max_expanded is not None or limits.max_seconds is not None
+    expanded = generated = 0
+    most = 1  # the largest frontier so far
+    additive = priority is _g_plus_h  # A*: f = g + h written out, not called
 
     def solved(last: S) -> SearchResult[S, M]:
         budget.stop_clock()
@@ -91,64 +103,76 @@ def _graph_search(
         return no_path(status, stats, limit)
 
     with interruptible(budget):
-        while heap:
-            f, h_value, number, g, depth, state = heapq.heappop(heap)
-            if g > best_g[state]:
-                if observer is not None:
-                    observer(Prune(state, "stale"))
-                continue
-            if problem.is_goal(state):
-                if observer is not None:
-                    observer(Solution(walk_back(parents, state)[0], g, 1))
-                return solved(state)
-            limit = budget.exceeded()
-            if limit is not None:
-                return unsolved(Status.LIMIT_REACHED, limit)
-            stats.expanded += 1
-            if observer is not None:
-                observer(Expand(state, g, h_value, f, depth, len(heap)))
-            for move, child, cost in problem.successors(state):
-                check_cost(cost, state, move)
-                stats.generated += 1
-                child_g = g + cost
-                child_h: float | None = None
-                if observer is not None:
-                    child_h = h(child)
-                    observer(Generate(state, move, child, child_g, child_h))
-                    if detail:
-                        born.append((child, child_g, child_h))
-                known_g = best_g.get(child)
-                if known_g is not None and (child_g >= known_g or not reopen):
+        try:
+            while heap:
+                f, h_value, number, g, depth, state = heappop(heap)
+                if g > best_g[state]:
                     if observer is not None:
-                        observer(Prune(child, "closed"))
-                        if detail:
-                            born.pop()
+                        observer(Prune(state, "stale"))
                     continue
-                if child_h is None:
-                    child_h = h(child)
-                best_g[child] = child_g
-                parents[child] = (state, move)
-                heapq.heappush(
-                    heap,
-                    (priority(child_g, child_h), child_h, next(order), child_g, depth + 1, child),
-                )
-            if len(heap) > stats.max_frontier:
-                stats.max_frontier = len(heap)
-            if observer is not None:  # noqa: SIM102 (the benchmark strips these blocks)
-                if detail:
-                    pushed = tuple(
-                        Entry(s, g_s, h_s, priority(g_s, h_s), pushes + k)
-                        for k, (s, g_s, h_s) in enumerate(born)
+                if is_goal(state):
+                    if observer is not None:
+                        observer(Solution(walk_back(parents, state)[0], g, 1))
+                    return solved(state)
+                if limited:
+                    stats.expanded = expanded
+                    limit = budget.exceeded()
+                    if limit is not None:
+                        return unsolved(Status.LIMIT_REACHED, limit)
+                expanded += 1
+                if observer is not None:
+                    observer(Expand(state, g, h_value, f, depth, len(heap)))
+                for move, child, cost in successors(state):
+                    if not cost >= 0:  # negative, or NaN
+                        check_cost(cost, state, move)
+                    generated += 1
+                    child_g = g + cost
+                    if observer is None:  # one test per successor: h only if it is kept
+                        known_g = known(child)
+                        if known_g is not None and (child_g >= known_g or not reopen):
+                            continue
+                        child_h = h(child)
+                    else:  # the observer hears h of every successor, refused or not
+                        child_h = h(child)
+                        observer(Generate(state, move, child, child_g, child_h))
+                        known_g = known(child)
+                        if known_g is not None and (child_g >= known_g or not reopen):
+                            observer(Prune(child, "closed"))
+                            continue
+                        if detail:
+                            born.append((child, child_g, child_h))
+                    best_g[child] = child_g
+                    parents[child] = (state, move)
+                    heappush(
+                        heap,
+                        (
+                            child_g + child_h if additive else priority(child_g, child_h),
+                            child_h,
+                            numbered(),
+                            child_g,
+                            depth + 1,
+                            child,
+                        ),
                     )
-                    pushes += len(pushed)
-                    born.clear()
-                    head = tuple(
-                        Entry(s, g_s, h_s, f_s, n_s, g_s > best_g[s])
-                        for f_s, h_s, n_s, g_s, _, s in heap_head(heap, detail)
-                    )
-                    observer(Frontier(number, pushed, head, len(heap), parents[state]))
-                    detail = detail_of(observer)
-    return unsolved(Status.EXHAUSTED)
+                if len(heap) > most:
+                    most = len(heap)
+                if observer is not None:  # noqa: SIM102 (the benchmark strips these blocks)
+                    if detail:
+                        pushed = tuple(
+                            Entry(s, g_s, h_s, priority(g_s, h_s), pushes + k)
+                            for k, (s, g_s, h_s) in enumerate(born)
+                        )
+                        pushes += len(pushed)
+                        born.clear()
+                        head = tuple(
+                            Entry(s, g_s, h_s, f_s, n_s, g_s > best_g[s])
+                            for f_s, h_s, n_s, g_s, _, s in heap_head(heap, detail)
+                        )
+                        observer(Frontier(number, pushed, head, len(heap), parents[state]))
+                        detail = detail_of(observer)
+            return unsolved(Status.EXHAUSTED)
+        finally:
+            stats.expanded, stats.generated, stats.max_frontier = expanded, generated, most
 
 
 @checks_problem
@@ -233,9 +257,7 @@ def astar(
         >>> result.moves
         ('Sibiu', 'Rimnicu Vilcea', 'Pitesti', 'Bucharest')
     """
-    return _graph_search(
-        problem, h, lambda g, h_value: g + h_value, reopen=True, limits=limits, observer=observer
-    )
+    return _graph_search(problem, h, _g_plus_h, reopen=True, limits=limits, observer=observer)
 
 
 @checks_problem
