@@ -225,7 +225,8 @@ class PuzzleDomain(Domain[Board, Move]):
         if request.heuristic in PATTERN_DATABASES and request.start.size in (4, 5):
             from searchlab.domains.puzzle.kernels.pdb import pattern_databases
 
-            pattern_databases(request.heuristic, request.goal, progress=progress)
+            # reflected, as the heuristic and the kernel read them: one load, not two
+            pattern_databases(request.heuristic, request.goal, progress=progress, reflect=True)
 
     def check(self, request: SearchRequest) -> None:
         """Refuse an unreachable goal (naming the goal used, and a named goal the start

@@ -7,6 +7,9 @@ Entry points (the compiled code loads on first call, so importing this is cheap)
   "right"), nodes generated and search seconds. Any goal works; databases are built
   per goal (blank in a corner: the standard partitions turned to fit; elsewhere:
   adapted) and cached on disk.
+- ``small``: the same IDA* in plain Python, which ``solve_15`` tries first on a board
+  while the compiled one is not loaded (a small board needs no numba), and
+  ``layout``: the constants both share, numba-free.
 - ``load_solver()``: load the compiled IDA* now and say how long that took, so that
   set-up is reported apart from the search.
 - ``load_korf100()`` and ``korf100(first, progress=)``: Korf's (1985) 100 standard
