@@ -15,15 +15,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from searchlab.domains.puzzle.kernels.layout import (
-    LIMIT_REACHED,
-    LINEAR_CONFLICT,
-    MAX_DEPTH,
-    NOT_FOUND,
-    PATTERN_DB,
-    REFLECTED_DB,
-    Heuristic,
-)
+from searchlab.domains.puzzle.kernels import layout
+from searchlab.domains.puzzle.kernels.layout import Heuristic
 
 SMALL_BUDGET = 20_000
 """Nodes the plain-Python IDA* may expand (over all its iterations) before ``solve_15``
@@ -81,8 +74,8 @@ class _Search:
         self.width = math.isqrt(len(self.cells))
         self.goal_cell: list[int] = goal_cells.tolist()
         self.mode = int(mode)
-        self.databases = self.mode >= PATTERN_DB
-        self.reflected = self.mode == REFLECTED_DB
+        self.databases = self.mode >= layout.PATTERN_DB
+        self.reflected = self.mode == layout.REFLECTED_DB
         self.tables = tables.data  # a memoryview: an int per byte read, no numpy scalar
         self.views: list[list[list[int]]] = slots.tolist()
         self.offset: list[int] = offset.tolist()
@@ -126,7 +119,7 @@ class _Search:
             if tile:
                 goal = self.goal_cell[tile]
                 h += abs(cell // width - goal // width) + abs(cell % width - goal % width)
-        if self.mode == LINEAR_CONFLICT:
+        if self.mode == layout.LINEAR_CONFLICT:
             for line in range(width):
                 h += line_conflict(cells, self.goal_cell, line, True)
                 h += line_conflict(cells, self.goal_cell, line, False)
@@ -140,7 +133,7 @@ class _Search:
         cells, goal_cell, width, steps = self.cells, self.goal_cell, self.width, self.steps
         order, databases, reflected = self.order, self.databases, self.reflected
         tables, offset = self.tables, self.offset
-        linear = self.mode == LINEAR_CONFLICT
+        linear = self.mode == layout.LINEAR_CONFLICT
         index = [0] * max(len(offset), 1)
         h0 = self.evaluate(index, 0)
         h0_mirror = self.evaluate(index, 1) if reflected else 0
@@ -155,7 +148,7 @@ class _Search:
                         same[mirror_group[tile]] |= 1 << mirror[cell]
         rows = [line_conflict(cells, goal_cell, line, True) for line in range(width * linear)]
         columns = [line_conflict(cells, goal_cell, line, False) for line in range(width * linear)]
-        taken = [0] * MAX_DEPTH
+        taken = [0] * layout.MAX_DEPTH
         next_threshold = 1 << 30
         self.expanded += 1
 
@@ -245,10 +238,10 @@ class _Search:
                     return depth + 1
                 self.expanded += 1
                 if 0 < max_expanded < self.expanded:
-                    return LIMIT_REACHED
-                if depth + 1 < MAX_DEPTH - 1:
+                    return layout.LIMIT_REACHED
+                if depth + 1 < layout.MAX_DEPTH - 1:
                     found = down(depth + 1, target, direction, child, child_mirror)
-                    if found != NOT_FOUND:
+                    if found != layout.NOT_FOUND:
                         return found
                 cells[target], cells[blank] = tile, 0  # undo it
                 if databases:
@@ -259,7 +252,7 @@ class _Search:
                         same[m] ^= (1 << mirror[blank]) | (1 << mirror[target])
                 elif linear:
                     lines[a], lines[b] = saved
-            return NOT_FOUND
+            return layout.NOT_FOUND
 
         range_cells = list(range(len(cells)))
         found = down(0, cells.index(0), -1, h0, h0_mirror)
@@ -305,6 +298,6 @@ def ida_star(
         found, following = search.iterate(threshold, max_expanded, moves)
         if iteration is not None:
             iteration(threshold, search.generated)
-        if found != NOT_FOUND or following >= 1 << 30:
+        if found != layout.NOT_FOUND or following >= 1 << 30:
             return found, moves, (search.generated, search.expanded, iterations)
         threshold = following
