@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import RunCli
 
 from searchlab.cli.report import LAST_MOVES
@@ -81,9 +82,15 @@ def test_dfs_show_path_draws_every_state_of_the_path(run_cli: RunCli) -> None:
 NEAR_GOAL_15 = "1,2,3,4,5,6,7,8,9,10,0,11,13,14,15,12"  # two moves from the goal
 
 
-def test_a_compiled_15_puzzle_run_says_ida_ran(run_cli: RunCli) -> None:
+def test_a_compiled_15_puzzle_run_says_ida_ran(
+    run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Before: "astar with manhattan (compiled IDA*)", naming the algorithm that did
-    not run first."""
+    not run first. The kernel is loaded first: in a process without it a board this
+    small is solved by the same IDA* in plain Python, and the line says so."""
+    from searchlab.domains.puzzle import kernels
+
+    kernels.load_solver()
     run = run_cli("puzzle", "solve", NEAR_GOAL_15, "-H", "manhattan")
     verdict = run.stdout.split("solved in 2 moves (shortest), ")[1].split("\nmoves:")[0]
     said = " ".join(verdict.split())
@@ -94,6 +101,10 @@ def test_a_compiled_15_puzzle_run_says_ida_ran(run_cli: RunCli) -> None:
     assert "), the compiled IDA* with manhattan\n" in ida
     generic = run_cli("puzzle", "solve", NEAR_GOAL_15, "-H", "manhattan", "--engine", "generic")
     assert "), astar with manhattan\n" in generic.stdout and "IDA*" not in generic.stdout
+    monkeypatch.setattr(kernels, "kernel_loaded", lambda: False)  # as in a fresh process
+    small = " ".join(run_cli("puzzle", "solve", NEAR_GOAL_15, "-H", "manhattan").stdout.split())
+    assert "(shortest), IDA* with manhattan in plain Python (a small board: " in small
+    assert small.count("moves: right down") == 1  # the same moves as the kernel's
 
 
 def test_random_help_says_how_each_domain_draws(run_cli: RunCli) -> None:

@@ -158,9 +158,22 @@ def test_a_descriptor_s_docstring_is_its_summary_and_help_read_alike_from_its_so
     assert declared("by_docstring:Untold") is None  # the family's docstring is not a summary
 
 
+EASY_15 = "9,2,5,10,6,1,12,8,11,3,15,4,13,0,14,7"
+"""A 15-puzzle 42 moves from the standard goal that pdb-663 solves in some 5,500
+expansions: within the plain-Python IDA*'s budget (kernels/small.py)."""
+
+
 @pytest.mark.parametrize(
     "args",
-    [("queens", "count", "8"), ("queens", "count", "13", "--json"), ("sudoku", "solve", "hard")],
+    [
+        ("queens", "count", "8"),
+        ("queens", "count", "13", "--json"),
+        ("sudoku", "solve", "hard"),
+        ("puzzle", "solve", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"),
+        ("puzzle", "solve", EASY_15, "--json"),
+        ("puzzle", "solve", "5,0,8,2,1,6,7,4,3,9,12,15,13,10,14,11", "-H", "linear-conflict"),
+        ("puzzle", "solve", "8 6 7/2 5 4/3 0 1"),
+    ],
 )
 def test_a_kernel_command_on_a_small_input_does_not_import_numba(args: tuple[str, ...]) -> None:
     loaded = modules_after(*args)
@@ -170,3 +183,11 @@ def test_a_kernel_command_on_a_small_input_does_not_import_numba(args: tuple[str
 
 def test_a_large_count_still_loads_the_kernel() -> None:
     assert "numba" in modules_after("queens", "count", "14") or not JIT_ENABLED
+
+
+def test_a_15_puzzle_past_the_small_budget_still_loads_the_kernel() -> None:
+    """Korf's instance 1 (57 moves) needs millions of nodes: the compiled IDA*."""
+    korf_1 = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3"
+    loaded = modules_after("puzzle", "solve", korf_1, "--goal", "blank-first")
+    assert "searchlab.domains.puzzle.kernels.small" in loaded  # it was tried first
+    assert "numba" in loaded or not JIT_ENABLED

@@ -434,4 +434,21 @@ def puzzle_commands(group: click.Group, domain: object) -> None:
     group.add_command(korf100_command)
     group.add_command(korf24_command)
     group.add_command(bratko_command)
-    add_max_memory(group.commands.get("solve"))  # pattern databases are priced
+    solve_command = group.commands.get("solve")
+    add_max_memory(solve_command)  # pattern databases are priced
+    if solve_command is not None and solve_command.help is not None:
+        solve_command.help += "\n\n" + SOLVE_PATHS
+
+
+SOLVE_PATHS = (
+    "Which code runs: a 4×4 or 5×5 board under astar or ida (manhattan, linear-conflict "
+    "or pattern databases) goes to the compiled IDA*. A small board, one it solves within "
+    "20,000 expansions (a few dozen moves from its goal), is searched by the "
+    "same IDA* in plain Python, node for node, without loading the compiled code (about a "
+    "second of CPU); a larger one (Korf's instances) then starts over in the compiled "
+    "kernel. 3×3 boards and the other algorithms run on the generic engine, which loads no "
+    "compiled code."
+)
+"""What ``puzzle solve --help`` adds: which inputs take which path (issue 29). The
+number is ``kernels.small.SMALL_BUDGET``, written out so that the help imports no numpy
+(a test holds them equal)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from searchlab.core.errors import InputError
@@ -64,6 +65,14 @@ def goal_name(goal: Board) -> str:
     names = {standard_goal(k): "standard", blank_first_goal(k): "blank-first"}
     names[BRATKO_GOAL] = "bratko"
     return names.get(goal, format_flat(goal))
+
+
+@dataclass
+class KernelStats(Stats):
+    """The compiled solver's counters, and whether it ran (``compiled``) or a small
+    board was solved by the same IDA* in plain Python (``kernels.small``)."""
+
+    compiled: bool = True
 
 
 def kernel_refusal(request: SearchRequest, observed: bool) -> str | None:
@@ -216,7 +225,8 @@ class PuzzleDomain(Domain[Board, Move]):
         if request.heuristic in PATTERN_DATABASES and request.start.size in (4, 5):
             from searchlab.domains.puzzle.kernels.pdb import pattern_databases
 
-            pattern_databases(request.heuristic, request.goal, progress=progress)
+            # reflected, as the heuristic and the kernel read them: one load, not two
+            pattern_databases(request.heuristic, request.goal, progress=progress, reflect=True)
 
     def check(self, request: SearchRequest) -> None:
         """Refuse an unreachable goal (naming the goal used, and a named goal the start
@@ -278,12 +288,13 @@ class PuzzleDomain(Domain[Board, Move]):
             max_expanded=request.limits.max_expanded,
         )
         total = time.perf_counter() - began
-        stats = Stats(
+        stats = KernelStats(
             expanded=found.expanded,
             generated=found.generated,
             iterations=found.iterations,
             seconds=found.seconds,
             setup_seconds=max(0.0, total - found.seconds),
+            compiled=found.compiled,
         )
         if found.moves is None:
             return no_path(Status.LIMIT_REACHED, stats, "max_expanded")
@@ -299,6 +310,11 @@ class PuzzleDomain(Domain[Board, Move]):
         if request.engine == "kernel":  # say what ran: IDA*, whatever was asked for
             asked = request.algorithm + (f" with {request.heuristic}" if request.heuristic else "")
             ran = f"the compiled IDA* with {request.heuristic}"
+            if isinstance(result.stats, KernelStats) and not result.stats.compiled:
+                ran = (
+                    f"IDA* with {request.heuristic} in plain Python (a small board: the "
+                    "compiled solver's search, node for node, without loading it)"
+                )
             if request.algorithm != "ida":
                 ran += f", standing in for {request.algorithm} (the same shortest length)"
             line = line.removesuffix(asked) + ran

@@ -7,6 +7,9 @@ Entry points (the compiled code loads on first call, so importing this is cheap)
   "right"), nodes generated and search seconds. Any goal works; databases are built
   per goal (blank in a corner: the standard partitions turned to fit; elsewhere:
   adapted) and cached on disk.
+- ``small``: the same IDA* in plain Python, which ``solve_15`` tries first on a board
+  while the compiled one is not loaded (a small board needs no numba), and
+  ``layout``: the constants both share, numba-free.
 - ``load_solver()``: load the compiled IDA* now and say how long that took, so that
   set-up is reported apart from the search.
 - ``load_korf100()`` and ``korf100(first, progress=)``: Korf's (1985) 100 standard
@@ -39,7 +42,17 @@ import numpy.typing as npt
 
 from searchlab.core.errors import InputError
 from searchlab.domains.puzzle.board import board_size, validate_tiles
+from searchlab.domains.puzzle.kernels import small
 from searchlab.domains.puzzle.kernels.korf_taylor import KORF_GOAL_24, Instance, korf_taylor
+from searchlab.domains.puzzle.kernels.layout import (
+    LIMIT_REACHED,
+    LINEAR_CONFLICT,
+    MANHATTAN,
+    MAX_DEPTH,
+    NOT_FOUND,
+    PATTERN_DB,
+    REFLECTED_DB,
+)
 from searchlab.domains.puzzle.kernels.pdb import (
     PARTITIONS,
     Progress,
@@ -79,6 +92,7 @@ class FastSolution:
     expanded: int
     iterations: int
     seconds: float  # the search alone, without loading or building databases
+    compiled: bool = True  # False: the plain-Python IDA* (``small``) served a small board
 
 
 KERNEL_SIZES = (4, 5)
@@ -134,8 +148,15 @@ def solve_15(
     reflect: bool = True,
     move_order: str = DEFAULT_MOVE_ORDER,
     iteration: Callable[[int, int], None] | None = None,
+    small_budget: int = small.SMALL_BUDGET,
 ) -> FastSolution:
     """A shortest solution of a 4×4 or 5×5 board by IDA*.
+
+    While the compiled kernel is not loaded in the process, the board is first searched
+    by the same IDA* in plain Python (``small``) up to ``small_budget`` expansions (0:
+    straight to the kernel): a small board is solved without loading numba (about a
+    second of CPU), a larger one is then solved by the kernel from the start. Either
+    gives the same moves and counters; past the budget its time counts as set-up.
 
     ``heuristic`` None: ``default_heuristic_for`` the goal. ``iteration(threshold,
     generated)`` hears after each iteration (a 24-puzzle's take minutes).
@@ -163,24 +184,55 @@ def solve_15(
         progress=progress,
         check=lambda: check_solvable(start, target),
     )
+    if small_budget > 0 and not kernel_loaded():
+        began = time.perf_counter()
+        heard: list[tuple[int, int]] = []
+        limit = small_budget if not max_expanded else min(small_budget, max_expanded)
+        length, codes, counters = small.ida_star(
+            start, *arguments, max_expanded=limit, iteration=lambda *report: heard.append(report)
+        )
+        if length != LIMIT_REACHED or limit == max_expanded:
+            if iteration is not None:  # told once the answer stands, not before a fallback
+                for threshold, generated in heard:
+                    iteration(threshold, generated)
+            return _solution(length, codes, counters, time.perf_counter() - began, compiled=False)
     ida = _ida()
-    moves = np.zeros(ida.MAX_DEPTH, dtype=np.int64)
-    counters = np.zeros(4, dtype=np.int64)
+    moves = np.zeros(MAX_DEPTH, dtype=np.int64)
+    counters_array = np.zeros(4, dtype=np.int64)
     began = time.perf_counter()
     length = ida.ida_star(
         np.asarray(start, dtype=np.int64),
         *arguments,
         max_expanded=max_expanded or 0,
         moves=moves,
-        counters=counters,
+        counters=counters_array,
         iteration=iteration,
     )
     seconds = time.perf_counter() - began
-    if length == ida.NOT_FOUND:  # pragma: no cover - the parity test rules it out
+    generated, expanded, iterations = (int(c) for c in counters_array[:3])
+    codes = moves[: max(length, 0)].tolist()
+    return _solution(length, codes, (generated, expanded, iterations), seconds)
+
+
+def _solution(
+    length: int,
+    codes: list[int],
+    counters: tuple[int, int, int],
+    seconds: float,
+    *,
+    compiled: bool = True,
+) -> FastSolution:
+    """What either IDA* returned, as ``solve_15`` answers."""
+    if length == NOT_FOUND:  # pragma: no cover - the parity test rules it out
         raise AssertionError("IDA* exhausted a solvable puzzle")
-    found = None if length == ida.LIMIT_REACHED else [MOVE_NAMES[m] for m in moves[:length]]
-    generated, expanded, iterations = (int(c) for c in counters[:3])
-    return FastSolution(found, generated, expanded, iterations, seconds)
+    found = None if length == LIMIT_REACHED else [MOVE_NAMES[m] for m in codes[:length]]
+    return FastSolution(found, *counters, seconds, compiled)
+
+
+def kernel_loaded() -> bool:
+    """Whether the compiled IDA* is loaded in this process (``load_solver``): from then
+    on ``solve_15`` runs it directly, the plain-Python one having nothing to save."""
+    return _ida.cache_info().currsize > 0
 
 
 def kernel_arguments(
@@ -205,15 +257,14 @@ def kernel_arguments(
         )
     if check is not None:
         check()
-    ida = _ida()
     if heuristic in PARTITIONS:
         dbs = pattern_databases(
             heuristic, goal, directory=cache_dir, progress=progress, reflect=reflect
         )
-        mode = ida.REFLECTED_DB if dbs.reflected else ida.PATTERN_DB
+        mode = REFLECTED_DB if dbs.reflected else PATTERN_DB
         tables, slots, offset = dbs.tables, dbs.slots, dbs.offset
     else:
-        mode = ida.LINEAR_CONFLICT if heuristic == "linear-conflict" else ida.MANHATTAN
+        mode = LINEAR_CONFLICT if heuristic == "linear-conflict" else MANHATTAN
         tables, slots, offset = _NO_TABLES
     order = np.asarray([MOVES.index(move) for move in MOVE_ORDERS[move_order]], dtype=np.int64)
     return (_goal_cells(goal), mode, tables, slots, offset), order
@@ -245,10 +296,10 @@ def _ida() -> ModuleType:
     one_move = np.array([*range(1, 15), 0, 15], dtype=np.int64)
     ida.ida_star(
         one_move,
-        (_goal_cells(STANDARD_GOAL), ida.MANHATTAN, *_NO_TABLES),
+        (_goal_cells(STANDARD_GOAL), MANHATTAN, *_NO_TABLES),
         np.arange(4, dtype=np.int64),
         max_expanded=0,
-        moves=np.zeros(ida.MAX_DEPTH, dtype=np.int64),
+        moves=np.zeros(MAX_DEPTH, dtype=np.int64),
         counters=np.zeros(4, dtype=np.int64),
     )
     return ida
@@ -433,6 +484,7 @@ def solve_set(
             progress=options.get("database_progress"),
             reflect=reflect,
         )
+    load_solver()  # a published set is the kernel's work: no plain-Python try first
     rows: list[KorfRow] = []
     worker = wasted = 0.0
     settings: dict[str, Any] = {

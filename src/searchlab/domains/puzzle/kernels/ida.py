@@ -33,18 +33,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.domains.puzzle.kernels.pdb_build import CELL, GROUP, WEIGHT, rank_step
+from searchlab.domains.puzzle.kernels.layout import (
+    CELL,
+    GROUP,
+    LIMIT_REACHED,
+    LINEAR_CONFLICT,
+    MAX_DEPTH,
+    NOT_FOUND,
+    PATTERN_DB,
+    REFLECTED_DB,
+    WEIGHT,
+    Heuristic,
+)
+from searchlab.domains.puzzle.kernels.pdb_build import rank_step
 from searchlab.jit import inline, njit
-
-MANHATTAN = 0
-LINEAR_CONFLICT = 1
-PATTERN_DB = 2
-REFLECTED_DB = 3
-
-
-MAX_DEPTH = 256  # no 15-puzzle needs more than 80 moves, no 24-puzzle more than 205
-NOT_FOUND = -1
-LIMIT_REACHED = -2
 
 
 @inline
@@ -104,10 +106,6 @@ HEURISTIC = "Tuple((int64[::1], int64, uint8[::1], int64[:, :, ::1], int64[::1])
 """The heuristic, one argument of the kernel's functions: the goal square of each tile,
 the mode, and for databases the tables end to end, the slots and the tables' offsets
 (contiguous arrays: numba then indexes the slots' views without strides)."""
-
-Heuristic = tuple[
-    npt.NDArray[np.int64], int, npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64]
-]
 
 
 @inline

@@ -29,6 +29,7 @@ from searchlab.core import access, allowance
 from searchlab.core.cachedir import cache_dir as cache_dir
 from searchlab.core.errors import InputError
 from searchlab.core.resources import require_disk, size_text
+from searchlab.domains.puzzle.kernels.layout import CELL, GROUP, WEIGHT, weights_for
 
 FORMAT = "searchlab-pdb/2"  # 2: ranked tables (1: sparse, 16**k)
 SCAN = 1 << 24
@@ -167,7 +168,7 @@ class Pattern:
 def _geometry(pattern: Pattern) -> tuple[Any, ...]:
     """What ``pdb_build.expand_layer`` knows of the pattern and its board (its GEOMETRY):
     the tiles' weights, the regions' numbers and cells (4 wide), the width."""
-    from searchlab.domains.puzzle.kernels.pdb_build import region_numbers, weights_for
+    from searchlab.domains.puzzle.kernels.pdb_build import region_numbers
 
     width = pattern.width
     numbers = np.zeros((1 << 20) if width == 4 else 0, dtype=np.uint8)
@@ -477,8 +478,6 @@ def best_present(goal: Sequence[int], directory: Path | None = None) -> str:
 def _load_all(
     name: str, goal: Sequence[int], directory: Path, progress: Progress | None, reflect: bool
 ) -> PatternDatabases:
-    from searchlab.domains.puzzle.kernels.pdb_build import CELL, GROUP, WEIGHT, weights_for
-
     blank_goal = list(goal).index(0)
     n = len(goal)
     goal_cell = {tile: cell for cell, tile in enumerate(goal)}

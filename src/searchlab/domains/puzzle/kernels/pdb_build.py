@@ -34,14 +34,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.domains.puzzle.kernels.layout import CELL, WEIGHT
 from searchlab.jit import inline, njit
 
 UNSEEN = 255
-GROUP = 0
-WEIGHT = 1
-CELL = 2
-"""The rows of a view (``rank_step``): per tile its pattern and weight, per cell its
-cell in the table's frame."""
 DE_BRUIJN = 0x077CB531
 LOWEST = np.array(
     [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
@@ -313,11 +309,3 @@ def region_numbers(numbers: npt.NDArray[np.uint8], regions: npt.NDArray[np.uint1
                 numbers[(free << 4) | cell] = number
                 regions[(free << 3) | number] = region
 
-
-def weights_for(k: int, cells: int) -> npt.NDArray[np.int64]:
-    """Each tile's weight in the rank: the product of the radices (cells, cells - 1,
-    …) of the tiles after it."""
-    weights = np.ones(k, dtype=np.int64)
-    for i in range(k - 2, -1, -1):
-        weights[i] = weights[i + 1] * (cells - i - 1)
-    return weights
