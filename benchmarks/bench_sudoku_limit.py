@@ -61,7 +61,8 @@ int main(int argc, char **argv) {
     }
     clock_t start = clock();
     for (int r = 0; r < passes; r++)
-        for (auto &p : puzzles) total += TdokuSolverDpllTriadSimd(p.c_str(), limit, 0, solution, &guesses);
+        for (auto &p : puzzles)
+            total += TdokuSolverDpllTriadSimd(p.c_str(), limit, 0, solution, &guesses);
     printf("%.9f %zu\n", double(clock() - start) / CLOCKS_PER_SEC, total);
 }
 """
