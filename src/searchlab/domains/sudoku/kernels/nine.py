@@ -28,6 +28,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.domains.sudoku.kernels.stack import fewest_open, pop, push
 from searchlab.jit import inline, njit
 
 Masks = npt.NDArray[np.int32]
@@ -37,6 +38,20 @@ Counts = npt.NDArray[np.int64]
 
 FULL = 0x1FF
 """All nine candidates."""
+
+
+@inline
+def _remove(cand: Masks, queue: Masks, queued: int, cell: int, bits: int) -> int:
+    """Take ``bits`` off ``cell``'s candidates, queueing it if one is left: the queue's
+    new length, or -1 when none is left (a dead end)."""
+    mask = cand[cell] & ~bits
+    if mask == 0:
+        return -1
+    cand[cell] = mask
+    if mask & (mask - 1) == 0:
+        queue[queued] = cell
+        queued += 1
+    return queued
 
 
 @inline
@@ -62,15 +77,10 @@ def _propagate(
             placed[cell] = 1
             for k in range(20):
                 peer = peers[cell, k]
-                mask = cand[peer]
-                if mask & bit:
-                    mask ^= bit
-                    if mask == 0:
+                if cand[peer] & bit:
+                    queued = _remove(cand, queue, queued, peer, bit)
+                    if queued < 0:
                         return False
-                    cand[peer] = mask
-                    if mask & (mask - 1) == 0:
-                        queue[queued] = peer
-                        queued += 1
         for u in range(27):
             once = 0
             more = 0
@@ -130,15 +140,10 @@ def _propagate(
                 changed = True
                 for j in range(3 + 6 * side, 9 + 6 * side):
                     cell = segments[s, j]
-                    mask = cand[cell]
-                    if mask & only:
-                        mask &= ~only
-                        if mask == 0:
+                    if cand[cell] & only:
+                        queued = _remove(cand, queue, queued, cell, only)
+                        if queued < 0:
                             return False
-                        cand[cell] = mask
-                        if mask & (mask - 1) == 0:
-                            queue[queued] = cell
-                            queued += 1
         if not changed:
             return True
 
@@ -181,21 +186,7 @@ def solve_one(
     untried = np.zeros(82, dtype=np.int32)
     while True:
         if _propagate(cand, placed, queue, queued, peers, units, segments, triads):
-            best = -1
-            fewest = 10
-            for i in range(81):
-                mask = cand[i]
-                if mask & (mask - 1):
-                    bits = 0
-                    m = mask
-                    while m:
-                        m &= m - 1
-                        bits += 1
-                    if bits < fewest:
-                        fewest = bits
-                        best = i
-                        if bits == 2:
-                            break
+            best = fewest_open(cand, 81)
             if best < 0:
                 count += 1
                 if count == 1:
@@ -209,23 +200,15 @@ def solve_one(
                 if count >= limit:
                     return count
             else:
-                saved[level, :] = cand
-                saved_placed[level, :] = placed
-                cell_of[level] = best
-                untried[level] = cand[best]
-                level += 1
-        while level > 0 and untried[level - 1] == 0:
-            level -= 1
+                level = push(
+                    saved, saved_placed, cand, placed, cell_of, untried, level, best, cand[best]
+                )
+        level, bit = pop(saved, saved_placed, cand, placed, untried, level)
         if level == 0:
             return count
-        top = level - 1
-        bit = untried[top] & -untried[top]
-        untried[top] ^= bit
-        cand[:] = saved[top]
-        placed[:] = saved_placed[top]
         guesses[0] += 1
-        cand[cell_of[top]] = bit
-        queue[0] = cell_of[top]
+        cand[cell_of[level - 1]] = bit
+        queue[0] = cell_of[level - 1]
         queued = 1
 
 
