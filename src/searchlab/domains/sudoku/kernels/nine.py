@@ -77,10 +77,15 @@ def _propagate(
             placed[cell] = 1
             for k in range(20):
                 peer = peers[cell, k]
-                if cand[peer] & bit:
-                    queued = _remove(cand, queue, queued, peer, bit)
-                    if queued < 0:
-                        return False
+                mask = cand[peer]
+                if mask & bit:
+                    mask ^= bit
+                    cand[peer] = mask
+                    if mask & (mask - 1) == 0:  # one candidate left, or none
+                        if mask == 0:
+                            return False
+                        queue[queued] = peer
+                        queued += 1
         for u in range(27):
             once = 0
             more = 0
