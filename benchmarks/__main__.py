@@ -37,6 +37,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_queens import counting, repair
     from benchmarks.bench_routes import routes_sections
     from benchmarks.bench_startup import kernel_startup_section, startup_section
+    from benchmarks.bench_sudoku_limit import sudoku_limit_section
     from benchmarks.classroom_load import classroom_section
     from benchmarks.web_load import web_load_section
 
@@ -59,6 +60,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "classroom": classroom_section,
         "prolog": prolog_sections,
         "csp-sudoku": _alone(sudoku),
+        "sudoku-limit": _alone(sudoku_limit_section),
         "csp-queens": _alone(csp_queens),
         "routes": routes_sections,
         "local": local_sections,

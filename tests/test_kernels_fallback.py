@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from conftest import python
 
 from searchlab.domains.puzzle.kernels import KORF_GOAL, load_korf100, solve_15
@@ -18,6 +19,7 @@ from searchlab.domains.queens.kernels import count_solutions
 from searchlab.domains.queens.repair import repair
 from searchlab.domains.sudoku.domain import PUZZLES
 from searchlab.domains.sudoku.grid import parse_puzzle
+from searchlab.domains.sudoku.kernels.nine import solve_many
 from searchlab.domains.sudoku.kernels.solver import solve
 
 CLIMB_SETTINGS: tuple[ClimbSettings, ...] = (
@@ -69,6 +71,15 @@ def answers(cache: Path) -> dict[str, Any]:
                 ]
             )
         ),
+        "sudoku_nine": [
+            part.tolist()
+            for part in solve_many(
+                np.array(
+                    [parse_puzzle(PUZZLES[name]).cells for name in ("hard", "several", "none")],
+                    dtype=np.int8,
+                )
+            )
+        ],
     }
 
 

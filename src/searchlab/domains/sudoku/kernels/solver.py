@@ -18,6 +18,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from searchlab.domains.sudoku.kernels.stack import fewest_open, pop, push
 from searchlab.jit import njit
 
 Cells = npt.NDArray[np.int64]
@@ -87,26 +88,6 @@ def _propagate(grid: Cells, cand: Cells, size: int, peers: Cells, units: Cells) 
     return True
 
 
-@njit("int64(int64[:], int64[:], int64)")
-def _fewest(grid: Cells, cand: Cells, cells: int) -> int:
-    """The open cell with the fewest candidates (-1: none open)."""
-    best = -1
-    fewest = 1 << 30
-    for i in range(cells):
-        if grid[i] == 0:
-            mask = cand[i]
-            count = 0
-            while mask:
-                mask &= mask - 1
-                count += 1
-            if count < fewest:
-                fewest = count
-                best = i
-                if count == 2:
-                    break
-    return best
-
-
 @njit("int64(int64, int64[:], int64, int64[:], int64[:], int64[:, :], int64[:, :])")
 def solve_cells(
     size: int,
@@ -137,7 +118,7 @@ def solve_cells(
     count = 0
     while True:
         if _propagate(grid, cand, size, peers, units):
-            cell = _fewest(grid, cand, n)
+            cell = fewest_open(cand, n)  # after propagation: the open cells
             if cell < 0:
                 count += 1
                 if count == 1:
@@ -145,24 +126,16 @@ def solve_cells(
                 if count >= limit:
                     return count
             else:
-                saved_grid[level, :] = grid
-                saved_cand[level, :] = cand
-                guess_cell[level] = cell
-                untried[level] = cand[cell]
-                level += 1
+                level = push(
+                    saved_grid, saved_cand, grid, cand, guess_cell, untried, level, cell, cand[cell]
+                )
         else:
             counters[1] += 1
-        while level > 0 and untried[level - 1] == 0:
-            level -= 1
+        level, bit = pop(saved_grid, saved_cand, grid, cand, untried, level)
         if level == 0:
             return count
-        top = level - 1
-        bit = untried[top] & -untried[top]
-        untried[top] ^= bit
-        grid[:] = saved_grid[top]
-        cand[:] = saved_cand[top]
         counters[0] += 1
-        _place(grid, cand, guess_cell[top], bit, peers)
+        _place(grid, cand, guess_cell[level - 1], bit, peers)
 
 
 @njit("boolean(int64, int64[:], int64[:, :], int64[:, :])")

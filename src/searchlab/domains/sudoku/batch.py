@@ -1,0 +1,132 @@
+"""Many puzzles at once: the lines of a file read into one array, and checked as one.
+
+A file of thousands of puzzles is mostly 9×9 lines of 81 symbols. Those are decoded
+together (one byte table over the joined text), their givens checked for clashes
+together, and solved in one compiled call (``kernels.nine``); a line that is anything
+else (another size, a grid written with spaces, a bad symbol, a clash) goes through
+``parse_puzzle``, which reads it or refuses it naming the cell, so the first bad line
+of a file is still the one reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from searchlab.core.errors import InputError
+from searchlab.domains.sudoku.grid import Puzzle, parse_puzzle, units
+
+Grids = npt.NDArray[np.int8]
+
+_DECODE = np.full(256, -1, dtype=np.int8)
+for _symbol, _value in {**{str(v): v for v in range(1, 10)}, ".": 0, "0": 0, "_": 0}.items():
+    _DECODE[ord(_symbol)] = _value
+_UNITS = np.array([members for _, members in units(9)], dtype=np.intp)
+
+
+@dataclass
+class Batch:
+    """The puzzles of a file: ``lines`` holds each one's line number, in file order;
+    ``nine`` the 9×9 ones (``nine_at``: their places in ``lines``); ``others`` the rest
+    by place."""
+
+    lines: list[int] = field(default_factory=list)
+    nine: Grids = field(default_factory=lambda: np.zeros((0, 81), dtype=np.int8))
+    nine_at: list[int] = field(default_factory=list)
+    others: dict[int, Puzzle] = field(default_factory=dict)
+
+    def puzzle(self, place: int) -> Puzzle:
+        """The puzzle at ``place`` as a ``Puzzle``."""
+        if place in self.others:
+            return self.others[place]
+        row = self.nine[self._row_of()[place]]
+        return Puzzle(9, tuple(int(value) for value in row))
+
+    def _row_of(self) -> dict[int, int]:
+        return {place: row for row, place in enumerate(self.nine_at)}
+
+
+def clashing(grids: Grids) -> npt.NDArray[np.bool_]:
+    """Which rows of ``grids`` (n × 81, 0 blank) give a value twice in a row, column or
+    box.
+
+    Examples:
+        >>> import numpy as np
+        >>> grid = np.zeros((2, 81), dtype=np.int8)
+        >>> grid[1, 0] = grid[1, 4] = 5
+        >>> clashing(grid).tolist()
+        [False, True]
+    """
+    by_unit = np.sort(grids[:, _UNITS], axis=2)  # n × 27 × 9
+    same = (by_unit[:, :, 1:] == by_unit[:, :, :-1]) & (by_unit[:, :, 1:] != 0)
+    return np.asarray(same.any(axis=(1, 2)))
+
+
+def valid_solutions(givens: Grids, solutions: Grids) -> npt.NDArray[np.bool_]:
+    """An independent check of many 9×9 answers at once: each row of ``solutions`` holds
+    1…9 in every row, column and box, and keeps every given of its row of ``givens``.
+
+    Examples:
+        >>> import numpy as np
+        >>> grid = np.array([[(r * 3 + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9)]],
+        ...                 dtype=np.int8)
+        >>> valid_solutions(np.zeros_like(grid), grid).tolist()
+        [True]
+        >>> grid[0, :2] = grid[0, 1::-1]
+        >>> valid_solutions(np.zeros_like(grid), grid).tolist()
+        [False]
+    """
+    values = solutions.astype(np.int64)
+    in_range = np.asarray(((values >= 1) & (values <= 9)).all(axis=1))
+    bits = np.where(in_range[:, None], 1 << (values - 1).clip(0, 8), 0)
+    every_unit = np.bitwise_or.reduce(bits[:, _UNITS], axis=2) == 0x1FF
+    kept = ((givens == 0) | (givens == solutions)).all(axis=1)
+    return np.asarray(in_range & every_unit.all(axis=1) & kept)
+
+
+def read_lines(text: str, name: str) -> Batch:
+    """Every puzzle of ``text`` (one a line; blank lines and ``#`` lines skipped), its
+    9×9 lines decoded together. Raises ``InputError`` for the first bad line, naming
+    ``name`` and the line."""
+    batch = Batch()
+    fast: list[str] = []
+    fast_places: list[int] = []
+    slow: dict[int, str] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        body = line.strip().lstrip("\ufeff")
+        if not body or body.startswith("#"):
+            continue
+        place = len(batch.lines)
+        batch.lines.append(number)
+        if len(body) == 81 and body.isascii():
+            fast.append(body)
+            fast_places.append(place)
+        else:
+            slow[place] = body
+    grids = np.zeros((len(fast), 81), dtype=np.int8)
+    if fast:
+        codes = np.frombuffer("".join(fast).encode("ascii"), dtype=np.uint8)
+        grids = _DECODE[codes].reshape(-1, 81)
+        wrong = (grids < 0).any(axis=1) | clashing(np.maximum(grids, 0))
+        for row in np.flatnonzero(wrong):
+            slow[fast_places[row]] = fast[row]  # parse_puzzle says what is wrong with it
+    else:
+        wrong = np.zeros(0, dtype=np.bool_)
+    nine_rows: list[Grids] = []
+    nine_at: list[int] = []
+    for place in sorted(slow):
+        try:
+            puzzle = parse_puzzle(slow[place])
+        except InputError as error:
+            raise InputError(f"{name} line {batch.lines[place]}: {error}", field="file") from None
+        if puzzle.size == 9:  # a 9×9 grid written otherwise still goes to the batch
+            nine_rows.append(np.array(puzzle.cells, dtype=np.int8))
+            nine_at.append(place)
+        else:
+            batch.others[place] = puzzle
+    keep = ~wrong
+    batch.nine = np.concatenate([grids[keep], np.array(nine_rows, dtype=np.int8).reshape(-1, 81)])
+    batch.nine_at = [p for p, ok in zip(fast_places, keep, strict=True) if ok] + nine_at
+    return batch
