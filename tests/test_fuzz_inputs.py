@@ -36,6 +36,7 @@ from typing import Any
 
 import pytest
 from conftest import SEARCHLAB_MAIN, Refused
+from test_routes_graph import GRAPHML as GRAPHML_TEXT
 
 SEED = 26
 MUTANTS = 250
@@ -81,21 +82,7 @@ a,c,9
 c,d,2.5
 d,e,1
 """
-GRAPHML = b"""<?xml version="1.0" encoding="UTF-8"?>
-<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
-  <key id="w" for="edge" attr.name="weight" attr.type="double"/>
-  <key id="x" for="node" attr.name="x" attr.type="double"/>
-  <key id="y" for="node" attr.name="y" attr.type="double"/>
-  <graph edgedefault="undirected">
-    <node id="a"><data key="x">0</data><data key="y">0</data></node>
-    <node id="b"><data key="x">3</data><data key="y">0</data></node>
-    <node id="c"><data key="x">3</data><data key="y">4</data></node>
-    <edge source="a" target="b"><data key="w">3</data></edge>
-    <edge source="b" target="c"><data key="w">4</data></edge>
-    <edge source="a" target="c"><data key="w">5.5</data></edge>
-  </graph>
-</graphml>
-"""
+GRAPHML = GRAPHML_TEXT.encode()  # the readers' own sample (tests/test_routes_graph.py)
 SUDOKU = b"""# three puzzles
 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..

@@ -23,15 +23,17 @@ from searchlab.domains.puzzle.board import MAX_SIDE
 from searchlab.domains.puzzle.domain import PUZZLE
 from searchlab.experiments import sampler
 from searchlab.experiments.base import (
-    NO_HEURISTIC,
+    SEARCH_RESULT,
     Experiment,
     Parameters,
     algorithm_pairs,
     count_option,
     fixed,
+    heuristic_of,
     names_option,
     pair_label,
     pair_names,
+    search_outcome,
     systematic,
 )
 from searchlab.experiments.ebf import effective_branching_factor
@@ -85,13 +87,7 @@ LIMIT = dataclasses.replace(
 )
 
 
-RESULT = {
-    "status": "text",
-    "length": "count?",
-    "expanded": "count",
-    "generated": "count",
-    "seconds": "number",
-}
+RESULT = SEARCH_RESULT
 """A trial's result fields and their kinds: what a resumed trial file must hold."""
 
 
@@ -100,22 +96,15 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
     from searchlab.core.limits import Limits
     from searchlab.domains.puzzle import solve
 
-    heuristic = spec["heuristic"]
     result = solve(
         tuple(spec["board"]),
         tuple(spec["goal"]),
         algorithm=spec["algorithm"],
-        heuristic="manhattan" if heuristic == NO_HEURISTIC else heuristic,
+        heuristic=heuristic_of(spec),
         limits=Limits(max_expanded=spec["max_expanded"]),
         engine="generic",  # the experiment measures the engine's algorithms as named
     )
-    return {
-        "status": str(result.status),
-        "length": len(result.moves) if result.solved else None,
-        "expanded": result.stats.expanded,
-        "generated": result.stats.generated,
-        "seconds": result.stats.seconds,
-    }
+    return search_outcome(result)
 
 
 def pairs(parameters: Parameters) -> list[tuple[str, str]]:

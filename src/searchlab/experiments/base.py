@@ -33,6 +33,7 @@ from searchlab.experiments.triallog import check_schema
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from searchlab.core.result import SearchResult
     from searchlab.experiments.executors import WorkerPool
 
 Spec = dict[str, Any]
@@ -212,6 +213,36 @@ def count_option(
 
 NO_HEURISTIC = "-"
 """The heuristic of a pair whose algorithm takes none (a table's cell, a JSON value)."""
+
+
+SEARCH_RESULT = {
+    "status": "text",
+    "length": "count?",
+    "expanded": "count",
+    "generated": "count",
+    "seconds": "number",
+}
+"""The result fields of a trial that is one search, and their kinds (what a resumed
+trial file must hold); an experiment measuring more adds its own."""
+
+
+def search_outcome(result: SearchResult[Any, Any], **more: Any) -> dict[str, Any]:
+    """A search's trial result, as ``SEARCH_RESULT`` lists it (and ``more``)."""
+    return {
+        "status": str(result.status),
+        "length": len(result.moves) if result.solved else None,
+        "expanded": result.stats.expanded,
+        "generated": result.stats.generated,
+        **more,
+        "seconds": result.stats.seconds,
+    }
+
+
+def heuristic_of(spec: Mapping[str, Any]) -> str:
+    """The heuristic a trial's search is given: a pair without one (``NO_HEURISTIC``)
+    still passes a name, which its uninformed algorithm ignores."""
+    heuristic: str = spec["heuristic"]
+    return "manhattan" if heuristic == NO_HEURISTIC else heuristic
 
 
 def systematic(algorithms: tuple[str, ...]) -> tuple[str, ...]:

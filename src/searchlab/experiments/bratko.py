@@ -19,13 +19,15 @@ from searchlab.core.limits import MAX_EXPANDED
 from searchlab.domains.puzzle.domain import POSITIONS, PUZZLE
 from searchlab.experiments import sampler
 from searchlab.experiments.base import (
-    NO_HEURISTIC,
+    SEARCH_RESULT,
     Experiment,
     Parameters,
     algorithm_pairs,
+    heuristic_of,
     names_option,
     pair_label,
     pair_names,
+    search_outcome,
     systematic,
 )
 from searchlab.experiments.report import Report
@@ -51,6 +53,8 @@ HEURISTIC = names_option(
     PUZZLE.heuristics,
     "heuristics for the informed algorithms (default: every one that applies)",
 )
+
+
 def _weighted(algorithm: str) -> bool:
     """Whether ``algorithm`` takes a weight of h (weighted A*), as it declares."""
     return any(option.name == "weight" for option in ALGORITHMS[algorithm].options)
@@ -65,14 +69,7 @@ LIMIT = dataclasses.replace(
 )
 
 
-RESULT = {
-    "status": "text",
-    "length": "count?",
-    "expanded": "count",
-    "generated": "count",
-    "off_path": "count?",
-    "seconds": "number",
-}
+RESULT = {**SEARCH_RESULT, "off_path": "count?"}
 """A trial's result fields and their kinds: what a resumed trial file must hold."""
 
 
@@ -82,23 +79,15 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
     from searchlab.domains.puzzle import BRATKO_GOAL, BRATKO_POSITIONS
     from searchlab.domains.puzzle.bratko import off_path_run
 
-    heuristic = spec["heuristic"]
     result, off_path = off_path_run(
         BRATKO_POSITIONS[spec["position"]],
         spec["algorithm"],
-        "manhattan" if heuristic == NO_HEURISTIC else heuristic,
+        heuristic_of(spec),
         goal=BRATKO_GOAL,
         weight=spec["weight"] if _weighted(spec["algorithm"]) else None,
         limits=Limits(max_expanded=spec["max_expanded"]),
     )
-    return {
-        "status": str(result.status),
-        "length": len(result.moves) if result.solved else None,
-        "expanded": result.stats.expanded,
-        "generated": result.stats.generated,
-        "off_path": off_path,
-        "seconds": result.stats.seconds,
-    }
+    return search_outcome(result, off_path=off_path)
 
 
 def _applies(heuristic: str) -> bool:
