@@ -162,8 +162,24 @@ def test_python_constraints_examples_give_its_solutions() -> None:
         "wordmath: SEIS+SEIS",
         "wordmath: TWO+TWO",
         "wordmath: SEND+MORE",
+        "coins",
         "queens (8)",
     ):
         build = EXAMPLES[name]
         mine = build(ours).getSolutions()
         assert canonical(mine) == canonical(build(constraint).getSolutions()), name
+
+
+@pytest.mark.parametrize("relation", ["==", "<=", ">="])
+def test_sums_of_fractions_are_narrowed_by_bounds_and_keep_their_solutions(relation: str) -> None:
+    # coins of 0.1, 0.2 and 0.3 making 0.6: exact only after rounding (0.1 + 0.2 != 0.3)
+    worth = (0.1, 0.2, 0.3)
+    csp = CSP(
+        {v: range(7) for v in "abc"},
+        [LinearSum(tuple("abc"), worth, 0.6, relation)],  # type: ignore[arg-type]
+    )
+    expected = brute_force(csp)
+    assert (0, 0, 2) in expected and (2, 2, 0) in expected  # 0.1·2 + 0.2·2 rounds to 0.6
+    for strategy in STRATEGIES:
+        found = {tuple(r.final_state.assignment().values()) for r in backtracking(csp, strategy)}
+        assert found == expected, strategy.label

@@ -14,7 +14,7 @@ The constraint classes have python-constraint's names and arguments:
 ``multipliers``), ``ExactProdConstraint``, ``MinProdConstraint``,
 ``MaxProdConstraint``, ``InSetConstraint``, ``NotInSetConstraint``,
 ``SomeInSetConstraint`` and ``SomeNotInSetConstraint`` (with ``n`` and ``exact``).
-An all-different becomes searchlab's ``AllDifferent`` and a sum of whole numbers a
+An all-different becomes searchlab's ``AllDifferent`` and a sum of numbers a
 ``LinearSum``, which the solvers propagate; the rest are tests of the values
 (``Predicate``). python-constraint's own instances of these classes are read too.
 Mistakes are ``InputError`` (a ``ValueError``, as python-constraint raises).
@@ -103,14 +103,14 @@ class _Sum(Constraint):
             raise InputError(
                 f"{type(self).__name__} has {len(weights)} multipliers for {len(scope)} variables"
             )
-        whole = (
-            _whole(self.total)
-            and all(_whole(w) for w in weights)
+        numeric = (
+            _number(self.total)
+            and all(_number(w) for w in weights)
             and len(set(scope)) == len(scope)
-            and all(_whole(v) for var in scope for v in domains[var])
+            and all(_number(v) for var in scope for v in domains[var])
         )
-        if whole:  # searchlab's LinearSum: bounds propagation
-            return LinearSum(scope, tuple(int(w) for w in weights), int(self.total), self.relation)
+        if numeric:  # searchlab's LinearSum: bounds propagation (fractions rounded as here)
+            return LinearSum(scope, tuple(weights), self.total, self.relation)
         total, relation = self.total, self.relation
 
         def holds(*values: Any) -> bool:
@@ -122,8 +122,8 @@ class _Sum(Constraint):
         return Predicate(scope, holds, f"{self.word} {relation} {total}")
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 class ExactSumConstraint(_Sum):

@@ -162,6 +162,13 @@ class Nary:
         self.values = network.values
         self.linear = isinstance(constraint, LinearSum)
         self.coefficients = constraint.coefficients if isinstance(constraint, LinearSum) else ()
+        self.whole = self.linear and all(
+            isinstance(x, int)
+            for x in (
+                *self.coefficients,
+                *(value for v in self.variables for value in self.values[v]),
+            )
+        )
         # where each scope position reads its value among the distinct variables
         self.where = tuple(self.variables.index(v) for v in self.scope)
         self.direct = self.scope == self.variables
@@ -228,6 +235,12 @@ class Nary:
         constraint = self.constraint
         assert isinstance(constraint, LinearSum)
         values = self.values
+        # fractions: bounds with a margin for rounding, the exact test at the end
+        if not self.whole and all(domains[v].bit_count() == 1 for v in self.variables):
+            stats.checks += 1
+            ok = constraint.holds([values[v][domains[v].bit_length() - 1] for v in self.scope])
+            return [domains[v] if ok else 0 for v in self.variables]
+        margin = 0.0 if self.whole else 1e-6
         lows, highs = [], []
         for v, c in zip(self.scope, self.coefficients, strict=True):
             products = [c * values[v][k] for k in bits(domains[v])]
@@ -243,11 +256,11 @@ class Nary:
             for b in bits(domains[v]):
                 s = c * values[v][b]
                 if relation == "==":
-                    ok = rest_low + s <= total <= rest_high + s
+                    ok = rest_low + s <= total + margin and total <= rest_high + s + margin
                 elif relation == "<=":
-                    ok = rest_low + s <= total
+                    ok = rest_low + s <= total + margin
                 else:
-                    ok = rest_high + s >= total
+                    ok = rest_high + s + margin >= total
                 if ok:
                     mask |= 1 << b
             kept.append(mask)
