@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from test_csp import all_solutions, brute_force
 
 import searchlab.core.limits as limits_module
 from searchlab.algorithms.csp import CSP, AllDifferent, LinearSum, Predicate, Strategy
@@ -92,14 +93,6 @@ def test_the_time_limit_is_honoured_inside_nary_propagation(
     assert calls_after and calls_after[-1] - 0.1 <= 0.2  # the old revision ran 0.4 s past
 
 
-def brute_force(csp: CSP) -> set[tuple[Any, ...]]:
-    found = set()
-    for values in itertools.product(*csp.domains):
-        if csp.is_solution(dict(zip(csp.variables, values, strict=True))):
-            found.add(values)
-    return found
-
-
 def random_csp(seed: int) -> CSP:
     rng = random.Random(seed)
     names = [f"x{i}" for i in range(rng.randint(3, 6))]
@@ -129,9 +122,7 @@ def test_propagation_keeps_the_solutions_of_small_random_csps(seed: int) -> None
     csp = random_csp(seed)
     expected = brute_force(csp)
     for strategy in STRATEGIES:
-        found = [r.final_state.assignment() for r in backtracking(csp, strategy)]
-        assert len(found) == len(expected), strategy.label
-        assert {tuple(s[v] for v in csp.variables) for s in found} == expected, strategy.label
+        assert all_solutions(csp, strategy) == expected, strategy.label
 
 
 def test_a_wide_predicate_finds_send_more_money_under_mac() -> None:
@@ -181,5 +172,4 @@ def test_sums_of_fractions_are_narrowed_by_bounds_and_keep_their_solutions(relat
     expected = brute_force(csp)
     assert (0, 0, 2) in expected and (2, 2, 0) in expected  # 0.1·2 + 0.2·2 rounds to 0.6
     for strategy in STRATEGIES:
-        found = {tuple(r.final_state.assignment().values()) for r in backtracking(csp, strategy)}
-        assert found == expected, strategy.label
+        assert all_solutions(csp, strategy) == expected, strategy.label
