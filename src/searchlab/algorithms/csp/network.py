@@ -196,12 +196,15 @@ class Nary:
         if self.linear:
             return self._bounds(domains, stats)
         variables, values = self.variables, self.values
+        combinations, open_ = 1, 0
+        for v in variables:  # counted before any list is built: most calls stop here
+            size = domains[v].bit_count()
+            if size > 1:
+                combinations *= size
+                open_ += 1
+                if combinations > NARY_SUPPORTS and open_ > 1:
+                    return None  # (one variable left open: its values are all tested)
         choices = [[values[v][k] for k in bits(domains[v])] for v in variables]
-        if (
-            math.prod(len(c) for c in choices) > NARY_SUPPORTS
-            and sum(len(c) > 1 for c in choices) > 1
-        ):
-            return None  # (one variable left open: its values are tested, whatever their number)
         found: list[set[Any]] = [set() for _ in variables]
         missing = sum(len(c) for c in choices)
         test, direct, where = self.test, self.direct, self.where
