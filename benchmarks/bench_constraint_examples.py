@@ -92,26 +92,23 @@ def einstein(lib: ModuleType) -> Any:
     return problem
 
 
-def queens(lib: ModuleType) -> Any:
+def _columns(lib: ModuleType, test: Callable[[int, int, int, int], bool]) -> Any:
+    """A board of 8 columns, each a row number, ``test`` between every two columns."""
     problem = lib.Problem()
     size = 8
     problem.addVariables(range(size), range(size))
     for c1 in range(size):
         for c2 in range(c1 + 1, size):
-            problem.addConstraint(
-                lambda r1, r2, c1=c1, c2=c2: abs(r1 - r2) != abs(c1 - c2) and r1 != r2, (c1, c2)
-            )
+            problem.addConstraint(lambda r1, r2, c1=c1, c2=c2: test(r1, r2, c1, c2), (c1, c2))
     return problem
+
+
+def queens(lib: ModuleType) -> Any:
+    return _columns(lib, lambda r1, r2, c1, c2: abs(r1 - r2) != abs(c1 - c2) and r1 != r2)
 
 
 def rooks(lib: ModuleType) -> Any:
-    problem = lib.Problem()
-    size = 8
-    problem.addVariables(range(size), range(size))
-    for c1 in range(size):
-        for c2 in range(c1 + 1, size):
-            problem.addConstraint(lambda r1, r2: r1 != r2, (c1, c2))
-    return problem
+    return _columns(lib, lambda r1, r2, c1, c2: r1 != r2)
 
 
 DESKS = [
@@ -199,35 +196,35 @@ def send_more_money(lib: ModuleType) -> Any:
     return problem
 
 
-def seis_seis_doze(lib: ModuleType) -> Any:
+def _letters(lib: ModuleType, letters: str, tests: list[tuple[Any, str]]) -> Any:
+    """A word sum: one digit per letter, its column tests in order, then all different."""
     problem = lib.Problem()
-    problem.addVariables("seidoz", range(10))
-    problem.addConstraint(lambda s, e: (2 * s) % 10 == e, "se")
-    problem.addConstraint(lambda i, s, z, e: (20 * i + 2 * s) % 100 == z * 10 + e, "isze")
-    problem.addConstraint(
-        lambda s, e, i, d, o, z: (
-            2 * (s * 1000 + e * 100 + i * 10 + s) == d * 1000 + o * 100 + z * 10 + e
-        ),
-        "seidoz",
-    )
-    problem.addConstraint(lambda s: s != 0, "s")
-    problem.addConstraint(lambda d: d != 0, "d")
+    problem.addVariables(letters, range(10))
+    for test, scope in tests:
+        problem.addConstraint(test, scope)
     problem.addConstraint(lib.AllDifferentConstraint())
     return problem
+
+
+def seis_seis_doze(lib: ModuleType) -> Any:
+    return _letters(lib, "seidoz", [
+        (lambda s, e: (2 * s) % 10 == e, "se"),
+        (lambda i, s, z, e: (20 * i + 2 * s) % 100 == z * 10 + e, "isze"),
+        (lambda s, e, i, d, o, z: 2 * (s * 1000 + e * 100 + i * 10 + s)
+         == d * 1000 + o * 100 + z * 10 + e, "seidoz"),
+        (lambda s: s != 0, "s"),
+        (lambda d: d != 0, "d"),
+    ])  # fmt: skip
 
 
 def two_two_four(lib: ModuleType) -> Any:
-    problem = lib.Problem()
-    problem.addVariables("twofur", range(10))
-    problem.addConstraint(lambda o, r: (2 * o) % 10 == r, "or")
-    problem.addConstraint(lambda w, o, u, r: (20 * w + 2 * o) % 100 == u * 10 + r, "wour")
-    problem.addConstraint(
-        lambda t, w, o, f, u, r: 2 * (t * 100 + w * 10 + o) == f * 1000 + o * 100 + u * 10 + r,
-        "twofur",
-    )
-    problem.addConstraint(lib.NotInSetConstraint([0]), "ft")
-    problem.addConstraint(lib.AllDifferentConstraint())
-    return problem
+    return _letters(lib, "twofur", [
+        (lambda o, r: (2 * o) % 10 == r, "or"),
+        (lambda w, o, u, r: (20 * w + 2 * o) % 100 == u * 10 + r, "wour"),
+        (lambda t, w, o, f, u, r: 2 * (t * 100 + w * 10 + o)
+         == f * 1000 + o * 100 + u * 10 + r, "twofur"),
+        (lib.NotInSetConstraint([0]), "ft"),
+    ])  # fmt: skip
 
 
 def xsum(lib: ModuleType) -> Any:
