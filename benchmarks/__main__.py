@@ -25,6 +25,7 @@ def _alone(section: Callable[[bool, int], Section]) -> Callable[[bool, int], lis
 
 def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_astar import astar_section
+    from benchmarks.bench_constraint_examples import constraint_examples
     from benchmarks.bench_csp import queens as csp_queens
     from benchmarks.bench_csp import sudoku
     from benchmarks.bench_hill import hill_section
@@ -62,6 +63,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "csp-sudoku": _alone(sudoku),
         "sudoku-limit": _alone(sudoku_limit_section),
         "csp-queens": _alone(csp_queens),
+        "constraint-examples": _alone(constraint_examples),
         "routes": routes_sections,
         "local": local_sections,
     }

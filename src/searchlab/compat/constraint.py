@@ -14,7 +14,7 @@ The constraint classes have python-constraint's names and arguments:
 ``multipliers``), ``ExactProdConstraint``, ``MinProdConstraint``,
 ``MaxProdConstraint``, ``InSetConstraint``, ``NotInSetConstraint``,
 ``SomeInSetConstraint`` and ``SomeNotInSetConstraint`` (with ``n`` and ``exact``).
-An all-different becomes searchlab's ``AllDifferent`` and a sum of whole numbers a
+An all-different becomes searchlab's ``AllDifferent`` and a sum of numbers a
 ``LinearSum``, which the solvers propagate; the rest are tests of the values
 (``Predicate``). python-constraint's own instances of these classes are read too.
 Mistakes are ``InputError`` (a ``ValueError``, as python-constraint raises).
@@ -103,14 +103,14 @@ class _Sum(Constraint):
             raise InputError(
                 f"{type(self).__name__} has {len(weights)} multipliers for {len(scope)} variables"
             )
-        whole = (
-            _whole(self.total)
-            and all(_whole(w) for w in weights)
+        numeric = (
+            _number(self.total)
+            and all(_number(w) for w in weights)
             and len(set(scope)) == len(scope)
-            and all(_whole(v) for var in scope for v in domains[var])
+            and all(_number(v) for var in scope for v in domains[var])
         )
-        if whole:  # searchlab's LinearSum: bounds propagation
-            return LinearSum(scope, tuple(int(w) for w in weights), int(self.total), self.relation)
+        if numeric:  # searchlab's LinearSum: bounds propagation (fractions rounded as here)
+            return LinearSum(scope, tuple(weights), self.total, self.relation)
         total, relation = self.total, self.relation
 
         def holds(*values: Any) -> bool:
@@ -122,8 +122,8 @@ class _Sum(Constraint):
         return Predicate(scope, holds, f"{self.word} {relation} {total}")
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 class ExactSumConstraint(_Sum):
@@ -285,14 +285,22 @@ def _ours(constraint: Any) -> Constraint:
     )
 
 
+DEFAULT = Strategy(inference="fc", variable_order="mrv-degree")
+"""How ``Problem`` solves unless told (see its ``solver``)."""
+
+
 class Problem:
     """python-constraint's ``Problem`` (see the module docstring).
 
     Args:
-        solver: a searchlab ``Strategy`` (how backtracking orders and infers; MRV with
-            maintained arc consistency by default, which narrows a sum's variables by
-            its bounds at every step: SEND+MORE in milliseconds where forward checking
-            takes seconds). python-constraint's solvers are not taken.
+        solver: a searchlab ``Strategy`` (how backtracking orders and infers; by
+            default forward checking, which narrows every constraint on the variable
+            just given a value: a sum by its bounds, a predicate over at most 1,000
+            combinations by generalised arc consistency, MRV with ties to the most
+            constrained variable, as python-constraint orders by degree. Measured on
+            its examples against MAC, which re-propagates a wide predicate at every
+            step: SEND+MORE in predicates 11× faster, its Sudoku 3×, coins 2× slower).
+            python-constraint's solvers are not taken.
 
     Examples:
         python-constraint's first example:
@@ -318,7 +326,7 @@ class Problem:
                 "the solver of searchlab's Problem is a searchlab Strategy "
                 "(searchlab.algorithms.csp.Strategy), not python-constraint's solvers"
             )
-        self.strategy = solver or Strategy(inference="mac")  # sums prune by bounds under MAC
+        self.strategy = solver or DEFAULT
         self._domains: dict[Hashable, list[Any]] = {}
         self._constraints: list[tuple[Constraint, tuple[Hashable, ...] | None]] = []
 

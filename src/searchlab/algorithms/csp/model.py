@@ -108,11 +108,13 @@ class AllDifferent(Constraint):
 @dataclass(frozen=True)
 class LinearSum(Constraint):
     """``Σ coefficients[i] · scope[i]`` compared with ``total`` (``==``, ``<=`` or
-    ``>=``). A variable may appear once; numbers only."""
+    ``>=``). A variable may appear once; numbers only. A sum with a fraction in it
+    (floats: coins of 0.05) is rounded to 10 decimals before it is compared, as
+    python-constraint does, so that 0.1 + 0.2 equals 0.3."""
 
     scope: tuple[Var, ...]
-    coefficients: tuple[int, ...]
-    total: int = 0
+    coefficients: tuple[float, ...]
+    total: float = 0
     relation: Relation = "=="
     label: str = ""
 
@@ -125,6 +127,8 @@ class LinearSum(Constraint):
 
     def holds(self, values: Sequence[Any]) -> bool:
         value = sum(c * v for c, v in zip(self.coefficients, values, strict=True))
+        if isinstance(value, float):
+            value = round(value, 10)
         if self.relation == "==":
             return bool(value == self.total)
         if self.relation == "<=":

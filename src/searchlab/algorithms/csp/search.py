@@ -273,16 +273,17 @@ class _Engine:
                     return y
         for c in net.constraints_of[x]:
             nary = net.nary[c]
-            free = [v for v in nary.variables if assigned[v] < 0]
-            if len(free) == 1:
-                y = free[0]
-                stats.checks += dom[y].bit_count()
-                keep = nary.revise(y, dom)
+            if all(assigned[v] >= 0 for v in nary.variables):
+                continue  # x was the last: its values were tested when one was left
+            kept = nary.supports(dom, stats, self.check_clock)
+            if kept is None:
+                continue  # too many combinations yet: narrowed when fewer are left
+            levels = 0
+            if self.cbj:  # the values given, and what narrowed the others' domains
+                for v in nary.variables:
+                    levels |= 1 << self.level[v] if assigned[v] >= 0 else self.pastfc[v]
+            for y, keep in zip(nary.variables, kept, strict=True):
                 if keep != dom[y]:
-                    levels = 0
-                    for v in nary.variables:
-                        if v != y:
-                            levels |= 1 << self.level[v]
                     self.narrow(y, keep, levels, None)
                     if not keep:
                         return y
@@ -302,7 +303,7 @@ class _Engine:
         pending: deque[int] = deque()
         waiting: set[int] = set()
 
-        def arcs_into(x: int, skip: int) -> None:
+        def arcs_into(x: int, skip: int, done: int = -1) -> None:
             for k, y in enumerate(neighbours[x]):
                 if y != skip and assigned[y] < 0:
                     arc = (y, back[x][k])
@@ -310,7 +311,7 @@ class _Engine:
                         queued.add(arc)
                         arcs.append(arc)
             for c in net.constraints_of[x]:
-                if c not in waiting:
+                if c != done and c not in waiting:
                     waiting.add(c)
                     pending.append(c)
 
@@ -347,16 +348,15 @@ class _Engine:
             c = pending.popleft()
             waiting.discard(c)
             nary = net.nary[c]
-            for y in nary.variables:
-                if assigned[y] >= 0:
-                    continue
-                stats.checks += dom[y].bit_count()
-                keep = nary.revise(y, dom)
-                if keep != dom[y]:
+            kept = nary.supports(dom, stats, self.check_clock)
+            if kept is None:
+                continue  # too many combinations yet: revised when a domain shrinks
+            for y, keep in zip(nary.variables, kept, strict=True):
+                if keep != dom[y]:  # (an assigned variable keeps its value or empties)
                     self.narrow(y, keep, 0, None)
                     if not keep:
                         return y
-                    arcs_into(y, -1)
+                    arcs_into(y, -1, c)  # c itself is arc consistent now
         return -1
 
     # -- orderings ----------------------------------------------------------------------
