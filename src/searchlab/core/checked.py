@@ -145,6 +145,8 @@ class CallWatch:
 
 
 UNWATCHED = CallWatch()
+"""The watch of a call made with none: it keeps nothing (only ``CheckedProblem``'s own
+watch counts)."""
 
 
 def _watched(watch: CallWatch, call: Describe, kind: str, work: Callable[[], Any]) -> Any:
@@ -173,10 +175,10 @@ class CheckedProblem:
     (``check_cost``).
     """
 
-    def __init__(self, problem: Any, start: Hashable, watch: CallWatch = UNWATCHED) -> None:
+    def __init__(self, problem: Any, start: Hashable, watch: CallWatch | None = None) -> None:
         self.problem = problem
         self.start = start
-        self.watch = watch
+        self.watch = watch or CallWatch()  # its own: the counts are this problem's
 
     @property
     def initial(self) -> Hashable:
