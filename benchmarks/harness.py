@@ -29,6 +29,12 @@ class Section:
         print(f"  [{self.title}]", flush=True)
 
     def add(self, *cells: object) -> None:
+        """Append one row; a row of another width than the headers is a bug in the workload
+        (the report's table would shift its columns), so it is refused."""
+        if len(cells) != len(self.headers):
+            raise ValueError(
+                f"{self.title}: a row of {len(cells)} cells under {len(self.headers)} headers"
+            )
         self.rows.append([str(cell) for cell in cells])
         print("  " + " | ".join(self.rows[-1]), flush=True)
 

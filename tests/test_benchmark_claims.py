@@ -121,3 +121,19 @@ def test_docs_citing_the_benchmarks_claim_only_what_the_last_run_measured(
     page: str, section: str
 ) -> None:
     assert unbacked(section, last_run()) == [], f"{page}: figures no stored run contains"
+
+
+def test_a_row_must_fill_its_table() -> None:
+    """A row wider or narrower than the headers would shift the report's columns (the
+    N-queens solvers' table once had 9 cells under 7 headers)."""
+    section = Section("t", ["a", "b"])
+    section.add(1, 2)
+    with pytest.raises(ValueError, match="3 cells under 2 headers"):
+        section.add(1, 2, 3)
+
+
+def test_every_stored_table_is_rectangular() -> None:
+    """The last run's record: each row as wide as its headers."""
+    for section in last_run()["sections"]:
+        widths = {len(row) for row in section["rows"]}
+        assert widths <= {len(section["headers"])}, section["title"]
