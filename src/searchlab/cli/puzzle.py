@@ -8,10 +8,12 @@ import contextlib
 import functools
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, Unpack
 
 import click
 
+from searchlab.cli.checkpoints import checkpoint_options, resumed, saver, stopped_line
 from searchlab.cli.main import print_json
 from searchlab.cli.options import add_max_memory, click_option, max_memory_option, split_options
 from searchlab.cli.output import console
@@ -276,6 +278,7 @@ KORF24_NAMES = [str(number) for number in range(1, 11)]
 @REFLECT_OPTION
 @MOVE_ORDER_OPTION
 @click_option(MAX_EXPANDED, help="Stop an instance after expanding this many nodes (0 to 10^12).")
+@checkpoint_options
 @max_memory_option()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def korf24_command(
@@ -285,6 +288,9 @@ def korf24_command(
     reflect: bool,
     move_order: str,
     max_expanded: int | None,
+    max_seconds: float | None,
+    checkpoint_path: Path | None,
+    resume: Path | None,
     as_json: bool,
 ) -> None:
     """Solve Korf and Taylor's (1996) ten 24-puzzle instances optimally.
@@ -294,18 +300,43 @@ def korf24_command(
     instance's length, the published one, nodes generated and seconds; a progress bar
     follows each instance's iterations. With pdb-6666 and reflection the 95-move
     instance (no. 2) generates billions of nodes: minutes of search; the hardest take
-    hours. --max-expanded leaves an instance unsolved (exit status 3); the compiled
-    solver honours no time limit. --json gives {"heuristic", "reflect", "move_order",
-    "max_expanded", "rows": [{"instance", "length", "optimal", "optimal_found",
-    "generated", "expanded", "seconds"}, ...], "seconds": total}; "length" null when
-    the limit stopped it.
+    hours. --max-expanded leaves an instance unsolved (exit status 3). --max-seconds
+    stops the run in time (exit status 3) and --checkpoint saves where it stands (every
+    minute, and at the stop or Ctrl-C), so that --resume goes on from there, another day,
+    with the answers and node counts of one uninterrupted run. --json gives
+    {"heuristic", "reflect", "move_order", "max_expanded", "unfinished", "checkpoint",
+    "rows": [{"instance", "length", "optimal", "optimal_found", "generated",
+    "expanded", "seconds"}, ...], "seconds": total}; "length" null when --max-expanded
+    stopped it; "unfinished" true when --max-seconds stopped the run (the rows are the
+    instances finished).
 
     \b
     Examples:
       searchlab puzzle korf24 --only 2
       searchlab puzzle korf24 --first 1 --heuristic pdb-444444 --max-expanded 1000000 --json
+      searchlab puzzle korf24 --only 6 --max-seconds 3600 --checkpoint six.json
+      searchlab puzzle korf24 --resume six.json --max-seconds 3600
     """
     from searchlab.domains.puzzle.kernels import KORF_GOAL_24, korf24
+    from searchlab.domains.puzzle.kernels.korf_taylor import korf_taylor
+
+    options: dict[str, Any] = {}
+    if resume is not None:
+        back, check = resumed(
+            resume, "korf24", ("first", "only", "heuristic", "reflect", "move_order")
+        )
+        only, first = tuple(str(number) for number in back.instances), None
+        heuristic, reflect, move_order = back.heuristic, back.reflect, back.move_order
+        check([(int(i.name), i.board, i.optimal) for i in korf_taylor(list(only))])
+        options["resume"] = (back.rows, back.search)
+        checkpoint_path = checkpoint_path or resume
+    if checkpoint_path is not None:
+        numbers = [int(name) for name in only] or list(range(1, (first or 10) + 1))
+        options["checkpoint"] = saver(
+            checkpoint_path, "korf24", numbers, heuristic, reflect, move_order
+        )
+    if max_seconds is not None:
+        options["max_seconds"] = max_seconds
     from searchlab.domains.puzzle.kernels.pdb import PARTITIONS
 
     reflected = reflect and heuristic in PARTITIONS
@@ -319,12 +350,25 @@ def korf24_command(
         reflect=reflect,
         move_order=move_order,
         max_expanded=max_expanded,
+        **options,
     )
     if as_json:
-        print_json(set_document(run, total, move_order, reflected, max_expanded=max_expanded))
+        print_json(
+            set_document(
+                run,
+                total,
+                move_order,
+                reflected,
+                max_expanded=max_expanded,
+                unfinished=run.unfinished,
+                checkpoint=None if checkpoint_path is None else str(checkpoint_path),
+            )
+        )
     else:
         _print_korf24(run, reflected, total)
-    if any(row.length is None for row in run.rows):
+        if run.unfinished:
+            click.echo(stopped_line("korf24", checkpoint_path))
+    if run.unfinished or any(row.length is None for row in run.rows):
         sys.exit(3)
 
 

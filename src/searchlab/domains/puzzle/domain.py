@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from searchlab.core.errors import InputError
 from searchlab.core.events import Observer
@@ -46,6 +46,9 @@ from searchlab.domains.puzzle.board import (
 from searchlab.domains.puzzle.heuristics import HEURISTICS, PATTERN_DATABASES, default_heuristic
 from searchlab.domains.puzzle.problem import Move, SlidingPuzzle, apply_move
 from searchlab.domains.puzzle.solvability import random_board, unsolvable_reason
+
+if TYPE_CHECKING:
+    from searchlab.domains.puzzle.kernels.parallel import SplitSolution
 
 KERNEL_ALGORITHMS = frozenset({"astar", "ida"})
 """Optimal algorithms the compiled IDA* may stand in for: it returns a shortest path too."""
@@ -87,8 +90,8 @@ def kernel_refusal(request: SearchRequest, observed: bool) -> str | None:
         )
     if request.heuristic not in KERNEL_HEURISTICS:
         return f"the compiled solver's heuristics are {', '.join(sorted(KERNEL_HEURISTICS))}"
-    if request.limits.max_seconds is not None:
-        return "the compiled solver honours an expansion limit but not a time limit"
+    if request.limits.max_seconds is not None and request.limits.max_expanded is not None:
+        return "the compiled solver honours an expansion limit or a time limit, not both"
     if observed:
         return "the compiled solver reports no events"
     return None
@@ -277,16 +280,27 @@ class PuzzleDomain(Domain[Board, Move]):
         return result
 
     def _solve_compiled(self, request: SearchRequest) -> SearchResult[Board, Move]:
-        from searchlab.domains.puzzle.kernels import solve_15
+        from searchlab.domains.puzzle.kernels import FastSolution, solve_15
 
         start: Board = request.start.tiles
         began = time.perf_counter()
-        found = solve_15(
-            start,
-            request.goal,
-            heuristic=request.heuristic,
-            max_expanded=request.limits.max_expanded,
-        )
+        found: FastSolution | SplitSolution
+        if request.limits.max_seconds is not None:  # stopped between tasks of a split search
+            from searchlab.domains.puzzle.kernels.parallel import solve_15_split
+
+            found = solve_15_split(
+                start,
+                request.goal,
+                heuristic=request.heuristic,
+                max_seconds=request.limits.max_seconds,
+            )
+        else:
+            found = solve_15(
+                start,
+                request.goal,
+                heuristic=request.heuristic,
+                max_expanded=request.limits.max_expanded,
+            )
         total = time.perf_counter() - began
         stats = KernelStats(
             expanded=found.expanded,
@@ -294,10 +308,11 @@ class PuzzleDomain(Domain[Board, Move]):
             iterations=found.iterations,
             seconds=found.seconds,
             setup_seconds=max(0.0, total - found.seconds),
-            compiled=found.compiled,
+            compiled=not isinstance(found, FastSolution) or found.compiled,
         )
         if found.moves is None:
-            return no_path(Status.LIMIT_REACHED, stats, "max_expanded")
+            limit = "max_seconds" if request.limits.max_seconds is not None else "max_expanded"
+            return no_path(Status.LIMIT_REACHED, stats, limit)
         path = [start]
         for move in found.moves:
             path.append(apply_move(path[-1], move))

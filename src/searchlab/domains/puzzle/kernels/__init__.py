@@ -28,6 +28,7 @@ optimal.
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -63,7 +64,7 @@ from searchlab.domains.puzzle.problem import DEFAULT_MOVE_ORDER, MOVE_ORDERS, MO
 from searchlab.domains.puzzle.solvability import check_solvable
 
 if TYPE_CHECKING:
-    from searchlab.domains.puzzle.kernels.parallel import SplitSolution
+    from searchlab.domains.puzzle.kernels.parallel import SearchState, SplitSolution
 
 MOVE_NAMES: tuple[str, ...] = ("up", "down", "left", "right")
 """Kernel move codes 0–3, named by the direction the blank moves."""
@@ -114,14 +115,6 @@ def _kernel_board(cells: Sequence[int], what: str, size: int | None = None) -> B
         )
     if size is not None and k != size:
         raise InputError(f"the {what} is {k}×{k} but the board is {size}×{size}")
-    return board
-
-
-def _four_by_four(cells: Sequence[int], what: str) -> Board:
-    """``_kernel_board`` held to 4×4: what the split search (``parallel``) takes."""
-    board = _kernel_board(cells, what)
-    if len(board) != 16:
-        raise InputError(f"the split search takes 4×4 boards only; the {what} is 5×5")
     return board
 
 
@@ -379,6 +372,7 @@ class KorfRun:
     rows: tuple[KorfRow, ...]
     worker_seconds: float = 0.0  # split over workers: the CPU seconds of every subtree
     wasted_seconds: float = 0.0  # ... of which in subtrees the serial search never enters
+    unfinished: bool = False  # max_seconds stopped it before the last instance's answer
 
     @property
     def generated(self) -> int:
@@ -392,6 +386,10 @@ class KorfRun:
 
 Iteration = Callable[[int, int, int], None]
 """Called after each iteration of IDA*: (instance number, threshold, nodes generated)."""
+
+Checkpoint = Callable[[tuple[KorfRow, ...], "SearchState | None"], None]
+"""Hears a set's run between two tasks: the instances finished, and where the next one's
+search stands (None: not started). ``checkpoint.write`` saves it to a file."""
 
 
 def _check_first(first: int | None, count: int, what: str) -> None:
@@ -413,7 +411,14 @@ class SetOptions(TypedDict, total=False):
     ``executor`` each iteration is split into subtrees searched over it
     (``parallel.solve_15_split``: the same answers and node counts) and the run says
     what the split cost; with ``max_expanded`` an instance stopped by it is left
-    unsolved (its row's length None)."""
+    unsolved (its row's length None).
+
+    With ``max_seconds`` the run stops between two tasks of a search once that many
+    seconds have passed (the run is then ``unfinished``); ``checkpoint`` hears where it
+    stands every ``checkpoint_every`` seconds, after each instance, and at the stop (or
+    Ctrl-C); ``resume`` (the rows finished and a search's state, as heard) goes on from
+    there with the same answers and node counts. These run every search through
+    ``parallel.solve_15_split`` (here if no ``executor``), and exclude ``max_expanded``."""
 
     progress: Callable[[int, int], None] | None
     iteration: Iteration | None
@@ -423,6 +428,10 @@ class SetOptions(TypedDict, total=False):
     move_order: str
     executor: Executor | None
     max_expanded: int | None
+    max_seconds: float | None
+    checkpoint: Checkpoint | None
+    checkpoint_every: float
+    resume: tuple[tuple[KorfRow, ...], SearchState | None] | None
 
 
 def korf100(
@@ -485,8 +494,19 @@ def solve_set(
             reflect=reflect,
         )
     load_solver()  # a published set is the kernel's work: no plain-Python try first
-    rows: list[KorfRow] = []
+    save, resumed = options.get("checkpoint"), options.get("resume")
+    max_seconds = options.get("max_seconds")
+    stoppable = max_seconds is not None or save is not None or resumed is not None
+    if stoppable and max_expanded:
+        raise InputError(
+            "a run stopped by time (or saved to go on) cannot also stop at a node count: "
+            "drop max_expanded",
+            field="max_expanded",
+        )
+    deadline = time.perf_counter() + max_seconds if max_seconds is not None else math.inf
+    rows, search = (list(resumed[0]), resumed[1]) if resumed is not None else ([], None)
     worker = wasted = 0.0
+    searched = False  # whether this call has searched yet
     settings: dict[str, Any] = {
         "heuristic": heuristic,
         "cache_dir": cache_dir,
@@ -494,26 +514,61 @@ def solve_set(
         "move_order": options.get("move_order", DEFAULT_MOVE_ORDER),
     }
     for done, (number, board, optimal) in enumerate(instances, start=1):
-        if executor is None:
-            heard = None if iteration is None else functools.partial(iteration, number)
+        if done <= len(rows):
+            continue  # finished before the resume
+        heard = None if iteration is None else functools.partial(iteration, number)
+        if not stoppable and executor is None:
             found: FastSolution | SplitSolution = solve_15(
                 board, goal, max_expanded=max_expanded, iteration=heard, **settings
             )
         else:
             from searchlab.domains.puzzle.kernels.parallel import solve_15_split
 
-            found = solve_15_split(board, goal, executor=executor, **settings)
+            if searched and time.perf_counter() >= deadline:  # each call moves on a task
+                return _stopped(heuristic, rows, search, save, worker, wasted)
+            searched = True
+            found = solve_15_split(
+                board,
+                goal,
+                executor=executor,
+                max_seconds=None if deadline == math.inf else deadline - time.perf_counter(),
+                checkpoint=None if save is None else functools.partial(save, tuple(rows)),
+                checkpoint_every=options.get("checkpoint_every", 60.0),
+                resume=search,
+                iteration=heard,
+                **settings,
+            )
+            search = None
             worker += found.worker_seconds
             wasted += found.wasted_seconds
+            if found.paused is not None:
+                return _stopped(heuristic, rows, found.paused, None, worker, wasted)
         length = None if found.moves is None else len(found.moves)
         if length != optimal and not (length is None and max_expanded):
             raise AssertionError(f"instance {number}: found {length} moves, published {optimal}")
         rows.append(
             KorfRow(number, length, optimal, found.generated, found.expanded, found.seconds)
         )
+        if save is not None:
+            save(tuple(rows), None)
         if progress is not None:
             progress(done, len(instances))
     return KorfRun(heuristic, tuple(rows), worker, wasted)
+
+
+def _stopped(
+    heuristic: str,
+    rows: list[KorfRow],
+    search: SearchState | None,
+    save: Checkpoint | None,
+    worker: float,
+    wasted: float,
+) -> KorfRun:
+    """The run stopped by its time before an instance's answer (``save`` hears it, if
+    the search did not already say where it stands)."""
+    if save is not None:
+        save(tuple(rows), search)
+    return KorfRun(heuristic, tuple(rows), worker, wasted, unfinished=True)
 
 
 __all__ = [

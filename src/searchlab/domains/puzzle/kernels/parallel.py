@@ -23,12 +23,21 @@ in one task is searched here, without a round trip. The cut goes one move deeper
 time (starting a move above the last iteration's) until there are two subtrees per
 task, and the subtrees are batched by their expected work: r^((T - f) / 2) for a root
 with f = g + h under the threshold T, r the observed growth.
+
+Because the tasks are read in the serial order, the search can stop between two of them
+and go on later from there (``SearchState``: the iteration's threshold, its cut and
+batches, the tasks read and their counters): ``max_seconds`` stops it so, ``checkpoint``
+hears the state every ``checkpoint_every`` seconds and at a stop, and ``resume`` goes on
+from one, in this process or another, with the same answer and node counts. Ctrl-C is
+such a stop too (the kernel answers it between tasks, which take milliseconds).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
+import math
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -123,11 +132,11 @@ class Outcome:
 class SplitSolution:
     """``solve_15``'s answer and counters, and what the split cost."""
 
-    moves: list[str]
+    moves: list[str] | None  # None: stopped by max_seconds (see paused)
     generated: int
     expanded: int
     iterations: int
-    seconds: float  # wall time of the search, workers included
+    seconds: float  # wall time of the search, workers included (before a resume too)
     tasks: int  # tasks searched and read, over every iteration
     worker_seconds: float  # CPU seconds the tasks took, summed
     wasted_seconds: float  # ... of which in tasks the serial search would not enter
@@ -135,6 +144,7 @@ class SplitSolution:
     wasted_tasks: int = 0  # how many there were
     top_seconds: float = 0.0  # CPU seconds of the walks of the tops, in this process
     setup_seconds: float = 0.0  # CPU seconds the workers spent loading, during the search
+    paused: SearchState | None = None  # stopped by max_seconds (moves None): go on from here
 
 
 _LOADED: dict[Settings, tuple[ModuleType, tuple[Any, ...]]] = {}
@@ -237,12 +247,13 @@ def _walk_top(
 ) -> _Top:
     """The top ``depth`` moves of one iteration, as the kernel's search walks them."""
     top = _Top()
+    width = math.isqrt(len(start))
 
     def visit(board: Board, blank: int, path: tuple[int, ...]) -> bool:
         for direction in order:
             if path and (path[-1] ^ 1) == direction:
                 continue
-            target = _neighbour(blank, direction)
+            target = _neighbour(blank, direction, width)
             if target < 0:
                 continue
             top.generated += 1
@@ -271,15 +282,17 @@ def _walk_top(
     return top
 
 
-def _neighbour(blank: int, direction: int) -> int:
-    """The square the blank moves to (-1: off the board); 0 up, 1 down, 2 left, 3 right."""
+def _neighbour(blank: int, direction: int, width: int) -> int:
+    """The square the blank moves to on a board ``width`` wide (-1: off the board);
+    0 up, 1 down, 2 left, 3 right."""
+    row, column = divmod(blank, width)
     if direction == 0:
-        return blank - 4 if blank >= 4 else -1
+        return blank - width if row > 0 else -1
     if direction == 1:
-        return blank + 4 if blank < 12 else -1
+        return blank + width if row < width - 1 else -1
     if direction == 2:
-        return blank - 1 if blank & 3 else -1
-    return blank + 1 if (blank & 3) != 3 else -1
+        return blank - 1 if column > 0 else -1
+    return blank + 1 if column < width - 1 else -1
 
 
 LEAVES_PER_TASK = 2
@@ -378,7 +391,7 @@ def _tasks(top: _Top, bounds: list[int], threshold: int) -> list[Task]:
 
 
 @dataclass
-class _Totals:
+class Totals:
     """The counters over the iterations read so far, and what the split cost."""
 
     generated: int = 0
@@ -394,61 +407,176 @@ class _Totals:
     last_generated: int = 0  # the last iteration's nodes generated
     next_threshold: int = 1 << 30  # ... and its smallest f over the threshold
 
-    def iteration(self, runs: _Runs, top: _Top, bounds: list[int]) -> tuple[int, ...] | None:
-        """Read one iteration's tasks in the serial order; the moves to the goal if it
-        holds one (counting stops where the serial search stops), else None."""
-        generated = expanded = 0
-        next_threshold = top.next_threshold
-        found: tuple[int, ...] | None = None
-        stop: _Leaf | None = top.goal  # where counting in the top ends (None: its end)
-        for first in bounds[:-1]:
-            outcome = runs.next()
-            generated += outcome.generated
-            expanded += outcome.expanded
-            next_threshold = min(next_threshold, outcome.next_threshold)
-            if outcome.found_at >= 0:
-                stop = top.leaves[first + outcome.found_at]
-                found = stop.path + outcome.moves
-                break
-        else:
-            found = None if top.goal is None else top.goal.path
-        generated += top.generated if stop is None else stop.generated
-        expanded += top.expanded if stop is None else stop.expanded
-        past = runs.stop() if found is not None else []
-        wasted = sum(outcome.cpu_seconds for outcome in past)
-        self.iterations += 1
-        self.generated += generated
-        self.expanded += expanded
-        self.tasks += runs.read
-        self.worker_seconds += runs.cpu_seconds + wasted
-        self.wasted_seconds += wasted
-        self.wasted_generated += sum(outcome.generated for outcome in past)
-        self.wasted_tasks += len(past)
-        self.setup_seconds += runs.setup_seconds
-        self.last_generated = generated
-        self.next_threshold = next_threshold
-        return found
 
-    def solution(self, moves: list[str], seconds: float) -> SplitSolution:
-        return SplitSolution(
-            moves,
-            self.generated,
-            self.expanded,
-            self.iterations,
-            seconds,
-            self.tasks,
-            self.worker_seconds,
-            self.wasted_seconds,
-            self.wasted_generated,
-            self.wasted_tasks,
-            self.top_seconds,
-            self.setup_seconds,
-        )
+@dataclass(frozen=True)
+class Partial:
+    """An iteration read up to a point: the tasks read (counted from the iteration's
+    first) and what they counted (``next_threshold``: the smallest f over the threshold
+    met so far, the top's included)."""
+
+    read: int = 0
+    generated: int = 0
+    expanded: int = 0
+    next_threshold: int = 1 << 30
+
+
+@dataclass(frozen=True)
+class SearchState:
+    """Where a split search stands between two tasks: the iteration under way (its
+    threshold, the cut and the batches its top was cut into, and how far it was read),
+    the sizes of the iterations before it, the totals and the seconds so far. Enough to
+    go on in another process with the same answer and counters (``solve_15_split``'s
+    ``resume``; ``checkpoint`` writes it to a file)."""
+
+    threshold: int
+    cut: int
+    bounds: tuple[int, ...]
+    partial: Partial
+    sizes: tuple[int, ...]
+    totals: Totals
+    seconds: float
+
+
+Pause = Callable[[Partial], bool]
+"""Asked after each task read: True stops the iteration there."""
+
+
+@dataclass(frozen=True)
+class _Stop:
+    """An iteration stopped before its end: how far it was read, and whether Ctrl-C
+    stopped it (else ``Pause``)."""
+
+    partial: Partial
+    interrupted: bool
+
+
+def _read_iteration(
+    totals: Totals,
+    runs: _Runs,
+    top: _Top,
+    bounds: list[int],
+    partial: Partial,
+    pause: Pause,
+) -> tuple[int, ...] | _Stop | None:
+    """Read one iteration's tasks (from ``partial.read`` on, whose counts ``partial``
+    holds) in the serial order: the moves to the goal if it holds one (counting stops
+    where the serial search stops), None when it holds none (``totals`` then has it), or
+    a ``_Stop`` when ``pause`` stopped it or Ctrl-C came (the tasks out are
+    waste, searched again on resuming)."""
+    generated, expanded = partial.generated, partial.expanded
+    next_threshold = min(top.next_threshold, partial.next_threshold)
+    found: tuple[int, ...] | None = None
+    stop: _Leaf | None = top.goal  # where counting in the top ends (None: its end)
+    paused: _Stop | None = None
+    firsts = bounds[partial.read : -1]
+    for read, first in enumerate(firsts, start=partial.read + 1):
+        try:
+            outcome = runs.next()
+        except KeyboardInterrupt:
+            paused = _Stop(Partial(read - 1, generated, expanded, next_threshold), True)
+            break
+        generated += outcome.generated
+        expanded += outcome.expanded
+        next_threshold = min(next_threshold, outcome.next_threshold)
+        if outcome.found_at >= 0:
+            stop = top.leaves[first + outcome.found_at]
+            found = stop.path + outcome.moves
+            break
+        if read < len(bounds) - 1 and pause(Partial(read, generated, expanded, next_threshold)):
+            paused = _Stop(Partial(read, generated, expanded, next_threshold), False)
+            break
+    else:
+        found = None if top.goal is None else top.goal.path
+    past = runs.stop() if found is not None or paused is not None else []
+    wasted = sum(outcome.cpu_seconds for outcome in past)
+    totals.tasks += runs.read
+    totals.worker_seconds += runs.cpu_seconds + wasted
+    totals.wasted_seconds += wasted
+    totals.wasted_generated += sum(outcome.generated for outcome in past)
+    totals.wasted_tasks += len(past)
+    totals.setup_seconds += runs.setup_seconds
+    if paused is not None:
+        return paused
+    generated += top.generated if stop is None else stop.generated
+    expanded += top.expanded if stop is None else stop.expanded
+    totals.iterations += 1
+    totals.generated += generated
+    totals.expanded += expanded
+    totals.last_generated = generated
+    totals.next_threshold = next_threshold
+    return found
+
+
+def _solution(totals: Totals, moves: list[str] | None, seconds: float) -> SplitSolution:
+    return SplitSolution(
+        moves,
+        totals.generated,
+        totals.expanded,
+        totals.iterations,
+        seconds,
+        totals.tasks,
+        totals.worker_seconds,
+        totals.wasted_seconds,
+        totals.wasted_generated,
+        totals.wasted_tasks,
+        totals.top_seconds,
+        totals.setup_seconds,
+    )
 
 
 def _check(value: object, low: int, high: int, what: str, field: str) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise InputError(f"{what} must be {low:,} to {high:,}, not {value!r}", field=field)
+
+
+class _Watch:
+    """When a split search stops (``max_seconds``) and when its state is heard
+    (``checkpoint`` every ``every`` seconds); the seconds it has run, ``before`` a
+    resume included."""
+
+    def __init__(
+        self,
+        max_seconds: float | None,
+        checkpoint: Callable[[SearchState], None] | None,
+        every: float,
+        before: float,
+    ) -> None:
+        self.began = self.saved = time.perf_counter()
+        self.deadline = self.began + max_seconds if max_seconds is not None else math.inf
+        self.checkpoint = checkpoint
+        self.every = every
+        self.before = before
+
+    def seconds(self) -> float:
+        return self.before + time.perf_counter() - self.began
+
+    def past_deadline(self) -> bool:
+        return time.perf_counter() >= self.deadline
+
+    def pause(self, state: Callable[[Partial], SearchState], read: Partial) -> bool:
+        """Asked after each task: stop past the deadline; hear the state when due."""
+        now = time.perf_counter()
+        if now >= self.deadline:
+            return True
+        if self.checkpoint is not None and now - self.saved >= self.every:
+            self.checkpoint(state(read))
+            self.saved = now
+        return False
+
+
+def _state(
+    threshold: int,
+    cut: int,
+    bounds: tuple[int, ...],
+    sizes: tuple[int, ...],
+    totals: Totals,
+    watch: _Watch,
+    read: Partial,
+) -> SearchState:
+    """The search's state with this iteration read as far as ``read``."""
+    return SearchState(
+        threshold, cut, bounds, read, sizes, dataclasses.replace(totals), watch.seconds()
+    )
 
 
 def solve_15_split(
@@ -463,17 +591,29 @@ def solve_15_split(
     task_nodes: int | None = None,
     workers: int | None = None,
     cache_dir: Path | None = None,
+    max_seconds: float | None = None,
+    checkpoint: Callable[[SearchState], None] | None = None,
+    checkpoint_every: float = 60.0,
+    resume: SearchState | None = None,
+    iteration: Callable[[int, int], None] | None = None,
 ) -> SplitSolution:
     """``solve_15`` with each iteration split into subtrees searched over ``executor``
     (None: here), in tasks of about ``task_nodes`` nodes (None: see ``TASK_NODES``), at
     most ``workers`` (default: a local pool's own, else the machine's cores) handed out
     at a time; the cut ``depth`` moves down (None: chosen per iteration). Same moves,
-    same node counts; see the module."""
+    same node counts, on 4×4 and 5×5 boards; see the module.
+
+    Past ``max_seconds`` (checked between tasks) the search stops with ``moves`` None
+    and ``paused`` its state; ``checkpoint(state)`` hears the state every
+    ``checkpoint_every`` seconds and at such a stop or Ctrl-C (which is then raised
+    again); ``resume`` goes on from a state of the same board, goal and settings.
+    ``iteration(threshold, generated)`` hears after each iteration.
+    """
     from searchlab.domains.puzzle.kernels import (
-        DEFAULT_HEURISTIC,
         MOVE_NAMES,
-        STANDARD_GOAL,
-        _four_by_four,
+        _kernel_board,
+        default_heuristic_for,
+        standard_goal_for,
     )
     from searchlab.domains.puzzle.problem import DEFAULT_MOVE_ORDER
     from searchlab.domains.puzzle.solvability import check_solvable
@@ -489,12 +629,16 @@ def solve_15_split(
     elif local and executor is not None:  # the workers the pool was made with (CPython's)
         workers = int(getattr(executor, "_max_workers", 0)) or None
     window = WINDOW_PER_WORKER * (workers or os.cpu_count() or 1)
-    start = _four_by_four(board, "board")
-    target = _four_by_four(goal, "goal") if goal is not None else STANDARD_GOAL
+    start = _kernel_board(board, "board")
+    target = (
+        _kernel_board(goal, "goal", math.isqrt(len(start)))
+        if goal is not None
+        else standard_goal_for(start)
+    )
     check_solvable(start, target)
     settings = Settings(
         target,
-        heuristic or DEFAULT_HEURISTIC,
+        heuristic or default_heuristic_for(target),
         reflect,
         move_order or DEFAULT_MOVE_ORDER,
         str(cache_dir) if cache_dir is not None else None,
@@ -502,29 +646,61 @@ def solve_15_split(
     ida, arguments, _ = _loaded(settings)
     h = _heuristic(ida, arguments)
     order = [int(direction) for direction in arguments[1]]
-    began = time.perf_counter()
-    totals = _Totals()
-    sizes: list[int] = []  # nodes generated by each iteration
-    threshold = h(start)
-    cut = 1  # the last iteration's cut
+    watch = _Watch(max_seconds, checkpoint, checkpoint_every, resume.seconds if resume else 0.0)
+    totals = dataclasses.replace(resume.totals) if resume is not None else Totals()
+    sizes = list(resume.sizes) if resume is not None else []  # nodes of each iteration
+    threshold = resume.threshold if resume is not None else h(start)
+    cut = resume.cut if resume is not None else 1  # the last iteration's cut
     while threshold > 0:
-        if len(sizes) >= 2:
-            growth = min(max(sizes[-1] / max(sizes[-2], 1), 1.5), 20.0)
-            tasks = min(max(round(sizes[-1] * growth / task_nodes), 1), MAX_TASKS)
-        else:
-            growth, tasks = GROWTH, window
         walked = time.thread_time()
         walk = functools.partial(_walk_top, h, order, start, threshold)
-        first = depth or max(cut - 1, 1)  # tops grow: the last cut, or one above it
-        top, bounds, cut = _plan(walk, threshold, first, depth is None, tasks, growth)
+        if resume is not None:  # the iteration the state stopped in: its own cut and batches
+            cut, bounds, partial = resume.cut, list(resume.bounds), resume.partial
+            top = walk(cut)
+            increasing = all(a < b for a, b in itertools.pairwise(bounds))
+            if (
+                not increasing
+                or bounds[:1] != [0]
+                or len(top.leaves) != bounds[-1]
+                or not 0 <= partial.read < len(bounds) - 1
+            ):
+                raise InputError(
+                    "the saved search does not match this board, goal and settings", field="resume"
+                )
+            resume = None
+        else:
+            if len(sizes) >= 2:
+                growth = min(max(sizes[-1] / max(sizes[-2], 1), 1.5), 20.0)
+                tasks = min(max(round(sizes[-1] * growth / task_nodes), 1), MAX_TASKS)
+            else:
+                growth, tasks = GROWTH, window
+            first = depth or max(cut - 1, 1)  # tops grow: the last cut, or one above it
+            top, bounds, cut = _plan(walk, threshold, first, depth is None, tasks, growth)
+            partial = Partial()
         totals.top_seconds += time.thread_time() - walked
-        pieces = _tasks(top, bounds, threshold)
+        pieces = _tasks(top, bounds, threshold)[partial.read :]
         runs = _Runs(executor if len(pieces) > 1 else None, settings, pieces, window)
-        found = totals.iteration(runs, top, bounds)
+
+        state = functools.partial(
+            _state, threshold, cut, tuple(bounds), tuple(sizes), totals, watch
+        )
+        pause = functools.partial(watch.pause, state)
+        found = _read_iteration(totals, runs, top, bounds, partial, pause)
+        if isinstance(found, _Stop):
+            stopped = state(found.partial)
+            if checkpoint is not None:
+                checkpoint(stopped)
+            if found.interrupted:
+                raise KeyboardInterrupt  # Ctrl-C: the state is saved, the caller hears it
+            outcome = _solution(totals, None, stopped.seconds)
+            return dataclasses.replace(outcome, paused=stopped)
+        if iteration is not None:
+            iteration(threshold, totals.last_generated)
         if found is not None:
-            return totals.solution([MOVE_NAMES[m] for m in found], time.perf_counter() - began)
+            moves = [MOVE_NAMES[m] for m in found]
+            return _solution(totals, moves, watch.seconds())
         sizes.append(totals.last_generated)
         threshold = totals.next_threshold
         if threshold >= 1 << 30:  # pragma: no cover - the parity test rules it out
-            raise AssertionError("IDA* exhausted a solvable 15-puzzle")
-    return totals.solution([], time.perf_counter() - began)
+            raise AssertionError("IDA* exhausted a solvable puzzle")
+    return _solution(totals, [], watch.seconds())
