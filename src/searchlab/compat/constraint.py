@@ -28,6 +28,8 @@ from typing import Any
 
 from searchlab.algorithms.csp.model import CSP, AllDifferent, LinearSum, Predicate, Relation
 from searchlab.algorithms.csp.model import Constraint as Model
+from searchlab.algorithms.csp.lean import assignments, lean
+from searchlab.algorithms.csp.problem import CSPProblem
 from searchlab.algorithms.csp.search import Strategy, backtracking
 from searchlab.core.errors import InputError
 
@@ -402,6 +404,8 @@ class Problem:
         """Each solution in turn, as ``{variable: value}``, computed when asked for."""
         if not self._domains:
             return iter(())
+        if lean(self.strategy):  # dicts straight from the search loop
+            return assignments(CSPProblem(self.csp()), self.strategy)
         stream = backtracking(self.csp(), self.strategy)
         return (found.final_state.assignment() for found in stream)
 
