@@ -90,7 +90,10 @@ def _search(problem: CSPProblem, strategy: Strategy) -> Iterator[dict[Any, Any]]
                 name, choices = names[x], values[x]
                 for a in bits(dom[x]):
                     partial[name] = choices[a]
-                    yield from _with_free(partial, free_names, free_choices)
+                    if free:
+                        yield from _with_free(partial, free_names, free_choices)
+                    else:
+                        yield partial.copy()
             else:  # no variable to search (none, or none tied)
                 yield from _with_free(partial, free_names, free_choices)
         else:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import types
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -272,6 +273,21 @@ def _check_constraint(constraint: Constraint, index: Mapping[Var, int]) -> None:
         )
 
 
+def _takes(test: Any, count: int) -> bool:
+    """Whether the plain Python function ``test`` surely takes ``count`` positional
+    values, read from its code (inspect.signature costs some 10 µs, and a model may
+    have thousands of predicates); False when unsure, for inspect to say."""
+    if not isinstance(test, types.FunctionType):
+        return False
+    code = test.__code__
+    if code.co_kwonlyargcount and len(test.__kwdefaults__ or ()) < code.co_kwonlyargcount:
+        return False  # a keyword-only argument without a default
+    positional = code.co_argcount
+    if code.co_flags & inspect.CO_VARARGS:
+        positional = max(positional, count)
+    return positional - len(test.__defaults__ or ()) <= count <= positional
+
+
 def _check_test(predicate: Predicate) -> None:
     """Refuse a predicate that is not a function, or that cannot take one value per
     variable of its scope (said now, not as a TypeError in the middle of a solve)."""
@@ -281,6 +297,8 @@ def _check_test(predicate: Predicate) -> None:
             f"the constraint {predicate.name} on {', '.join(map(str, scope))} has the test "
             f"{test!r}: it must be a function of their values"
         )
+    if _takes(test, len(scope)):
+        return
     try:
         inspect.signature(test).bind(*scope)
     except TypeError:

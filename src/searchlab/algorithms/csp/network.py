@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
@@ -181,8 +182,18 @@ class Nary:
         )
         # Among: each variable's values in the set, as a mask over its domain
         self.inside: tuple[int, ...] | None = None
+        self.outside: tuple[int, ...] = ()
+        self.bounds = (0, 0)
         if isinstance(constraint, Among):
             self.inside = tuple(_mask_of(self.values[v], constraint.values) for v in self.variables)
+            self.outside = tuple(~mask for mask in self.inside)
+            self.bounds = (constraint.low, constraint.high)
+        # its variables' domains in one call (a tuple even for one variable)
+        self.read: Callable[[Sequence[int]], tuple[int, ...]] = (
+            operator.itemgetter(*self.variables)
+            if len(self.variables) > 1
+            else lambda domains: (domains[self.variables[0]],)
+        )
         # where each scope position reads its value among the distinct variables
         self.where = tuple(self.variables.index(v) for v in self.scope)
         self.at = tuple(
@@ -205,8 +216,9 @@ class Nary:
     ) -> list[int] | None:
         """Each of its variables' values that some combination of the others' current
         values satisfies (generalised arc consistency), as masks in ``variables``'
-        order (all empty when no combination does); None when the domains hold more
-        than ``NARY_SUPPORTS`` combinations (no pruning: sound, only weaker). A linear
+        order (all empty when no combination does); None when nothing is pruned, as
+        when the domains hold more than ``NARY_SUPPORTS`` combinations (sound, only
+        weaker). A linear
         sum of whole numbers is narrowed by its bounds instead, at any size, and an
         ``Among`` by counting. Every call of the test counts one check in ``stats``;
         ``check`` (the search's clock, which may raise) is called every
@@ -295,32 +307,27 @@ class Nary:
             kept[i] = mask
         return kept
 
-    def _count(self, domains: Sequence[int], stats: Stats) -> list[int]:
+    def _count(self, domains: Sequence[int], stats: Stats) -> list[int] | None:
         """An ``Among``: the variables whose values are all in the set (must) and those
         with one in it (may) bound the count; at a bound, the undecided variables all
-        go the same way (generalised arc consistency for this constraint)."""
-        constraint = self.constraint
-        assert isinstance(constraint, Among) and self.inside is not None
-        variables, inside = self.variables, self.inside
-        must = may = 0
-        for v, mask in zip(variables, inside, strict=True):
-            d = domains[v]
-            if d & mask:
-                may += 1
-                if not d & ~mask:
-                    must += 1
-        stats.checks += len(variables)
-        if must > constraint.high or may < constraint.low or constraint.low > constraint.high:
-            return [0] * len(variables)
-        kept = [domains[v] for v in variables]
-        if must == may:
-            return kept
-        out = must == constraint.high  # the set is full: the others stay out of it
-        if out or may == constraint.low:  # every one that may must: they go in
-            for j, mask in enumerate(inside):
-                d = kept[j]
-                if d & mask and d & ~mask:
-                    kept[j] = d & ~mask if out else d & mask
+        go the same way (generalised arc consistency for this constraint). None when
+        nothing is narrowed. Counted with map, in C: it runs at every assignment."""
+        low, high = self.bounds
+        size = len(self.variables)
+        current, inside = self.read(domains), self.inside or ()
+        may = size - operator.countOf(map(operator.and_, current, inside), 0)
+        must = operator.countOf(map(operator.and_, current, self.outside), 0)
+        stats.checks += size  # (a domain here is never empty: no wipeout is counted in)
+        if must > high or may < low or low > high:
+            return [0] * size
+        out = must == high  # the set is full: the others stay out of it
+        if must == may or not (out or may == low):
+            return None
+        kept = list(current)
+        hits = map(operator.and_, current, inside)
+        for j, (d, hit) in enumerate(zip(current, hits, strict=False)):
+            if hit and hit != d:  # undecided: every one that may must go in, or none
+                kept[j] = d & ~hit if out else hit
         return kept
 
     def _bounds(self, domains: Sequence[int], stats: Stats) -> list[int]:

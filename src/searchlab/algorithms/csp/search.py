@@ -279,11 +279,11 @@ class _Engine:
                     return y
         for c in net.constraints_of[x]:
             nary = net.nary[c]
-            if all(assigned[v] >= 0 for v in nary.variables):
+            if nary.inside is None and all(assigned[v] >= 0 for v in nary.variables):
                 continue  # x was the last: its values were tested when one was left
             kept = nary.supports(dom, stats, self.check_clock)
             if kept is None:
-                continue  # too many combinations yet: narrowed when fewer are left
+                continue  # nothing pruned (too many combinations yet: narrowed later)
             levels = 0
             if self.cbj:  # the values given, and what narrowed the others' domains
                 for v in nary.variables:
