@@ -14,9 +14,11 @@ The constraint classes have python-constraint's names and arguments:
 ``multipliers``), ``ExactProdConstraint``, ``MinProdConstraint``,
 ``MaxProdConstraint``, ``InSetConstraint``, ``NotInSetConstraint``,
 ``SomeInSetConstraint`` and ``SomeNotInSetConstraint`` (with ``n`` and ``exact``).
-An all-different becomes searchlab's ``AllDifferent`` and a sum of numbers a
-``LinearSum``, which the solvers propagate; the rest are tests of the values
-(``Predicate``). python-constraint's own instances of these classes are read too.
+An all-different becomes searchlab's ``AllDifferent``, a sum of numbers a
+``LinearSum`` and the set classes an ``Among`` (how many values in a set), which the
+solvers propagate; the rest are tests of the values (``Predicate``).
+``getSolutionIter`` answers dicts straight from the search loop (``csp.lean``).
+python-constraint's own instances of these classes are read too.
 Mistakes are ``InputError`` (a ``ValueError``, as python-constraint raises).
 """
 
@@ -318,11 +320,13 @@ class Problem:
     Args:
         solver: a searchlab ``Strategy`` (how backtracking orders and infers; by
             default forward checking, which narrows every constraint on the variable
-            just given a value: a sum by its bounds, a predicate over at most 1,000
-            combinations by generalised arc consistency, MRV with ties to the most
-            constrained variable, as python-constraint orders by degree. Measured on
-            its examples against MAC, which re-propagates a wide predicate at every
-            step: SEND+MORE in predicates 11× faster, its Sudoku 3×, coins 2× slower).
+            just given a value: a sum by its bounds, a count of values in a set by
+            counting, a predicate over at most 1,000 combinations by generalised arc
+            consistency; the variable with the fewest values left per constraint on
+            it first (``dom-deg``: python-constraint orders by degree). Forward
+            checking rather than MAC, which re-propagates a wide predicate at every
+            step: measured on its examples, SEND+MORE in predicates 11× faster, its
+            Sudoku 3×, coins 2× slower).
             python-constraint's solvers are not taken.
 
     Examples:
