@@ -19,7 +19,7 @@ has already removed every value that conflicts with the values given:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from searchlab.algorithms.csp.network import bits
@@ -73,7 +73,11 @@ def _search(problem: CSPProblem, strategy: Strategy) -> Iterator[dict[Any, Any]]
         return
     free = [v for v in range(net.n) if not (net.neighbours[v] or net.constraints_of[v])]
     free_names = [names[v] for v in free]
-    free_choices = [[values[v][k] for k in bits(dom[v])] for v in free]
+    free_choices: list[Sequence[Any]] = [
+        values[v] if dom[v] == net.root[v] == (1 << len(values[v])) - 1 else
+        [values[v][k] for k in bits(dom[v])]
+        for v in free
+    ]  # fmt: skip
     partial: dict[Any, Any] = dict.fromkeys(names)
     # the choice points: the variable, its values in the order to try, the trail mark
     stack: list[tuple[int, list[int], int]] = []
@@ -122,14 +126,15 @@ def _search(problem: CSPProblem, strategy: Strategy) -> Iterator[dict[Any, Any]]
 
 
 def _with_free(
-    partial: dict[Any, Any], names: list[Any], choices: list[list[Any]]
+    partial: dict[Any, Any], names: list[Any], choices: list[Sequence[Any]]
 ) -> Iterator[dict[Any, Any]]:
-    """``partial`` with each combination of the untied variables' values."""
-    if not names:
-        yield partial.copy()
+    """``partial`` with each combination of the untied variables' values (built in C:
+    a problem of untied variables only is nothing else)."""
+    combinations = itertools.product(*choices)
+    if len(names) == len(partial):  # every variable untied: in the CSP's order
+        yield from map(dict, map(zip, itertools.repeat(names), combinations))
         return
-    for combination in itertools.product(*choices):
+    for combination in combinations:
         solution = partial.copy()
-        for name, value in zip(names, combination, strict=True):
-            solution[name] = value
+        solution.update(zip(names, combination, strict=True))
         yield solution
