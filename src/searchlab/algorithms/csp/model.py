@@ -6,7 +6,8 @@ them satisfy it (``holds``, the values in scope order). Any predicate is a const
 them quickly: ``NotEqual`` (x ≠ y + k, for each k of ``plus``: plain not-equal, and
 the queens' diagonals), ``AllDifferent`` (read as every pair not equal, offsets
 allowed: x₁ + o₁, x₂ + o₂, … all different) and ``LinearSum`` (Σ cᵢ·xᵢ = total, or
-≤, ≥). ``CSP`` checks the whole model once (no empty domain, no constraint naming a
+≤, ≥) and ``Among`` (how many of the variables take a value of a set: between
+``low`` and ``high``). ``CSP`` checks the whole model once (no empty domain, no constraint naming a
 variable that is not there) and keeps the neighbour index: which variables share a
 constraint.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import types
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -136,6 +138,31 @@ class LinearSum(Constraint):
         return bool(value >= self.total)
 
 
+@dataclass(frozen=True)
+class Among(Constraint):
+    """Between ``low`` and ``high`` of the variables of ``scope`` take a value of
+    ``values`` (python-constraint's SomeInSetConstraint: at least n, or exactly n; with
+    ``low`` = ``high`` = the number of variables, every value is in the set). Each
+    variable may appear once; the solvers keep it whole and narrow it by counting the
+    variables that must and that may still take a value of the set."""
+
+    scope: tuple[Var, ...]
+    values: frozenset[Any]
+    low: int
+    high: int
+    label: str = ""
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return self.label or (
+            f"{self.low} to {self.high} of {', '.join(map(str, self.scope))} in a set"
+        )
+
+    def holds(self, values: Sequence[Any]) -> bool:
+        inside = self.values
+        return self.low <= sum(1 for value in values if value in inside) <= self.high
+
+
 class CSP:
     """A constraint satisfaction problem, checked once when built.
 
@@ -233,6 +260,8 @@ def _check_constraint(constraint: Constraint, index: Mapping[Var, int]) -> None:
             )
         if len(set(scope)) != len(scope):
             raise InputError(f"the constraint {constraint.name} names a variable twice")
+    if isinstance(constraint, Among) and len(set(scope)) != len(scope):
+        raise InputError(f"the constraint {constraint.name} names a variable twice")
     if (
         isinstance(constraint, AllDifferent)
         and constraint.offsets is not None
@@ -244,6 +273,21 @@ def _check_constraint(constraint: Constraint, index: Mapping[Var, int]) -> None:
         )
 
 
+def _takes(test: Any, count: int) -> bool:
+    """Whether the plain Python function ``test`` surely takes ``count`` positional
+    values, read from its code (inspect.signature costs some 10 µs, and a model may
+    have thousands of predicates); False when unsure, for inspect to say."""
+    if not isinstance(test, types.FunctionType):
+        return False
+    code = test.__code__
+    if code.co_kwonlyargcount and len(test.__kwdefaults__ or ()) < code.co_kwonlyargcount:
+        return False  # a keyword-only argument without a default
+    positional = code.co_argcount
+    if code.co_flags & inspect.CO_VARARGS:
+        positional = max(positional, count)
+    return positional - len(test.__defaults__ or ()) <= count <= positional
+
+
 def _check_test(predicate: Predicate) -> None:
     """Refuse a predicate that is not a function, or that cannot take one value per
     variable of its scope (said now, not as a TypeError in the middle of a solve)."""
@@ -253,6 +297,8 @@ def _check_test(predicate: Predicate) -> None:
             f"the constraint {predicate.name} on {', '.join(map(str, scope))} has the test "
             f"{test!r}: it must be a function of their values"
         )
+    if _takes(test, len(scope)):
+        return
     try:
         inspect.signature(test).bind(*scope)
     except TypeError:

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from searchlab.algorithms.csp.model import (
     CSP,
     AllDifferent,
+    Among,
     Constraint,
     LinearSum,
     NotEqual,
@@ -34,9 +36,6 @@ from searchlab.core.result import Stats
 EAGER_VALUES = 64
 """Domains up to this size get their masks computed once (small ints); larger ones
 compute a mask when asked (1,000 queens would otherwise hold a million long ints)."""
-EAGER_PAIRS = 1 << 16
-"""A predicate on two variables is tabulated when its domains have at most this many
-pairs of values; past it, each value's mask is computed when first asked and kept."""
 NARY_SUPPORTS = 1_000
 """Forward checking and arc consistency look for supports of an n-ary predicate only
 while its variables' current domains hold at most this many combinations (past that
@@ -96,22 +95,25 @@ class OffsetMasks(Sequence[int]):
         return mask
 
 
-class LazyTable(Sequence[int]):
-    """A predicate's masks for x → y, each computed on first use and kept."""
+class LazyTable(dict[int, int]):
+    """A predicate's masks for x → y, each computed on first use and kept: a dict whose
+    missing entry is computed (a hit costs one dict lookup, in C). It stands in for a
+    ``Sequence[int]`` of x's values: ``len`` is their number."""
 
     def __init__(self, test: Any, vx: tuple[Any, ...], vy: tuple[Any, ...], flip: bool) -> None:
+        super().__init__()
         self.test, self.vx, self.vy, self.flip = test, vx, vy, flip
-        self.known: dict[int, int] = {}
 
     def __len__(self) -> int:
         return len(self.vx)
 
-    def __getitem__(self, a: int) -> int:  # type: ignore[override]
-        mask = self.known.get(a)
-        if mask is None:
-            mask = _predicate_mask(self.test, self.vx[a], self.vy, self.flip)
-            self.known[a] = mask
+    def __missing__(self, a: int) -> int:
+        mask = _predicate_mask(self.test, self.vx[a], self.vy, self.flip)
+        self[a] = mask
         return mask
+
+
+Sequence.register(LazyTable)
 
 
 class Union(Sequence[int]):
@@ -137,6 +139,15 @@ def _predicate_mask(test: Any, a: Any, vy: tuple[Any, ...], flip: bool) -> int:
         ok = test(value, a) if flip else test(a, value)
         if not ok:
             mask |= 1 << b
+    return mask
+
+
+def _mask_of(values: tuple[Any, ...], allowed: frozenset[Any]) -> int:
+    """The bits of ``values`` that are in ``allowed``."""
+    mask = 0
+    for k, value in enumerate(values):
+        if value in allowed:
+            mask |= 1 << k
     return mask
 
 
@@ -169,8 +180,25 @@ class Nary:
                 *(value for v in self.variables for value in self.values[v]),
             )
         )
+        # Among: each variable's values in the set, as a mask over its domain
+        self.inside: tuple[int, ...] | None = None
+        self.outside: tuple[int, ...] = ()
+        self.bounds = (0, 0)
+        if isinstance(constraint, Among):
+            self.inside = tuple(_mask_of(self.values[v], constraint.values) for v in self.variables)
+            self.outside = tuple(~mask for mask in self.inside)
+            self.bounds = (constraint.low, constraint.high)
+        # its variables' domains in one call (a tuple even for one variable)
+        self.read: Callable[[Sequence[int]], tuple[int, ...]] = (
+            operator.itemgetter(*self.variables)
+            if len(self.variables) > 1
+            else lambda domains: (domains[self.variables[0]],)
+        )
         # where each scope position reads its value among the distinct variables
         self.where = tuple(self.variables.index(v) for v in self.scope)
+        self.at = tuple(
+            tuple(p for p, w in enumerate(self.where) if w == i) for i in range(len(self.variables))
+        )
         self.direct = self.scope == self.variables
         self.test: Callable[..., Any] = (
             constraint.test
@@ -188,49 +216,118 @@ class Nary:
     ) -> list[int] | None:
         """Each of its variables' values that some combination of the others' current
         values satisfies (generalised arc consistency), as masks in ``variables``'
-        order; None when the domains hold more than ``NARY_SUPPORTS`` combinations (no
-        pruning: sound, only weaker). A linear sum is narrowed by its bounds instead,
-        at any size. Every call of the test counts one check in ``stats``; ``check``
-        (the search's clock, which may raise) is called every ``CLOCK_STRIDE`` calls.
-        The enumeration stops as soon as every value has its support."""
-        if self.linear:
-            return self._bounds(domains, stats)
-        variables, values = self.variables, self.values
-        combinations, open_ = 1, 0
-        for v in variables:  # counted before any list is built: most calls stop here
+        order (all empty when no combination does); None when nothing is pruned, as
+        when the domains hold more than ``NARY_SUPPORTS`` combinations (sound, only
+        weaker). A linear
+        sum of whole numbers is narrowed by its bounds instead, at any size, and an
+        ``Among`` by counting. Every call of the test counts one check in ``stats``;
+        ``check`` (the search's clock, which may raise) is called every
+        ``CLOCK_STRIDE`` calls. The enumeration stops as soon as every value has its
+        support."""
+        if self.inside is not None:
+            return self._count(domains, stats)
+        variables = self.variables
+        combinations, opened = 1, []
+        for i, v in enumerate(variables):  # counted before any list is built
             size = domains[v].bit_count()
-            if size > 1:
+            if size != 1:
                 combinations *= size
-                open_ += 1
-                if combinations > NARY_SUPPORTS and open_ > 1:
-                    return None  # (one variable left open: its values are all tested)
+                opened.append(i)
+        if not combinations:
+            return [0] * len(variables)
+        if self.linear and (self.whole or len(opened) > 1):
+            return self._bounds(domains, stats)
+        if combinations > NARY_SUPPORTS and len(opened) > 1:
+            return None  # (one variable left open: its values are all tested)
+        values, test, at = self.values, self.test, self.at
+        args = [values[v][domains[v].bit_length() - 1] for v in self.scope]
+        if not opened:
+            stats.checks += 1
+            return [domains[v] for v in variables] if test(*args) else [0] * len(variables)
+        if len(opened) == 1:  # the common case: one variable left, each value tested
+            i = opened[0]
+            v, places = variables[i], at[i]
+            choices, keep, calls = values[v], 0, 0
+            for k in bits(domains[v]):
+                value = choices[k]
+                for p in places:
+                    args[p] = value
+                calls += 1
+                if not calls & CLOCK_STRIDE:
+                    stats.checks += calls
+                    calls = 0
+                    check()
+                if test(*args):
+                    keep |= 1 << k
+            stats.checks += calls
+            if not keep:
+                return [0] * len(variables)
+            kept = [domains[u] for u in variables]
+            kept[i] = keep
+            return kept
+        return self._enumerate(domains, stats, check, opened)
+
+    def _enumerate(
+        self, domains: Sequence[int], stats: Stats, check: Callable[[], None], opened: list[int]
+    ) -> list[int]:
+        """GAC by trying the combinations of the variables' values (the open ones vary)."""
+        variables, values, test = self.variables, self.values, self.test
         choices = [[values[v][k] for k in bits(domains[v])] for v in variables]
-        found: list[set[Any]] = [set() for _ in variables]
-        missing = sum(len(c) for c in choices)
-        test, direct, where = self.test, self.direct, self.where
+        bit_of = [{values[variables[i]][k]: 1 << k for k in bits(domains[variables[i]])}
+                  for i in opened]  # fmt: skip
+        found = [0] * len(opened)
+        missing = sum(len(bit) for bit in bit_of)
+        if not self.direct:
+            where, inner = self.where, test
+            test = lambda *values: inner(*[values[w] for w in where])  # noqa: E731
+        # the test called by starmap over one stream of combinations, read from a twin
         calls = 0
-        for combination in itertools.product(*choices):
-            calls += 1
+        tried = zip(
+            itertools.starmap(test, itertools.product(*choices)),
+            itertools.product(*choices),
+            strict=True,
+        )
+        for calls, (ok, combination) in enumerate(tried, 1):
             if not calls & CLOCK_STRIDE:
-                stats.checks += calls
-                calls = 0
+                stats.checks += CLOCK_STRIDE + 1
                 check()
-            ok = test(*combination) if direct else test(*[combination[w] for w in where])
             if ok:
-                for seen, value in zip(found, combination, strict=True):
-                    if value not in seen:
-                        seen.add(value)
+                for j, i in enumerate(opened):
+                    bit = bit_of[j][combination[i]]
+                    if not found[j] & bit:
+                        found[j] |= bit
                         missing -= 1
                 if not missing:
                     break
-        stats.checks += calls
-        kept = []
-        for v, seen in zip(variables, found, strict=True):
-            mask = 0
-            for k in bits(domains[v]):
-                if values[v][k] in seen:
-                    mask |= 1 << k
-            kept.append(mask)
+        stats.checks += calls & CLOCK_STRIDE
+        if not found[0]:
+            return [0] * len(variables)
+        kept = [domains[u] for u in variables]
+        for i, mask in zip(opened, found, strict=True):
+            kept[i] = mask
+        return kept
+
+    def _count(self, domains: Sequence[int], stats: Stats) -> list[int] | None:
+        """An ``Among``: the variables whose values are all in the set (must) and those
+        with one in it (may) bound the count; at a bound, the undecided variables all
+        go the same way (generalised arc consistency for this constraint). None when
+        nothing is narrowed. Counted with map, in C: it runs at every assignment."""
+        low, high = self.bounds
+        size = len(self.variables)
+        current, inside = self.read(domains), self.inside or ()
+        may = size - operator.countOf(map(operator.and_, current, inside), 0)
+        must = operator.countOf(map(operator.and_, current, self.outside), 0)
+        stats.checks += size  # (a domain here is never empty: no wipeout is counted in)
+        if must > high or may < low or low > high:
+            return [0] * size
+        out = must == high  # the set is full: the others stay out of it
+        if must == may or not (out or may == low):
+            return None
+        kept = list(current)
+        hits = map(operator.and_, current, inside)
+        for j, (d, hit) in enumerate(zip(current, hits, strict=False)):
+            if hit and hit != d:  # undecided: every one that may must go in, or none
+                kept[j] = d & ~hit if out else hit
         return kept
 
     def _bounds(self, domains: Sequence[int], stats: Stats) -> list[int]:
@@ -238,11 +335,7 @@ class Nary:
         constraint = self.constraint
         assert isinstance(constraint, LinearSum)
         values = self.values
-        # fractions: bounds with a margin for rounding, the exact test at the end
-        if not self.whole and all(domains[v].bit_count() == 1 for v in self.variables):
-            stats.checks += 1
-            ok = constraint.holds([values[v][domains[v].bit_length() - 1] for v in self.scope])
-            return [domains[v] if ok else 0 for v in self.variables]
+        # fractions: bounds with a margin for rounding (exact once one variable is open)
         margin = 0.0 if self.whole else 1e-6
         lows, highs = [], []
         for v, c in zip(self.scope, self.coefficients, strict=True):
@@ -324,6 +417,8 @@ class Network:
         if isinstance(constraint, AllDifferent):
             self._all_different(constraint, offsets)
             return
+        if isinstance(constraint, Among) and self._among_unary(constraint):
+            return
         distinct = list(dict.fromkeys(constraint.scope))
         if len(distinct) == 1:  # a unary constraint: keep only the values it allows
             i = index[distinct[0]]
@@ -343,14 +438,24 @@ class Network:
             test = _binary_test(constraint)
             vi, vj = self.values[i], self.values[j]
             for x, vx, y, vy, flip in ((i, vi, j, vj, False), (j, vj, i, vi, True)):
-                table: Sequence[int]
-                if len(vx) * len(vy) <= EAGER_PAIRS:
-                    table = [_predicate_mask(test, a, vy, flip) for a in vx]
-                else:
-                    table = LazyTable(test, vx, vy, flip)
+                table = cast(Sequence[int], LazyTable(test, vx, vy, flip))
                 tables.setdefault(x * n + y, []).append(table)
             return
         self.nary.append(Nary(constraint, self))
+
+    def _among_unary(self, constraint: Among) -> bool:
+        """An ``Among`` that needs no search (always true, or every variable in the set,
+        or every one out of it) folded into the domains; whether it was."""
+        size = len(constraint.scope)
+        if constraint.low <= 0 and constraint.high >= size:
+            return True
+        if (constraint.low != size and constraint.high != 0) or constraint.low > constraint.high:
+            return False
+        for var in constraint.scope:
+            i = self.csp.index[var]
+            inside = _mask_of(self.values[i], constraint.values)
+            self.root[i] &= inside if constraint.low == size else ~inside
+        return True
 
     def _link(self, i: int, j: int, masks: Sequence[int], most: float) -> None:
         self.neighbours[i].append(j)
@@ -421,6 +526,8 @@ class Network:
 
 
 def _binary_test(constraint: Constraint) -> Any:
+    if isinstance(constraint, Predicate):
+        return constraint.test  # called as it is: a wrapper would double each call
     return lambda a, b: constraint.holds((a, b))
 
 

@@ -5,7 +5,9 @@ One search, four choices (``Strategy``), each as the textbook names it:
 - variable ordering: ``static`` (the CSP's order), ``mrv`` (minimum remaining values:
   the variable with the fewest values left; without inference, the values consistent
   with the assignment so far, counted by consistency checks), ``mrv-degree`` (MRV,
-  ties broken by the most constraints on unassigned variables);
+  ties broken by the most constraints on unassigned variables), ``dom-deg`` (the
+  fewest values left per constraint on the variable, Bessière and Régin 1996: a
+  variable in many constraints early, as python-constraint orders by degree);
 - value ordering: ``static`` (the domain's order) or ``lcv`` (least constraining
   value: the value that rules out the fewest values of unassigned neighbours first);
 - inference after each assignment: ``none`` (each value is tested against the
@@ -60,7 +62,7 @@ from searchlab.core.limits import NO_LIMITS, Limits
 from searchlab.core.options import Option
 from searchlab.core.result import SearchResult, Stats, Status
 
-VARIABLE_ORDERS = ("static", "mrv", "mrv-degree")
+VARIABLE_ORDERS = ("static", "mrv", "mrv-degree", "dom-deg")
 VALUE_ORDERS = ("static", "lcv")
 INFERENCES = ("none", "fc", "mac")
 BACKTRACKS = ("chronological", "cbj")
@@ -164,6 +166,10 @@ class _Engine:
         self.cbj = strategy.backtrack == "cbj"
         self.narrowed: list[Event] = []  # events of the last inference, when emitting
         self.out_of_time: Callable[[], bool] = _never  # the search's clock (Budget)
+        self.degree = [  # dom-deg: the constraints on each variable (1 at least)
+            max(1, len(net_neighbours) + len(nary))
+            for net_neighbours, nary in zip(network.neighbours, network.constraints_of, strict=True)
+        ]
 
     def check_clock(self) -> None:
         """Raise ``_OutOfTime`` once the search's time limit has passed."""
@@ -273,11 +279,11 @@ class _Engine:
                     return y
         for c in net.constraints_of[x]:
             nary = net.nary[c]
-            if all(assigned[v] >= 0 for v in nary.variables):
+            if nary.inside is None and all(assigned[v] >= 0 for v in nary.variables):
                 continue  # x was the last: its values were tested when one was left
             kept = nary.supports(dom, stats, self.check_clock)
             if kept is None:
-                continue  # too many combinations yet: narrowed when fewer are left
+                continue  # nothing pruned (too many combinations yet: narrowed later)
             levels = 0
             if self.cbj:  # the values given, and what narrowed the others' domains
                 for v in nary.variables:
@@ -366,6 +372,8 @@ class _Engine:
         if how == "static":
             return order[depth]
         assigned, dom = self.assigned, self.dom
+        if how == "dom-deg":
+            return self.dom_deg(order)
         counting = self.strategy.inference == "none"
         best, best_size, ties = -1, -1, []
         for v in order:
@@ -385,6 +393,20 @@ class _Engine:
                 sum(1 for y in net.neighbours[v] if assigned[y] < 0) + len(net.constraints_of[v])
             ),
         )
+
+    def dom_deg(self, order: list[int]) -> int:
+        """The unassigned variable of ``order`` with the least ratio of values left
+        (counted by consistency checks without inference) to constraints on it (its
+        neighbours and its n-ary constraints), the first of equals."""
+        assigned, dom, degree = self.assigned, self.dom, self.degree
+        counting = self.strategy.inference == "none"
+        best, best_ratio = -1, 0.0
+        for v in order:
+            if assigned[v] < 0:
+                ratio = (self.legal(v) if counting else dom[v].bit_count()) / degree[v]
+                if best < 0 or ratio < best_ratio:
+                    best, best_ratio = v, ratio
+        return best
 
     def legal(self, v: int) -> int:
         """How many values of v are consistent with the values given so far (plain
@@ -723,7 +745,8 @@ def count_solutions(
 VARIABLE_ORDER = Option(
     "variable_order", "choice",
     "which variable gets a value next: static (the CSP's order), mrv (minimum remaining "
-    "values), mrv-degree (MRV, ties to the most constraints on unassigned variables)",
+    "values), mrv-degree (MRV, ties to the most constraints on unassigned variables), "
+    "dom-deg (fewest values left per constraint on the variable)",
     default=default_of(Strategy, "variable_order"), choices=VARIABLE_ORDERS,
     aliases={"minimum-remaining-values": "mrv", "degree": "mrv-degree"},
 )  # fmt: skip
