@@ -53,7 +53,7 @@ def _spec_of(csp: CSP, places: dict[str, tuple[float, float]]) -> dict[str, Any]
             constraints.append(
                 {
                     "kind": "sum",
-                    "label": constraint.label,
+                    "label": equation(constraint),
                     "scope": scope,
                     "coefficients": list(constraint.coefficients),
                     "relation": constraint.relation,
@@ -65,6 +65,23 @@ def _spec_of(csp: CSP, places: dict[str, tuple[float, float]]) -> dict[str, Any]
     return {"name": csp.name, "variables": variables, "constraints": constraints}
 
 
+def equation(constraint: LinearSum) -> str:
+    """A sum as an equation with no minus sign: ``D + E = Y + 10·c1``."""
+
+    def side(sign: int) -> str:
+        terms = [
+            str(var) if c * sign == 1 else f"{c * sign}·{var}"
+            for var, c in zip(constraint.scope, constraint.coefficients, strict=True)
+            if c * sign > 0
+        ]
+        return " + ".join(terms) or "0"
+
+    relation = {"==": "=", "<=": "≤", ">=": "≥"}[constraint.relation]
+    if constraint.total:
+        return f"{side(1)} {relation} {side(-1)} + {constraint.total}"
+    return f"{side(1)} {relation} {side(-1)}"
+
+
 def australia() -> dict[str, Any]:
     """AIMA's map of Australia in three colours."""
     return _spec_of(colouring_csp(MAPS["australia"], 3), AUSTRALIA_PLACES)
@@ -72,14 +89,25 @@ def australia() -> dict[str, Any]:
 
 def send_more_money() -> dict[str, Any]:
     """SEND + MORE = MONEY column by column, with the carries (the cryptarithm domain's
-    CSP): letters along the top, carries along the bottom."""
+    CSP): letters along the top, carries along the bottom, a hyper-arc per column."""
     csp = cryptarithm_csp(parse_cryptarithm("SEND+MORE=MONEY"))
     letters = [str(v) for v in csp.variables if not str(v).startswith("c")]
     carries = [str(v) for v in csp.variables if str(v).startswith("c")]
-    places = {v: (0.08 + 0.84 * i / (len(letters) - 1), 0.12) for i, v in enumerate(letters)}
-    places |= {v: (0.2 + 0.6 * i / max(1, len(carries) - 1), 0.88) for i, v in enumerate(carries)}
+    places = {  # two staggered rows, so that domains of ten digits fit
+        v: (0.07 + 0.86 * i / (len(letters) - 1), 0.0 if i % 2 else 0.36)
+        for i, v in enumerate(letters)
+    }
+    # column k's box at x = 0.9 − 0.22·(k − 1) (the units on the right), carry k between
+    # the boxes of the columns it joins
+    places |= {v: (0.79 - 0.22 * i, 1.0) for i, v in enumerate(carries)}
     spec = _spec_of(csp, places)
     spec["name"] = "SEND+MORE=MONEY"
+    columns = [c for c in spec["constraints"] if c["kind"] == "sum"]
+    for k, column in enumerate(columns):  # column 1 (the units) on the right
+        column["x"], column["y"] = max(0.0, 0.9 - 0.22 * k), 0.62 if k % 2 else 0.76
+    for constraint in spec["constraints"]:
+        if constraint["kind"] == "alldiff":
+            constraint["x"], constraint["y"] = 0.5, 0.19
     return spec
 
 

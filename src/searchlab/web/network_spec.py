@@ -12,13 +12,15 @@ A network is ``{"name", "variables": [{"name", "domain": [values], "x", "y"}],
 - ``{"kind": "sum", "scope": [v, …], "coefficients": [c, …], "relation": "==",
   "total": t}``: Σ cᵢ·vᵢ compared with t (``==``, ``<=``, ``>=``).
 
-Each may carry a ``label`` (what the drawing writes on it). Sizes are capped
+Each may carry a ``label`` (what the drawing writes on it) and ``x``, ``y`` (where
+its box is drawn). Sizes are capped
 (``MAX_*``) so that a request stays small; anything wrong is a ``FieldError`` naming
 the field, which the API answers with 400.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -75,9 +77,12 @@ class ConstraintSpec:
     pairs: tuple[tuple[Value, Value], ...] = ()
     coefficients: tuple[int, ...] = ()
     total: int = 0
+    place: tuple[float, float] | None = None  # where its box is drawn (None: the middle)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "scope": list(self.scope), "label": self.label}
+        if self.place is not None:
+            out["x"], out["y"] = self.place
         if self.kind in ("relation", "sum"):
             out["relation"] = self.relation
         if self.kind == "relation" and self.relation == "absdiff!=":
@@ -189,7 +194,10 @@ def read_network(raw: Any, field: str = "network") -> NetworkSpec:
     )
     spec = NetworkSpec(name, tuple(variables), tuple(domains), tuple(places), ())
     constraints = tuple(
-        _read_constraint(item, f"{field}.constraints[{c}]", spec)
+        dataclasses.replace(
+            _read_constraint(item, f"{field}.constraints[{c}]", spec),
+            place=_place(item, f"{field}.constraints[{c}]"),
+        )
         for c, item in enumerate(raw_constraints)
     )
     return NetworkSpec(name, spec.variables, spec.domains, spec.places, constraints)

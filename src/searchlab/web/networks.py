@@ -164,6 +164,19 @@ class Reviser:
             removed.append((a, why))
         return removed
 
+    def summary(self, arc: Arc, removed: list[tuple[Value, str]], domains: Domains) -> str:
+        """Why a revision removed what it did, in one sentence: a binary constraint's
+        values all lack a support in the other variable; others say it value by value."""
+        var, c = arc
+        constraint = self.spec.constraints[c]
+        if not removed:
+            return f"every value of {var} has a support"
+        if constraint.kind in ("relation", "table"):
+            other = next(v for v in constraint.scope if v != var)
+            theirs = _values(domains[self.spec.variables.index(other)])
+            return f"no value of {other} in {theirs} satisfies {constraint.label} with them"
+        return "; ".join(why for _, why in removed)
+
     def arcs_into(self, var: str, but: int) -> list[Arc]:
         """The arcs to revise again when ``var`` lost values (revising ``but`` made it
         shrink): every other variable's arc on every other constraint on ``var``, and
@@ -207,6 +220,7 @@ class Reviser:
                     "arc": list(arc),
                     "constraint": self.spec.constraints[c].label,
                     "removed": [{"value": value, "why": why} for value, why in removed],
+                    "why": self.summary(arc, removed, domains),
                     "domain": list(domains[self.spec.variables.index(var)]),
                     "added": [list(a) for a in added],
                     "queue": [list(a) for a in pending],

@@ -23,6 +23,15 @@ const arcKey = (arc) => `${arc[0]}|${arc[1]}`;
 const valueOf = (text) => (/^-?\d+$/.test(text) ? Number(text) : text);
 const tokens = (text) => text.split(/[\s,;]+/).filter(Boolean);
 
+// A domain as the node writes it: one line, or two when long (the rest cut with "…").
+function domainLines(values) {
+  const text = shown(values);
+  if (text.length <= 18) return [text];
+  const half = Math.ceil(values.length / 2);
+  const cut = (line) => (line.length > 20 ? `${line.slice(0, 19)}…` : line);
+  return [cut(`{${values.slice(0, half).join(", ")},`), cut(`${values.slice(half).join(", ")}}`)];
+}
+
 export function addNetworkTab(tabs, views) {
   const panel = tabs.add("network", "Constraint network");
   views.set("network", new NetworkView(panel));
@@ -261,13 +270,21 @@ class NetworkView {
     this.draw();
   }
 
+  // An arc in words: "WA against NT (WA ≠ NT)", or "D by alldiff(…)" for a hyper-arc.
+  arcName([variable, c]) {
+    const constraint = this.network.constraints[c];
+    if (constraint.scope.length !== 2) return `${variable} by ${constraint.label}`;
+    const other = constraint.scope.find((name) => name !== variable);
+    return `${variable} against ${other} (${constraint.label})`;
+  }
+
   told(step) {
-    const [variable] = step.arc;
-    const head = `${variable} by ${step.constraint}: `;
+    const head = `${this.arcName(step.arc)}: `;
     if (!step.removed.length) return `${head}consistent, nothing removed`;
-    const why = step.removed.map((item) => `${item.value} (${item.why})`).join("; ");
-    const added = step.added.length ? `; back in the queue: ${step.added.map(([v, c]) => `${v} by ${this.network.constraints[c].label}`).join(", ")}` : "";
-    return `${head}removed ${why}${added}`;
+    const values = step.removed.map((item) => item.value).join(", ");
+    const added = step.added.length ? `. Back in the queue: ${step.added.map((arc) => this.arcName(arc)).join("; ")}` : "";
+    const emptied = step.wiped ? `. ${step.arc[0]}'s domain is empty` : "";
+    return `${head}removed ${values}: ${step.why}${emptied}${added}`;
   }
 
   verdict() {
@@ -505,7 +522,11 @@ class NetworkView {
       const points = constraint.scope.map((name) => at[name]);
       let [cx, cy] = [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
       const nary = points.length > 2;
-      if (nary) cy += 26 * (c % 3) - 26; // boxes of constraints on the same variables apart
+      if (typeof constraint.x === "number") {
+        [cx, cy] = [40 + constraint.x * (W - 80), 40 + constraint.y * (H - 80)];
+      } else if (nary) { // toward the middle, and boxes of constraints on the same variables apart
+        [cx, cy] = [0.75 * cx + 0.25 * (W / 2), 0.75 * cy + 0.25 * (H / 2) + 26 * (c % 3) - 26];
+      }
       for (const name of constraint.scope) {
         const key = arcKey([name, c]);
         const state = key === lastArc ? "revised" : queued.has(key) ? "queued" : "done";
@@ -534,12 +555,13 @@ class NetworkView {
       if (given !== undefined) classes.push("given");
       if (step && step.variable === variable.name) classes.push("focus");
       const label = `variable ${variable.name}, domain ${shown(values)}${given !== undefined ? `, given ${given}` : ""}; press to split its domain`;
-      const text = shown(values);
+      const lines = domainLines(values);
+      const widest = Math.max(variable.name.length * 1.4, ...lines.map((line) => line.length));
       const node = svg("g", { class: classes.join(" "), tabindex: "0", role: "button", "aria-label": label, "data-press": "variable", "data-variable": variable.name }, [
         svg("title", {}, [document.createTextNode(label)]),
-        svg("ellipse", { cx: x, cy: y, rx: Math.max(R, Math.min(70, text.length * 3.4 + 8)), ry: R * 0.8 }),
-        svg("text", { x, y: y - 5, "text-anchor": "middle", class: "name" }, [document.createTextNode(variable.name)]),
-        svg("text", { x, y: y + 12, "text-anchor": "middle", class: "domain" }, [document.createTextNode(text.length > 24 ? `${text.slice(0, 23)}…}` : text)]),
+        svg("ellipse", { cx: x, cy: y, rx: Math.max(R, Math.min(66, widest * 3.3 + 10)), ry: lines.length > 1 ? R : R * 0.8 }),
+        svg("text", { x, y: y - (lines.length > 1 ? 10 : 5), "text-anchor": "middle", class: "name" }, [document.createTextNode(variable.name)]),
+        ...lines.map((line, i) => svg("text", { x, y: y + 7 + 12 * i, "text-anchor": "middle", class: "domain" }, [document.createTextNode(line)])),
       ]);
       node.addEventListener("click", () => { if (!this.run) this.offerSplit(variable.name); });
       nodes.append(node);
@@ -553,7 +575,7 @@ class NetworkView {
       list.replaceChildren();
       return;
     }
-    list.replaceChildren(...this.queue.map(([name, c]) => html("li", { text: `${name} by ${this.network.constraints[c].label}` })));
+    list.replaceChildren(...this.queue.map((arc) => html("li", { text: this.arcName(arc) })));
     if (!this.queue.length) list.append(html("li", { class: "empty", text: "empty: every arc is consistent" }));
   }
 }
