@@ -17,19 +17,24 @@ from typing import Any
 
 import pytest
 from conftest import RunCli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 from searchlab.algorithms.csp import CSP, Strategy, ac3, solve
+from searchlab.core.errors import InputError
 from searchlab.domains.cryptarithm.puzzle import cryptarithm_csp, parse_cryptarithm
 from searchlab.web import create_app
+from searchlab.web.fields import FieldError
 from searchlab.web.network_builtins import BUILTINS
 from searchlab.web.network_spec import NetworkSpec, python_source, read_network, to_csp
 from searchlab.web.networks import Reviser, Teller, answer
 
 BUILT = {key: read_network(make()) for key, (_title, make) in BUILTINS.items()}
+QUEENS_JSON = BUILTINS["4-queens"][1]()
 
 
 def brute_force(spec: NetworkSpec) -> list[dict[str, Any]]:
@@ -158,7 +163,7 @@ def test_revising_one_arc_says_which_values_go_and_why() -> None:
     (step,) = first["steps"]
     assert [item["value"] for item in step["removed"]] == [3]
     assert "no value of y in {1, 2, 3}" in step["removed"][0]["why"]
-    assert step["domain"] == [1, 2] and step["queue"] == []  # x has no other constraint
+    assert step["domain"] == [1, 2] and first["queue"] == []  # x has no other constraint
     second = reviser.ac3([(1, 2), (1, 2, 3)], [("y", 0)], 1)
     assert [item["value"] for item in second["steps"][0]["removed"]] == [1]
 
@@ -342,3 +347,49 @@ def test_bad_steps_domains_and_actions_are_400s(client: Any) -> None:
         reply = client.post(f"/api/network/{action}", json=body)
         assert reply.status_code == 400, (action, body)
         assert reply.json()["field"] == field, reply.json()
+
+
+def test_a_name_cannot_break_out_of_the_python_export(tmp_path: Path) -> None:
+    """A network imported from someone else: its name lands in the exported file's
+    docstring, its variables and values in code; none of them can run code."""
+    hostile = '"""; import os; x = """'
+    spec = read_network(
+        {
+            "name": hostile + "\\",
+            "variables": [{"name": "a'b\"", "domain": ["'); print('x", 1]}],
+        }
+    )
+    path = tmp_path / "hostile.py"
+    path.write_text(python_source(spec))
+    made = runpy.run_path(str(path))["problem"]()
+    assert made.variables == ("a'b\"",) and made.domains == (("'); print('x", 1),)
+    assert "import os" not in runpy.run_path(str(path))  # nothing ran but the file itself
+    with pytest.raises(FieldError, match="control character"):
+        read_network({"name": "two\nlines", "variables": [{"name": "x", "domain": [1]}]})
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=12,
+)
+FIELDS = ["network", "domains", "queue", "steps", "events", "inference", "variable_order"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    action=st.sampled_from(["check", "ac3", "solve", "python", "other"]),
+    body=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4),
+    keep=st.booleans(),
+)
+def test_no_body_makes_a_network_action_fail(action: str, body: Any, keep: bool) -> None:
+    """Anything at all, or the 4-queens network with other fields at random: an answer
+    or a refusal naming its field, never another exception."""
+    if keep:
+        body["network"] = QUEENS_JSON
+    try:
+        answer(action, body)
+    except FieldError as refused:
+        assert str(refused) and refused.field
+    except InputError as refused:  # a Strategy's own refusal names its field too
+        assert str(refused) and refused.field in FIELDS

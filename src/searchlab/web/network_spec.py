@@ -133,6 +133,8 @@ def _text(value: Any, field: str, what: str) -> str:
         raise FieldError(field, f"{what} must be some text, not {shown(value)}")
     if len(value) > MAX_TEXT:
         raise FieldError(field, f"{what} is longer than {MAX_TEXT} characters: {shown(value)}")
+    if not value.isprintable():
+        raise FieldError(field, f"{what} has a control character (a new line?): {shown(value)}")
     return value.strip()
 
 
@@ -382,7 +384,8 @@ def python_source(spec: NetworkSpec) -> str:
         for var, values in zip(spec.variables, spec.domains, strict=True)
     )
     constraints = "\n".join(f"        {_python_constraint(c)}," for c in spec.constraints)
-    return f'''"""{spec.name}: a constraint network made in searchlab's viewer (network tab).
+    title = spec.name.replace("\\", "/").replace('"', "'")  # safe inside the docstring
+    return f'''"""{title}: a constraint network made in searchlab's viewer (network tab).
 
 Solve it with ``searchlab run this_file.py`` or run it: ``python this_file.py``
 prints every solution.

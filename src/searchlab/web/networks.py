@@ -38,7 +38,7 @@ from searchlab.web.network_spec import (
 
 MAX_STEPS = 5_000
 """AC-3 revisions in one answer (a network at the caps needs far fewer)."""
-MAX_EVENTS = 3_000
+MAX_EVENTS = 2_000
 """Backtracking's events in one answer: past it the run is cut (``cut`` is true)."""
 Arc = tuple[str, int]
 Domains = list[tuple[Value, ...]]
@@ -79,6 +79,8 @@ def read_arc(raw: Any, spec: NetworkSpec, field: str) -> Arc:
     if not isinstance(raw, list) or len(raw) != 2:
         raise FieldError(field, f"an arc is [variable, constraint], not {shown(raw)}")
     var, c = raw
+    if not isinstance(var, str):
+        raise FieldError(field, f"an arc names its variable by its name, not {shown(var)}")
     if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(spec.constraints):
         raise FieldError(field, f"{shown(c)} is not a constraint of the network")
     if var not in spec.constraints[c].scope:
@@ -174,7 +176,8 @@ class Reviser:
         if constraint.kind in ("relation", "table"):
             other = next(v for v in constraint.scope if v != var)
             theirs = _values(domains[self.spec.variables.index(other)])
-            return f"no value of {other} in {theirs} satisfies {constraint.label} with them"
+            which = "it" if len(removed) == 1 else "any of them"
+            return f"no value of {other} in {theirs} satisfies {constraint.label} with {which}"
         return "; ".join(why for _, why in removed)
 
     def arcs_into(self, var: str, but: int) -> list[Arc]:
@@ -193,7 +196,9 @@ class Reviser:
         ]
 
     def ac3(self, domains: Domains, queue: list[Arc], most: int) -> dict[str, Any]:
-        """Up to ``most`` revisions from ``queue`` (in order), each written as a step."""
+        """Up to ``most`` revisions from ``queue`` (in order), each written as a step
+        (the arcs it put back in the queue, not the whole queue: ``queue`` is the one
+        left at the end)."""
         domains = list(domains)
         pending = dict.fromkeys(queue)
         steps: list[dict[str, Any]] = []
@@ -223,7 +228,6 @@ class Reviser:
                     "why": self.summary(arc, removed, domains),
                     "domain": list(domains[self.spec.variables.index(var)]),
                     "added": [list(a) for a in added],
-                    "queue": [list(a) for a in pending],
                     "wiped": not domains[self.spec.variables.index(var)],
                 }
             )
