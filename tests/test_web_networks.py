@@ -393,3 +393,15 @@ def test_no_body_makes_a_network_action_fail(action: str, body: Any, keep: bool)
         assert str(refused) and refused.field
     except InputError as refused:  # a Strategy's own refusal names its field too
         assert str(refused) and refused.field in FIELDS
+
+
+def test_mrv_ties_are_explained_by_order_or_by_degree() -> None:
+    """Australia's regions all start with three colours: MRV alone takes the first
+    (WA); with the degree heuristic, SA, which borders five regions."""
+    spec = BUILT["australia"]
+    first = Teller(spec, list(spec.domains), Strategy("mrv", "static", "fc")).tell(2)
+    assert first["steps"][0]["variable"] == "WA"
+    assert "tie: the first in the network's order" in first["steps"][0]["why"]
+    degree = Teller(spec, list(spec.domains), Strategy("mrv-degree", "static", "fc")).tell(2)
+    assert degree["steps"][0]["variable"] == "SA"
+    assert "SA 5" in degree["steps"][0]["why"] and "T 0" in degree["steps"][0]["why"]

@@ -297,8 +297,18 @@ class Teller:
             said = ", ".join(f"{name} {n}" for name, n in counts.items())
             kind = "values consistent with the assignment" if counting else "values left"
             why = f"MRV chose {var}: fewest {kind} ({said})"
-            if how == "mrv-degree":
-                why += "; ties go to the most constraints on unassigned variables"
+            fewest = min(counts.values())
+            tied = [name for name, n in counts.items() if n == fewest]
+            if len(tied) > 1 and how == "mrv":
+                why += f"; {', '.join(tied)} tie: the first in the network's order"
+            elif len(tied) > 1:  # the library's degree: open neighbours, and n-ary constraints
+                degree = {
+                    name: sum(1 for y in net.neighbours[v] if engine.assigned[y] < 0)
+                    + len(net.constraints_of[v])
+                    for name, v in ((name, self.csp.index[name]) for name in tied)
+                }
+                said = ", ".join(f"{name} {n}" for name, n in degree.items())
+                why += f"; of the tied, most constraints with open variables ({said})"
         x = self.csp.index[var]
         order = [net.values[x][a] for a in engine.order(x)]
         ruled: dict[str, int] = {}
