@@ -128,6 +128,37 @@ def test_a_network_is_built_exported_and_imported(page: Any) -> None:
     page.fill("#nw-var-domain", "")
     page.click("#nw-add-var")  # no value: the server refuses, naming why
     expect(page.locator("#nw-error")).to_contain_text("the domain of z is empty")
+    page.fill("#nw-var-name", "w")
+    page.fill("#nw-var-domain", "a b")
+    page.click("#nw-add-var")
+    expect(page.locator('#nw-svg [data-variable="w"]')).to_have_count(1)
+    page.fill("#nw-alldiff", "x y w")
+    page.click("#nw-add-alldiff")
+    page.select_option("#nw-con-relation", "table")
+    page.fill("#nw-con-pairs", "1 2\n2 3")
+    page.click("#nw-add-con")
+    boxes = page.locator("#nw-svg .nw-box text")
+    expect(boxes).to_have_text(["x < y", "alldiff(x, y, w)", "(x, y) in a table of 2"])
+    expect(page.locator("#nw-svg .nw-box.nary")).to_have_count(1)  # a hyper-arc's box
+    expect(page.locator("#nw-svg .nw-arc")).to_have_count(2 + 3 + 2)
+    page.select_option("#nw-remove", label="constraint (x, y) in a table of 2")
+    page.click("#nw-remove-button")
+    expect(boxes).to_have_count(2)
+    page.select_option("#nw-remove", label="variable w")  # and the constraints on it
+    page.click("#nw-remove-button")
+    expect(boxes).to_have_text(["x < y"])
+    expect(page.locator("#nw-svg [data-variable]")).to_have_count(2)
+    page.fill("#nw-name", "mine")
+    page.click("#nw-rename")
+    page.click('#nw-svg [data-variable="x"]')
+    expect(page.locator("#nw-split")).to_be_visible()
+    page.click("#nw-split-cancel")
+    expect(page.locator("#nw-split")).to_be_hidden()
+    page.click("#nw-ac3-end")
+    expect_domain(page, "x", "{1, 2}")
+    page.click("#nw-reset")
+    expect_domain(page, "x", "{1, 2, 3}")
+    expect(page.locator("#nw-queue li")).to_have_count(2)
     page.click("#view-network details.nw-editor >> nth=1 >> summary")
     page.click("#nw-export-python")
     expect(page.locator("#nw-text")).to_have_value(
@@ -136,6 +167,7 @@ def test_a_network_is_built_exported_and_imported(page: Any) -> None:
     page.click("#nw-export-json")
     exported = json.loads(page.locator("#nw-text").input_value())
     assert [v["name"] for v in exported["variables"]] == ["x", "y"]
+    assert exported["name"] == "mine"
     exported["variables"].append({"name": "z", "domain": [1, 2, 3]})
     exported["constraints"].append(
         {"kind": "relation", "scope": ["y", "z"], "relation": "absdiff!=", "k": 1}
