@@ -24,7 +24,7 @@ import dataclasses
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from searchlab.algorithms.csp import CSP, AllDifferent, Constraint, LinearSum, NotEqual, Predicate
 from searchlab.web.fields import FieldError, shown
@@ -235,22 +235,25 @@ def _read_constraint(item: Any, where: str, spec: NetworkSpec) -> ConstraintSpec
         raise FieldError(f"{where}.scope", f"{kind} needs at least two variables")
     label = item.get("label")
     label = None if label in (None, "") else _text(label, f"{where}.label", "a label")
-    if kind == "relation":
-        return _relation(item, where, scope, label, spec)
-    if kind == "table":
-        return _table(item, where, scope, label, spec)
     if kind == "alldiff":
         return ConstraintSpec("alldiff", scope, label or f"alldiff({', '.join(scope)})")
-    return _sum(item, where, scope, label, spec)
+    draft = Draft(item, where, scope, label, spec)
+    return {"relation": _relation, "table": _table, "sum": _sum}[kind](draft)
 
 
-def _relation(
-    item: Mapping[str, Any],
-    where: str,
-    scope: tuple[str, ...],
-    label: str | None,
-    spec: NetworkSpec,
-) -> ConstraintSpec:
+class Draft(NamedTuple):
+    """A constraint being read: as given, where it is in the request, its scope and
+    label (checked), and the network so far (its variables and domains)."""
+
+    item: Mapping[str, Any]
+    where: str
+    scope: tuple[str, ...]
+    label: str | None
+    spec: NetworkSpec
+
+
+def _relation(draft: Draft) -> ConstraintSpec:
+    item, where, scope, label, spec = draft
     relation = item.get("relation")
     if relation not in BINARY:
         raise FieldError(f"{where}.relation", f"relation must be one of {', '.join(BINARY)}")
@@ -272,13 +275,8 @@ def _relation(
     return ConstraintSpec("relation", scope, label or said, relation=relation, k=k)
 
 
-def _table(
-    item: Mapping[str, Any],
-    where: str,
-    scope: tuple[str, ...],
-    label: str | None,
-    spec: NetworkSpec,
-) -> ConstraintSpec:
+def _table(draft: Draft) -> ConstraintSpec:
+    item, where, scope, label, spec = draft
     rows = _list(item.get("pairs"), f"{where}.pairs", "the allowed pairs", MAX_PAIRS)
     pairs: dict[tuple[Value, Value], None] = {}
     for row in rows:
@@ -293,13 +291,8 @@ def _table(
     return ConstraintSpec("table", scope, label or said, pairs=tuple(pairs))
 
 
-def _sum(
-    item: Mapping[str, Any],
-    where: str,
-    scope: tuple[str, ...],
-    label: str | None,
-    spec: NetworkSpec,
-) -> ConstraintSpec:
+def _sum(draft: Draft) -> ConstraintSpec:
+    item, where, scope, label, spec = draft
     relation = item.get("relation", "==")
     if relation not in SUM_RELATIONS:
         raise FieldError(f"{where}.relation", f"a sum's relation is one of {SUM_RELATIONS}")
