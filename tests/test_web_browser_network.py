@@ -18,6 +18,7 @@ from test_web_browser import (  # noqa: F401 (fixtures, taken by name)
     expect,
     page,
     server_url,
+    viewer,
 )
 from test_web_keyboard import tab_to
 
@@ -45,6 +46,15 @@ def open_queens(page: Any) -> None:
     page.click("#nw-load")
     expect(page.locator("#nw-svg [data-variable]")).to_have_count(4)
     expect(page.locator("#nw-queue li")).to_have_count(12)
+
+
+def test_the_address_names_the_built_in_network(browser: Any, server_url: str) -> None:
+    with viewer(browser, f"{server_url}#network?network=crossword") as page:
+        expect(page.locator('#nw-svg [data-variable="A1"]')).to_have_count(1)
+        expect(page.locator("#nw-builtin")).to_have_value("crossword")
+        page.select_option("#nw-builtin", "4-queens")
+        page.click("#nw-load")
+        expect(page).to_have_url(re.compile(r"#network\?network=4-queens$"))
 
 
 def test_arcs_are_revised_by_a_click_ac3_steps_and_a_split_goes_back(page: Any) -> None:
@@ -150,6 +160,7 @@ def test_a_network_is_built_exported_and_imported(page: Any) -> None:
     expect(page.locator("#nw-svg [data-variable]")).to_have_count(2)
     page.fill("#nw-name", "mine")
     page.click("#nw-rename")
+    expect(page.locator("#nw-status")).to_have_text("The network is called mine now.")
     page.click('#nw-svg [data-variable="x"]')
     expect(page.locator("#nw-split")).to_be_visible()
     page.click("#nw-split-cancel")

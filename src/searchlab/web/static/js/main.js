@@ -112,7 +112,7 @@ function build(options) {
     }
   }
   addPrologTabs(options.prolog, tabs, views, share); // a tab per Prolog file to query
-  addNetworkTab(tabs, views); // build a constraint network, revise its arcs, backtrack
+  addNetworkTab(tabs, views, share); // build a constraint network, revise its arcs, backtrack
   help = new Help(tabs.add("help", "Help & source", { className: "help" }), options, viewsOf);
 }
 

@@ -32,14 +32,16 @@ function domainLines(values) {
   return [cut(`{${values.slice(0, half).join(", ")},`), cut(`${values.slice(half).join(", ")}}`)];
 }
 
-export function addNetworkTab(tabs, views) {
+export function addNetworkTab(tabs, views, share) {
   const panel = tabs.add("network", "Constraint network");
-  views.set("network", new NetworkView(panel));
+  views.set("network", new NetworkView(panel, () => { if (tabs.current === "network") share(); }));
 }
 
 class NetworkView {
-  constructor(panel) {
+  constructor(panel, changed) {
     this.panel = panel;
+    this.changed = changed; // the address follows the built-in network shown
+    this.builtin = null; // its key, while the network shown is one, unchanged
     this.network = null;
     this.arcs = [];
     this.domains = {};
@@ -50,7 +52,25 @@ class NetworkView {
     this.run = null; // backtracking: {steps, at}
     this.player = { pause() {}, toggle() {}, step: () => this.runStep(1), back: () => this.runStep(-1) };
     this.build();
-    this.start().catch((error) => this.fail(error));
+    this.ready = this.start().catch((error) => this.fail(error));
+  }
+
+  // The address names the built-in network shown ("#network?network=4-queens").
+  urlState() {
+    return this.builtin ? { network: this.builtin } : null;
+  }
+
+  async restore(state) {
+    await this.ready;
+    if (!Object.hasOwn(this.builtins ?? {}, state.network)) return;
+    this.el("builtin").value = state.network;
+    await this.guard(() => this.loadBuiltin(state.network));
+  }
+
+  async loadBuiltin(key) {
+    await this.load(this.builtins[key]);
+    this.builtin = key;
+    this.changed();
   }
 
   el(id) {
@@ -76,7 +96,7 @@ class NetworkView {
     ]);
     load.addEventListener("submit", (event) => {
       event.preventDefault();
-      this.guard(() => this.load(this.builtins[this.el("builtin").value]));
+      this.guard(() => this.loadBuiltin(this.el("builtin").value));
     });
     const toolbar = html("div", { class: "toolbar" }, [
       this.button("ac3-step", "AC-3 step", () => this.ac3(1), "revise the first arc of the queue"),
@@ -118,6 +138,7 @@ class NetworkView {
         html("p", { class: "status explain", id: "nw-status", "aria-live": "polite", text: "Loading…" }),
       ]),
       html("div", { class: "stage nw-stage" }, [html("div", { class: "nw-area" }, [drawing]), aside]),
+      html("p", { class: "hint", text: "Arcs: dashed blue, in the AC-3 queue; solid green, consistent; thick orange, the one just revised. A variable in green has one value left, in red none; a thick ring, a value given by backtracking (orange: the variable of the step)." }),
       html("h3", { text: "Backtracking" }),
       solver,
       html("p", { class: "status explain", id: "nw-bt-status", "aria-live": "polite", text: "Backtrack searches from the current domains." }),
@@ -147,7 +168,7 @@ class NetworkView {
       html("summary", { text: "Build or change the network" }),
       html("div", { class: "toolbar" }, [
         this.field("name", "name", { type: "text" }),
-        this.button("rename", "Rename", () => this.edit((net) => { net.name = this.el("name").value; })),
+        this.button("rename", "Rename", () => this.rename()),
         this.button("new", "New empty network", () => this.edit((net) => { net.name = "my network"; net.variables = []; net.constraints = []; }, true)),
       ]),
       html("div", { class: "toolbar" }, [
@@ -210,10 +231,15 @@ class NetworkView {
     const select = this.el("builtin");
     for (const item of builtins) select.append(html("option", { value: item.key, text: item.title }));
     await this.load(builtins[0].network);
+    this.builtin = builtins[0].key;
   }
 
   async load(network) {
     const checked = await api("POST", "/api/network/check", { network });
+    if (this.builtin) {
+      this.builtin = null; // the network shown is another now: the address forgets it
+      this.changed();
+    }
     this.network = checked.network;
     this.arcs = checked.arcs;
     this.el("name").value = this.network.name;
@@ -225,6 +251,8 @@ class NetworkView {
     const copy = structuredClone(this.network);
     change(copy);
     if (empty) {
+      this.builtin = null;
+      this.changed();
       this.network = copy;
       this.arcs = [];
       this.fillEditor();
@@ -389,6 +417,11 @@ class NetworkView {
       ...names.map((name) => html("option", { value: `v:${name}`, text: `variable ${name}` })),
       ...this.network.constraints.map((c, i) => html("option", { value: `c:${i}`, text: `constraint ${c.label}` })),
     );
+  }
+
+  async rename() {
+    await this.edit((net) => { net.name = this.el("name").value; });
+    this.say(`The network is called ${this.network.name} now.`);
   }
 
   async addVariable() {
