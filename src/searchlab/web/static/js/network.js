@@ -376,6 +376,8 @@ class NetworkView {
       value_order: this.el("value-order").value,
     };
     const answer = await api("POST", "/api/network/solve", body);
+    let domains = {}; // each step sends the domains that changed: made whole here
+    for (const step of answer.steps) step.domains = domains = { ...domains, ...step.domains };
     this.run = { ...answer, at: -1 };
     this.el("log").replaceChildren();
     const ending = answer.solution ? "a solution" : answer.cut ? "the cut (too many steps)" : "no solution: every branch failed";
