@@ -175,6 +175,9 @@ def test_a_network_is_built_exported_and_imported(page: Any) -> None:
     expect(page.locator("#nw-text")).to_have_value(
         re.compile(r"Predicate\(\('x', 'y'\), operator\.lt")
     )
+    page.click("#nw-import")  # the Python read back (not run): the same network
+    expect(page.locator("#nw-status")).to_have_text("Imported mine from Python.")
+    expect(page.locator("#nw-svg .nw-arc")).to_have_count(2)
     page.click("#nw-export-json")
     exported = json.loads(page.locator("#nw-text").input_value())
     assert [v["name"] for v in exported["variables"]] == ["x", "y"]
@@ -190,9 +193,12 @@ def test_a_network_is_built_exported_and_imported(page: Any) -> None:
     library = ac3(to_csp(read_network(exported)))  # x < y, |y − z| ≠ 1
     for variable, values in library.domains.items():
         expect_domain(page, str(variable), shown(values))
-    page.fill("#nw-text", "not json")
+    page.fill("#nw-text", "{not json")
     page.click("#nw-import")
     expect(page.locator("#nw-error")).to_contain_text("does not hold JSON")
+    page.fill("#nw-text", "import os")  # nor a file the tab exported
+    page.click("#nw-import")
+    expect(page.locator("#nw-error")).to_contain_text("the file has no function problem()")
 
 
 def test_the_tab_works_by_keyboard_alone(page: Any) -> None:

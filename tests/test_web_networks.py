@@ -416,3 +416,35 @@ def test_each_step_of_a_run_sends_only_the_domains_that_changed() -> None:
     first, second = told["steps"][:2]
     assert first["domains"]["Q1"] == [1] and len(first["domains"]) == 4  # Q1 = 1: all sent
     assert second["kind"] == "prune" and set(second["domains"]) == {second["variable"]}
+
+
+def test_an_exported_python_file_is_read_back_without_running_it() -> None:
+    rng = random.Random(11)
+    specs = [*BUILT.values(), *(read_network(random_network(rng)) for _ in range(12))]
+    for spec in specs:
+        back = answer("import", {"python": python_source(spec)})["network"]
+        again = read_network(back)
+        assert again.variables == spec.variables and again.domains == spec.domains
+        assert [c.to_json() for c in again.constraints] == [
+            {k: v for k, v in c.to_json().items() if k not in ("x", "y")} for c in spec.constraints
+        ]  # the same constraints, labels included; only the drawing's places are lost
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import os\nos.system('echo hi')",
+        "def problem():\n    domains = {'x': [1]}\n    constraints = [print('x')]\n"
+        "    return CSP(domains, constraints)",
+        "def problem():\n    domains = {'x': __import__('os').getcwd()}\n    constraints = []\n"
+        "    return CSP(domains, constraints)",
+        "def problem():\n    domains = {'x': 5}\n"
+        "    constraints = [NotEqual('x', 'x', plus='ab')]\n    return CSP(domains, constraints)",
+        "def problem(:",
+        "",
+    ],
+)
+def test_a_python_file_the_tab_did_not_write_is_refused(source: str) -> None:
+    with pytest.raises(FieldError) as refused:
+        answer("import", {"python": source})
+    assert refused.value.field is not None and refused.value.field.startswith("python")

@@ -356,7 +356,7 @@ def _python_constraint(spec: ConstraintSpec) -> str:
     if spec.kind == "table":
         pairs = ", ".join(repr(pair) for pair in spec.pairs)
         return (
-            f"Predicate({scope}, lambda a, b, allowed=frozenset({{{pairs}}}): (a, b) in allowed, "
+            f"Predicate({scope}, lambda a, b, allowed=frozenset([{pairs}]): (a, b) in allowed, "
             f"name={spec.label!r})"
         )
     if spec.relation == "!=":

@@ -27,6 +27,7 @@ from searchlab.core.events import Backtrack, Expand, Generate, Narrow, Prune, So
 from searchlab.core.result import Stats
 from searchlab.web.fields import FieldError, get_int, shown
 from searchlab.web.network_builtins import BUILTINS
+from searchlab.web.network_python import read_python
 from searchlab.web.network_spec import (
     NetworkSpec,
     Value,
@@ -457,8 +458,12 @@ def answer(action: str, body: Mapping[str, Any]) -> dict[str, Any]:
                 for key, (title, make) in BUILTINS.items()
             ]
         }
+    if action == "import":  # a Python file the tab exported, read without running it
+        spec = read_network(read_python(body.get("python")), "python")
+        return {"network": spec.to_json(), "arcs": [list(arc) for arc in spec.arcs()]}
     if action not in ("check", "ac3", "solve", "python"):
-        raise FieldError("action", f"no network action {shown(action)}: check, ac3, solve, python")
+        known = "check, ac3, solve, python, import, builtins"
+        raise FieldError("action", f"no network action {shown(action)}: {known}")
     spec = read_network(body.get("network"))
     if action == "check":
         return {"network": spec.to_json(), "arcs": [list(arc) for arc in spec.arcs()]}

@@ -203,10 +203,10 @@ class NetworkView {
       html("div", { class: "toolbar" }, [
         this.button("export-json", "Export JSON", () => this.exportJson()),
         this.button("export-python", "Export Python", () => this.exportPython()),
-        this.button("import", "Import JSON", () => this.importJson()),
+        this.button("import", "Import", () => this.importText(), "the network in the box: JSON, or Python the tab exported"),
         download,
       ]),
-      this.field("text", "the network as JSON (or Python, exported)", { rows: "8", spellcheck: "false" }, "textarea"),
+      this.field("text", "the network as JSON or as Python", { rows: "8", spellcheck: "false" }, "textarea"),
     ]);
   }
 
@@ -497,10 +497,19 @@ class NetworkView {
     this.say("A Python file using searchlab's CSP API: `searchlab run` solves it.");
   }
 
-  async importJson() {
+  // The box's network: JSON, or a Python file the tab exported (the server reads it
+  // without running it).
+  async importText() {
+    const text = this.el("text").value;
+    if (!text.trim().startsWith("{")) {
+      const checked = await api("POST", "/api/network/import", { python: text });
+      await this.load(checked.network);
+      this.say(`Imported ${this.network.name} from Python.`);
+      return;
+    }
     let network;
     try {
-      network = JSON.parse(this.el("text").value);
+      network = JSON.parse(text);
     } catch (error) {
       throw new Error("the box does not hold JSON: export a network first, or paste one");
     }
