@@ -376,12 +376,12 @@ JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner),
     max_leaves=12,
 )
-FIELDS = ["network", "domains", "queue", "steps", "events", "inference", "variable_order"]
+FIELDS = ["network", "domains", "queue", "steps", "events", "inference", "variable_order", "python"]
 
 
 @settings(max_examples=60, deadline=None)
 @given(
-    action=st.sampled_from(["check", "ac3", "solve", "python", "other"]),
+    action=st.sampled_from(["check", "ac3", "solve", "python", "import", "other"]),
     body=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4),
     keep=st.booleans(),
 )
