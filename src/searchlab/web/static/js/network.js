@@ -46,7 +46,7 @@ class NetworkView {
     this.arcs = [];
     this.domains = {};
     this.queue = [];
-    this.splits = []; // {domains, queue, variable}: where each split started
+    this.splits = []; // {domains, queue, wiped, variable}: where each split started
     this.chosen = null; // the variable whose split is offered
     this.last = null; // the step drawn last (AC-3 or backtracking)
     this.run = null; // backtracking: {steps, at}
@@ -269,6 +269,7 @@ class NetworkView {
     this.queue = this.arcs.map((arc) => [...arc]);
     this.splits = [];
     this.last = null;
+    this.wiped = null;
     this.run = null;
     this.offerSplit(null);
     this.el("log").replaceChildren();
@@ -288,8 +289,10 @@ class NetworkView {
     if (steps) body.steps = steps;
     const answer = await api("POST", "/api/network/ac3", body);
     this.closeRun(false);
+    this.offerSplit(null); // an offer made before holds halves of an older domain
     this.domains = answer.domains;
     this.queue = answer.queue;
+    this.wiped = answer.wiped;
     for (const step of answer.steps) this.log(this.told(step), step.removed.length ? "removed" : "");
     this.last = answer.steps.at(-1) ?? null;
     if (answer.wiped) this.say(`${answer.wiped}'s domain is empty: no solution here. Back to the split point, or reset.`);
@@ -342,7 +345,7 @@ class NetworkView {
 
   async split(which) {
     const variable = this.chosen;
-    this.splits.push({ domains: structuredClone(this.domains), queue: this.queue.map((a) => [...a]), variable });
+    this.splits.push({ domains: structuredClone(this.domains), queue: this.queue.map((a) => [...a]), wiped: this.wiped, variable });
     this.domains[variable] = this.halves[which];
     const again = this.arcs.filter(([v, c]) => v !== variable && this.network.constraints[c].scope.includes(variable));
     const known = new Set(this.queue.map(arcKey));
@@ -358,6 +361,7 @@ class NetworkView {
     if (!back) return;
     this.domains = back.domains;
     this.queue = back.queue;
+    this.wiped = back.wiped;
     this.closeRun(false);
     this.log(`back to the split of ${back.variable}: ${shown(back.domains[back.variable])}`, "split");
     this.say(`Back at the split point of ${back.variable}: choose the other half.`);
@@ -620,6 +624,7 @@ class NetworkView {
       return;
     }
     list.replaceChildren(...this.queue.map((arc) => html("li", { text: this.arcName(arc) })));
-    if (!this.queue.length) list.append(html("li", { class: "empty", text: "empty: every arc is consistent" }));
+    const ended = this.wiped ? `stopped: ${this.wiped}'s domain is empty` : "empty: every arc is consistent";
+    if (!this.queue.length) list.append(html("li", { class: "empty", text: ended }));
   }
 }
