@@ -52,7 +52,7 @@ from searchlab.core.errors import InputError
 from searchlab.domains.base import Domain
 from searchlab.domains.registry import domains as registered
 from searchlab.web import classroom as room
-from searchlab.web import memory, source_code
+from searchlab.web import memory, networks, source_code
 from searchlab.web.catalog import Catalog, options_json
 from searchlab.web.errors import error, is_api, phrase, refusal
 from searchlab.web.eventlog import dumps
@@ -300,6 +300,15 @@ async def source(request: Request) -> Response:
     return JSONResponse({"domain": domain.name, "algorithm": algorithm, "sources": sources})
 
 
+@api
+async def network(request: Request) -> Response:
+    """The network tab's steps on the network it sends (``web.networks``): AC-3's
+    revisions, backtracking told, the network checked or written as Python."""
+    body = await read_body(request)
+    action = request.path_params["action"]
+    return await compute(request, lambda: json_body(networks.answer(action, body)))
+
+
 async def index(_request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
@@ -328,6 +337,7 @@ ROUTES = [
     Route("/api/sessions/{session}", drop, methods=["DELETE"]),
     Route("/api/source/{name}", source),
     Route("/api/prolog/{name}/query", prolog_query, methods=["POST"]),
+    Route("/api/network/{action}", network, methods=["POST"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 """Every route of the viewer but the classroom's (``classroom.routes``)."""

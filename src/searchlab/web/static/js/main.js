@@ -13,6 +13,7 @@ import { classroom } from "./follow.js";
 import { GenericView } from "./generic.js";
 import { Help } from "./help.js";
 import { MapView } from "./map.js";
+import { addNetworkTab } from "./network.js";
 import { addPrologTabs } from "./prolog-query.js";
 import { PuzzleView } from "./puzzle.js";
 import { Tabs, algorithmTitle } from "./tabs.js";
@@ -111,6 +112,7 @@ function build(options) {
     }
   }
   addPrologTabs(options.prolog, tabs, views, share); // a tab per Prolog file to query
+  addNetworkTab(tabs, views, share); // build a constraint network, revise its arcs, backtrack
   help = new Help(tabs.add("help", "Help & source", { className: "help" }), options, viewsOf);
 }
 
