@@ -41,6 +41,9 @@ BLOCKING = ("serious", "critical")
 # headings, a header naming every column, and the boxes that scroll reached by the keys
 PINNED = ("heading-order", "empty-table-header", "scrollable-region-focusable")
 STEPS = 8  # steps taken after a run: enough for the tables and the tree to appear
+OWN_TESTS = ("graph-editor", "trace-replay")
+"""Tabs of no domain: checked here before a search, after one in their own test
+(test_web_graph_editor.py), which draws the graph or drops the file they need."""
 
 
 def slug(name: str) -> str:
@@ -160,6 +163,8 @@ def test_no_tab_has_a_serious_or_critical_violation(
             page.click(f"#tab-{key}")
             expect(page.locator(f"#view-{key}")).to_be_visible()
             found += blocking_violations(page, f"{scheme} {key}, before a search")
+            if key in OWN_TESTS:
+                continue
             if key == "help":
                 open_every_source(page)
                 found += blocking_violations(page, f"{scheme} help, every source open")

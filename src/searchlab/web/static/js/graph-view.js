@@ -4,7 +4,7 @@
 // the address (deflated JSON, base64url) while it is small, and saves as JSON, DIMACS,
 // CSV or a Python problem (the server writes them).
 
-import { api, clearErrors, formValues, showError } from "./api.js";
+import { api, formValues } from "./api.js";
 import { shown } from "./explain.js";
 import { GenericView } from "./generic.js";
 import { GraphEditor, emptyGraph, sendable } from "./graph-editor.js";
@@ -107,31 +107,12 @@ class GraphView extends GenericView {
     }
   }
 
-  async run() {
-    clearErrors(this.form);
+  // A search on the drawn graph: the form's fields but the start and goal (the graph's).
+  request() {
     const values = formValues(this.form);
     delete values.start;
     delete values.goal;
-    this.status.textContent = "Searching…";
-    let info;
-    try {
-      info = await api("POST", "/api/graphs/search", { ...values, graph: sendable(this.editor.graph), drawings: true });
-    } catch (error) {
-      if (error.field?.startsWith("graph")) this.$("error").textContent = error.message;
-      else showError(this.form, error);
-      this.status.textContent = "Not run: fix what is marked in red.";
-      return;
-    }
-    if (this.session) api("DELETE", `/api/sessions/${this.session}`).catch(() => {});
-    this.clear();
-    this.info = info;
-    this.session = info.session;
-    this.done = false;
-    if (!info.live) {
-      while (!this.done) await this.fetch(false, 2000);
-    }
-    this.nextButton.hidden = !info.live;
-    this.render();
+    return ["/api/graphs/search", { ...values, graph: sendable(this.editor.graph), drawings: true }];
   }
 
   render() {

@@ -50,7 +50,7 @@ export class Timeline {
 
   // The nodes a student may name (for the fields' suggestions).
   offer(names) {
-    this.$("nodes").replaceChildren(...names.map((name) => Object.assign(document.createElement("option"), { value: name })));
+    this.$("suggest").replaceChildren(...names.map((name) => Object.assign(document.createElement("option"), { value: name })));
   }
 
   expansions() {
