@@ -358,6 +358,8 @@ def test_the_tabs_follow_the_aria_pattern_and_the_arrow_keys(page: Any) -> None:
         "cryptarithm-generic",
         "route-map",
         "route-generic",
+        "graph-editor",
+        "trace-replay",
         "help",
     ]
     for key in keys:  # each tab controls its panel, which names it back

@@ -54,12 +54,11 @@ from searchlab.core.errors import InputError
 from searchlab.domains.base import Domain
 from searchlab.domains.registry import domains as registered
 from searchlab.web import classroom as room
-from searchlab.web import graphs, memory, source_code
+from searchlab.web import graph_routes, graphs, memory, source_code
 from searchlab.web.catalog import Catalog, options_json
 from searchlab.web.errors import error, is_api, phrase, refusal
 from searchlab.web.eventlog import dumps
 from searchlab.web.fields import FieldError, get_int, parse_object, shown
-from searchlab.web.graph_routes import graph_check, graph_export, graph_options
 from searchlab.web.guard import Guard
 from searchlab.web.limits import DEFAULT_LIMITS, WebLimits
 from searchlab.web.pool import Abandoned, Overloaded, WorkPool
@@ -223,6 +222,11 @@ async def search(request: Request) -> Response:
     return await compute(request, work)
 
 
+graph_options = api(graph_routes.graph_options)
+graph_check = api(graph_routes.graph_check)
+graph_export = api(graph_routes.graph_export)
+
+
 @api
 async def graph_search(request: Request) -> Response:
     """A search on a graph drawn in the editor (``web.graphs``), kept as a session; its
@@ -351,9 +355,9 @@ ROUTES = [
     Route("/api/sessions/{session}", drop, methods=["DELETE"]),
     Route("/api/source/{name}", source),
     Route("/api/prolog/{name}/query", prolog_query, methods=["POST"]),
-    Route("/api/graphs", api(graph_options)),
-    Route("/api/graphs/check", api(graph_check), methods=["POST"]),
-    Route("/api/graphs/export", api(graph_export), methods=["POST"]),
+    Route("/api/graphs", graph_options),
+    Route("/api/graphs/check", graph_check, methods=["POST"]),
+    Route("/api/graphs/export", graph_export, methods=["POST"]),
     Route("/api/graphs/search", graph_search, methods=["POST"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
