@@ -108,6 +108,70 @@ def test_a_graph_is_made_searched_and_saved_with_the_keyboard_alone(
     assert blocking_violations(page, "the graph editor after a search") == []
 
 
+def test_the_mouse_adds_connects_moves_and_deletes(page: Any) -> None:
+    page.click("#tab-graph-editor")
+    page.click("#ge-clear")
+
+    def screen(x: float, y: float) -> tuple[float, float]:
+        """The page's pixel at the drawing's point (x, y) (its viewBox units)."""
+        point: list[float] = page.evaluate(
+            """([x, y]) => {
+              const at = new DOMPoint(x, y).matrixTransform(
+                document.querySelector("#ge-svg").getScreenCTM());
+              return [at.x, at.y];
+            }""",
+            [x, y],
+        )
+        return point[0], point[1]
+
+    def click(x: float, y: float) -> None:
+        page.mouse.click(*screen(x, y))
+
+    for x, y in ((100, 100), (300, 100), (500, 300)):
+        click(x, y)  # "a click adds a node"
+    expect(page.locator("#ge-svg [data-node]")).to_have_count(3)
+    assert [page.locator("#ge-nodes option").nth(i).get_attribute("value") for i in range(3)] == [
+        "A", "B", "C",
+    ]  # fmt: skip
+    node = lambda name: page.locator(f'#ge-svg [data-node="{name}"] circle')  # noqa: E731
+    node("A").click()  # A is selected...
+    page.select_option("#ge-click", "connect")
+    page.fill("#ge-cost", "4")
+    node("B").click()  # ...and joined to B
+    expect(page.locator("#ge-arcs option")).to_have_text(["A — B, cost 4"])
+    for mode, name in (("goal", "B"), ("start", "A")):
+        page.select_option("#ge-click", mode)
+        node(name).click()
+    expect(page.locator("#ge-summary")).to_contain_text("start A, goal B")
+    page.select_option("#ge-click", "add")
+    node("C").hover()
+    page.mouse.down()
+    page.mouse.move(*screen(400, 350), steps=4)
+    page.mouse.up()
+    assert abs(float(node("C").get_attribute("cx")) - 400) <= 3
+    page.select_option("#ge-click", "delete")
+    node("C").click()
+    expect(page.locator("#ge-svg [data-node]")).to_have_count(2)
+    # saved as JSON and opened again: the same graph; a file that is no graph is refused
+    with page.expect_download() as saved:
+        page.click("#ge-export-json")
+    text = Path(saved.value.path()).read_text(encoding="utf-8")
+    assert json.loads(text)["arcs"] == [{"from": "A", "to": "B", "cost": 4}]
+    page.click("#ge-clear")
+    page.set_input_files(
+        "#ge-import",
+        files=[{"name": "g.json", "mimeType": "application/json", "buffer": text.encode()}],
+    )
+    expect(page.locator("#ge-arcs option")).to_have_text(["A — B, cost 4"])
+    broken = json.dumps({**json.loads(text), "goal": "Z"}).encode()
+    page.set_input_files(
+        "#ge-import", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": broken}]
+    )
+    expect(page.locator("#ge-error")).to_have_text(
+        "bad.json is not a graph: the goal 'Z' is no node of the graph"
+    )
+
+
 def test_the_graph_lives_in_the_address(page: Any) -> None:
     page.click("#tab-graph-editor")
     page.select_option("#ge-example", "bratko")
@@ -169,7 +233,15 @@ def test_a_trace_file_is_replayed_and_a_bad_one_refused(page: Any, tmp_path: Pat
     done = invoke("route", "solve", "Arad", "--goal", "Bucharest", "--trace-out", str(trace))
     assert done.code == 0, done.stderr
     page.click("#tab-trace-replay")
-    page.set_input_files("#rp-file", str(trace))
+    dropped = page.evaluate_handle(
+        """(text) => {
+          const data = new DataTransfer();
+          data.items.add(new File([text], "run.jsonl"));
+          return data;
+        }""",
+        trace.read_text(encoding="utf-8"),
+    )
+    page.dispatch_event("#rp-drop", "drop", {"dataTransfer": dropped})
     expect(page.locator("#rp-status")).to_contain_text("run.jsonl: ")
     page.click("#rp-step")
     # Arad's roads: Sibiu, Timisoara, Zerind, each listed with its g

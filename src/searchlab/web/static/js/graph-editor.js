@@ -298,11 +298,12 @@ export class GraphEditor {
   }
 
   // -- the pointer and the keys on the drawing -------------------------------------------
+  // Where the pointer is, in the drawing's own units (its viewBox).
   place(event) {
-    const box = this.svg.getBoundingClientRect();
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
     return {
-      x: Math.max(RADIUS, Math.min(WIDTH - RADIUS, ((event.clientX - box.left) / box.width) * WIDTH)),
-      y: Math.max(RADIUS + 14, Math.min(HEIGHT - RADIUS, ((event.clientY - box.top) / box.height) * HEIGHT)),
+      x: Math.max(RADIUS, Math.min(WIDTH - RADIUS, point.x)),
+      y: Math.max(RADIUS + 14, Math.min(HEIGHT - RADIUS, point.y)),
     };
   }
 

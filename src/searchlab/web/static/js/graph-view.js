@@ -100,7 +100,7 @@ class GraphView extends GenericView {
     if (!file) return;
     try {
       const graph = JSON.parse(await file.text());
-      await api("POST", "/api/graphs/check", { graph: sendable({ ...emptyGraph(), ...graph }) });
+      await api("POST", "/api/graphs/check", { graph }); // the file as it is: no fields filled in
       this.editor.load(graph);
     } catch (error) {
       this.$("error").textContent = `${file.name} is not a graph: ${error.message}`;
