@@ -46,6 +46,13 @@ def choose(page: Any, selector: str, text: str) -> None:
     expect(page.locator(selector)).to_have_value(text)
 
 
+def ask(page: Any, view: str, field: str, text: str, button: str, said: str) -> None:
+    """Type ``text`` in the timeline's ``field``, press ``button``: the timeline says ``said``."""
+    page.fill(f"#{view}-{field}", text)
+    page.click(f"#{view}-{button}")
+    expect(page.locator(f"#{view}-said")).to_contain_text(said)
+
+
 def add_node(page: Any, name: str, h: str) -> None:
     type_into(page, "#ge-name", name)
     type_into(page, "#ge-h", h)
@@ -133,7 +140,10 @@ def test_the_mouse_adds_connects_moves_and_deletes(page: Any) -> None:
     assert [page.locator("#ge-nodes option").nth(i).get_attribute("value") for i in range(3)] == [
         "A", "B", "C",
     ]  # fmt: skip
-    node = lambda name: page.locator(f'#ge-svg [data-node="{name}"] circle')  # noqa: E731
+
+    def node(name: str) -> Any:
+        return page.locator(f'#ge-svg [data-node="{name}"] circle')
+
     node("A").click()  # A is selected...
     page.select_option("#ge-click", "connect")
     page.fill("#ge-cost", "4")
@@ -198,15 +208,11 @@ def test_time_runs_both_ways_and_the_students_answer_is_checked(page: Any) -> No
     page.select_option("#ge-algorithm", "astar")
     page.click("#ge-run")
     expect(page.locator("#ge-status")).to_contain_text("press Step")
-    page.fill("#ge-guess", "S")
-    page.click("#ge-check")
-    expect(page.locator("#ge-said")).to_contain_text("Right: S is expanded next")
+    ask(page, "ge", "guess", "S", "check", "Right: S is expanded next")
     first = page.locator("#ge-detail table.frontier tbody tr td:nth-child(2)").first
     taken = first.inner_text()
     other = "B" if taken == "A" else "A"
-    page.fill("#ge-guess", other)
-    page.click("#ge-check")
-    expect(page.locator("#ge-said")).to_contain_text(f"{other} ties with it at f = 4")
+    ask(page, "ge", "guess", other, "check", f"{other} ties with it at f = 4")
     # Step and Back; then the f-layers: S at 2, then A and B tied at 4 (G, at 6, is
     # taken as the goal, not expanded)
     moves = (
@@ -220,12 +226,8 @@ def test_time_runs_both_ways_and_the_students_answer_is_checked(page: Any) -> No
     for button, where, said in moves:
         page.click(f"#ge-{button}")
         expect(page.locator(f"#ge-{where}")).to_contain_text(said)
-    page.fill("#ge-node", "G")
-    page.click("#ge-reach")
-    expect(page.locator("#ge-said")).to_contain_text("G is first reached")
-    page.fill("#ge-node", "Nowhere")
-    page.click("#ge-reach")
-    expect(page.locator("#ge-said")).to_contain_text("never reaches Nowhere")
+    ask(page, "ge", "node", "G", "reach", "G is first reached")
+    ask(page, "ge", "node", "Nowhere", "reach", "never reaches Nowhere")
 
 
 def test_a_trace_file_is_replayed_and_a_bad_one_refused(page: Any, tmp_path: Path) -> None:
@@ -248,9 +250,7 @@ def test_a_trace_file_is_replayed_and_a_bad_one_refused(page: Any, tmp_path: Pat
     rows = page.locator("#rp-detail table.successors tbody tr")
     expect(rows).to_have_count(3)
     expect(page.locator("#rp-detail table.successors")).to_contain_text("Timisoara")
-    page.fill("#rp-guess", "Sibiu")
-    page.click("#rp-check")
-    expect(page.locator("#rp-said")).to_contain_text("Right: Sibiu")
+    ask(page, "rp", "guess", "Sibiu", "check", "Right: Sibiu")
     page.click("#rp-end")
     expect(page.locator("#rp-result")).to_contain_text("cost 418")
     assert blocking_violations(page, "the replay after a file") == []

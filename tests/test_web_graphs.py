@@ -100,6 +100,8 @@ def test_warnings_name_the_node_and_arc_that_break_the_promise() -> None:
         (lambda g: g.update(goal="Nowhere"), "graph.goal"),
         (lambda g: g.update(nodes=[dict(name=f"n{i}") for i in range(201)]), "graph.nodes"),
         (lambda g: g.update(directed="yes"), "graph.directed"),
+        (lambda g: g.update(title='x"""\\n'), "graph.title"),
+        (lambda g: g.update(title="two\nlines"), "graph.title"),
         (lambda g: g.update(colour="red"), "graph"),
     ],
 )

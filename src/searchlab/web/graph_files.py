@@ -141,7 +141,7 @@ def to_python(graph: DrawnGraph, admissible: bool, file: str = "graph.py") -> st
         else "The drawn h overestimates somewhere: A* may not find the cheapest path."
     )
     return PYTHON.format(
-        title=graph.title.replace('"', "'"),
+        title=graph.title,
         file=file,
         promise=promise,
         directed=graph.directed,

@@ -36,6 +36,9 @@ NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_ .'-]*")
 """A node's name: letters, digits, spaces, ``_ . ' -``, not starting with a space or
 ``#`` (a CSV comment) and without ``:`` or ``,`` (the route commands' and CSV's
 separators), so every export reads back as drawn."""
+TITLE = re.compile(r"[\w .,'()*-]*")
+"""A graph's title: words and a few marks, so that it is written safely into a file's
+comment or docstring (no line break, quote or backslash)."""
 EPSILON = 1e-9
 """How far h may pass the exact cost (or c + h) before it is reported: float sums."""
 FIELDS = ("directed", "nodes", "arcs", "start", "goal", "title", "note")
@@ -154,8 +157,11 @@ def read_graph(value: Any) -> DrawnGraph:
     if not isinstance(directed, bool):
         raise FieldError("graph.directed", "directed must be true or false")
     title = body.get("title", "drawn graph")
-    if not isinstance(title, str) or len(title) > 80:
-        raise FieldError("graph.title", "the title must be text of at most 80 characters")
+    if not isinstance(title, str) or len(title) > 80 or not TITLE.fullmatch(title):
+        raise FieldError(
+            "graph.title",
+            "the title must be at most 80 letters, digits, spaces and _ . , ' ( ) * -",
+        )
     nodes = _list(body.get("nodes"), "graph.nodes", MAX_NODES)
     if not nodes:
         raise FieldError("graph.nodes", "draw at least one node")
@@ -207,6 +213,12 @@ def exact_costs(graph: DrawnGraph) -> list[float]:
     """The cheapest cost from each node to the goal (``inf``: the goal cannot be
     reached), by Dijkstra's algorithm from the goal over the arcs reversed.
 
+    Args:
+        graph: a checked drawn graph.
+
+    Returns:
+        The costs in the order of ``graph.names``.
+
     Examples:
         >>> graph = read_graph({"directed": True, "nodes": [{"name": "S"}, {"name": "A"},
         ...     {"name": "G"}], "arcs": [{"from": "S", "to": "A", "cost": 1},
@@ -241,6 +253,13 @@ def heuristic_warnings(graph: DrawnGraph) -> list[dict[str, Any]]:
     """Where the drawn h breaks a promise: each node whose h passes its exact cost to
     the goal (not admissible), and each arc u→v with h(u) > c(u,v) + h(v) (not
     consistent), said in words and naming the node or arc.
+
+    Args:
+        graph: a checked drawn graph.
+
+    Returns:
+        One dict a broken promise: ``kind`` ("admissible" or "consistent"), ``node``
+        or ``arc`` (its two names), and ``message``; empty when h keeps both.
 
     Examples:
         >>> graph = read_graph({"nodes": [{"name": "S", "h": 9}, {"name": "G"}],

@@ -80,9 +80,13 @@ class GraphView extends GenericView {
     const graph = sendable(this.editor.graph);
     pack(graph).then((packed) => {
       this.packed = packed.length <= MAX_PACKED ? packed : "";
+      if (!this.packed) this.$("summary").textContent += " The graph is too large for the address: save it as JSON to share it.";
       this.hooks.changed?.();
     });
-    if (this.info) this.editor.show({});
+    if (this.info) {
+      this.editor.show({});
+      this.status.textContent = "The graph changed since this run: press Run to search it again.";
+    }
   }
 
   async export(format) {
