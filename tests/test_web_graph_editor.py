@@ -81,6 +81,12 @@ def test_a_graph_is_made_searched_and_saved_with_the_keyboard_alone(
     connect(page, "S", "G", "7")
     connect(page, "S", "G", "6")  # the same edge: its cost is set again, no new arc
     expect(page.locator("#ge-arcs option")).to_have_count(3)
+    connect(page, "G", "A", "1")  # the edge A — G, from its other end: its cost is set again
+    press(page, "#ge-arcs", "End")  # the last arc, S — G, chosen...
+    press(page, "#ge-delete-arc")  # ...and deleted
+    expect(page.locator("#ge-arcs option")).to_have_text(["S — A, cost 2", "A — G, cost 1"])
+    connect(page, "A", "G", "3")
+    connect(page, "S", "G", "6")
     for node, button in (("S", "#ge-set-start"), ("G", "#ge-set-goal")):
         choose(page, "#ge-nodes", node)
         press(page, button)
@@ -115,7 +121,7 @@ def test_a_graph_is_made_searched_and_saved_with_the_keyboard_alone(
     assert blocking_violations(page, "the graph editor after a search") == []
 
 
-def test_the_mouse_adds_connects_moves_and_deletes(page: Any) -> None:
+def test_the_mouse_adds_connects_moves_and_deletes(page: Any, tmp_path: Path) -> None:
     page.click("#tab-graph-editor")
     page.click("#ge-clear")
 
@@ -162,6 +168,13 @@ def test_the_mouse_adds_connects_moves_and_deletes(page: Any) -> None:
     page.select_option("#ge-click", "delete")
     node("C").click()
     expect(page.locator("#ge-svg [data-node]")).to_have_count(2)
+    # saved for the route commands: DIMACS numbers the nodes from 1 (A is 1, B is 2)
+    for button, start, goal in (("dimacs", "1", "2"), ("csv", "A", "B")):
+        with page.expect_download() as saved:
+            page.click(f"#ge-export-{button}")
+        file = tmp_path / saved.value.suggested_filename
+        saved.value.save_as(file)
+        assert report_of(f"route solve {file}:{start} --goal {goal}")["cost"] == 4
     # saved as JSON and opened again: the same graph; a file that is no graph is refused
     with page.expect_download() as saved:
         page.click("#ge-export-json")
