@@ -359,6 +359,8 @@ def test_the_tabs_follow_the_aria_pattern_and_the_arrow_keys(page: Any) -> None:
         "route-map",
         "route-generic",
         "network",
+        "graph-editor",
+        "trace-replay",
         "help",
     ]
     for key in keys:  # each tab controls its panel, which names it back

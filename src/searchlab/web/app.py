@@ -9,6 +9,8 @@ every domain the server serves (the registered ones and the user's own problems)
     DELETE /api/sessions/{id}                      drop a search
     GET  /api/source/{name}?algorithm=             the code a search runs
     POST /api/prolog/{name}/query {query}          a Prolog query, stepped port by port
+    GET  /api/graphs, POST /api/graphs/{check,export,search} {graph, ...}   the graph
+         editor: its examples, the heuristic's check, files, searches (web/graphs.py)
     GET  /api/classroom, GET|POST /api/classroom/follow   classroom mode (web/classroom.py)
 
 Bad input is HTTP 400 with ``{"error": message, "field": name}``, and every other
@@ -52,7 +54,7 @@ from searchlab.core.errors import InputError
 from searchlab.domains.base import Domain
 from searchlab.domains.registry import domains as registered
 from searchlab.web import classroom as room
-from searchlab.web import memory, networks, source_code
+from searchlab.web import graph_routes, graphs, memory, networks, source_code
 from searchlab.web.catalog import Catalog, options_json
 from searchlab.web.errors import error, is_api, phrase, refusal
 from searchlab.web.eventlog import dumps
@@ -193,14 +195,20 @@ def api(handler: Handler) -> Handler:
 
 
 def _open_session(
-    server: Server, domain: Domain[Any, Any], body: dict[str, Any], student: str | None
+    server: Server,
+    domain: Domain[Any, Any],
+    body: dict[str, Any],
+    student: str | None,
+    extra: Mapping[str, Any] | None = None,
 ) -> Response:
-    """Start the search ``body`` asks for and keep it as a session (on a worker)."""
+    """Start the search ``body`` asks for and keep it as a session (on a worker), its
+    answer told ``extra`` besides."""
     registered = domain.name in server.registered
     started = start_search(domain, body, server.limits, registered=registered)
-    session = server.sessions.add(domain.name, started.source, started.info, student)
+    info = {**started.info, **(extra or {})}
+    session = server.sessions.add(domain.name, started.source, info, student)
     try:
-        return json_body({"session": session.id, **started.info})
+        return json_body({"session": session.id, **info})
     except DomainFailed:
         server.sessions.remove(session.id)
         raise
@@ -212,6 +220,25 @@ async def search(request: Request) -> Response:
     body = await read_body(request)
     work = functools.partial(_open_session, server_of(request), domain, body, owner(request))
     return await compute(request, work)
+
+
+graph_options = api(graph_routes.graph_options)
+graph_check = api(graph_routes.graph_check)
+graph_export = api(graph_routes.graph_export)
+
+
+@api
+async def graph_search(request: Request) -> Response:
+    """A search on a graph drawn in the editor (``web.graphs``), kept as a session; its
+    answer also says where the drawn h breaks a promise (``warnings``)."""
+    graph, rest = graphs.graph_body(await read_body(request))
+    extra = {"warnings": graphs.heuristic_warnings(graph)}
+    server, student = server_of(request), owner(request)
+
+    def run() -> Response:
+        return _open_session(server, graphs.graph_domain(graph), rest, student, extra)
+
+    return await compute(request, run)
 
 
 @api
@@ -338,6 +365,10 @@ ROUTES = [
     Route("/api/source/{name}", source),
     Route("/api/prolog/{name}/query", prolog_query, methods=["POST"]),
     Route("/api/network/{action}", network, methods=["POST"]),
+    Route("/api/graphs", graph_options),
+    Route("/api/graphs/check", graph_check, methods=["POST"]),
+    Route("/api/graphs/export", graph_export, methods=["POST"]),
+    Route("/api/graphs/search", graph_search, methods=["POST"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 """Every route of the viewer but the classroom's (``classroom.routes``)."""

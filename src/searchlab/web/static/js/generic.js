@@ -193,12 +193,17 @@ export class GenericView extends PathView {
     }
   }
 
+  // The search to ask for: its path and body (a drawn graph's view asks for another).
+  request() {
+    return [`/api/domains/${this.domain.name}/search`, { ...formValues(this.form), drawings: true }];
+  }
+
   async run() {
     clearErrors(this.form);
     this.status.textContent = "Searching…";
     let info;
     try {
-      info = await api("POST", `/api/domains/${this.domain.name}/search`, { ...formValues(this.form), drawings: true });
+      info = await api("POST", ...this.request());
     } catch (error) {
       showError(this.form, error);
       this.render();

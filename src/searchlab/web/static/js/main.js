@@ -11,6 +11,7 @@ import { BacktrackView } from "./backtrack.js";
 import { ClimbView } from "./climb.js";
 import { classroom } from "./follow.js";
 import { GenericView } from "./generic.js";
+import { addEditorTabs } from "./graph-view.js";
 import { Help } from "./help.js";
 import { MapView } from "./map.js";
 import { addNetworkTab } from "./network.js";
@@ -85,7 +86,7 @@ function onSelect(key) {
 
 const tabs = new Tabs(document.querySelector("#tabs"), document.querySelector("#panels"), onSelect);
 
-function build(options) {
+async function build(options) {
   const used = new Set();
   for (const domain of options.domains) {
     for (const kind of viewsOf(domain)) {
@@ -113,6 +114,7 @@ function build(options) {
   }
   addPrologTabs(options.prolog, tabs, views, share); // a tab per Prolog file to query
   addNetworkTab(tabs, views, share); // build a constraint network, revise its arcs, backtrack
+  await addEditorTabs(tabs, views, share, options); // draw a graph; replay a trace
   help = new Help(tabs.add("help", "Help & source", { className: "help" }), options, viewsOf);
 }
 
@@ -165,7 +167,7 @@ async function open(hash) {
 }
 
 try {
-  build(await api("GET", "/api/options"));
+  await build(await api("GET", "/api/options"));
   document.querySelector("#loading").remove();
   await open(location.hash);
   window.addEventListener("hashchange", () => open(location.hash));
