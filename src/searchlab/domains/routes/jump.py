@@ -1,0 +1,398 @@
+"""Jump point search (Harabor & Grastien 2011, 2014) on 8-connected grid maps where a
+diagonal move may not cut a corner (Moving AI's rule: both cells beside the diagonal
+passable), moves costing 1 and √2; compiled by numba (``searchlab.jit``).
+
+A* over the grid expands every cell of an open area, though most of its optimal paths
+are the same moves in another order. Jump point search keeps one order only (diagonal
+moves first) and jumps: from a node it walks straight or diagonally, touching no heap,
+until it meets the goal or a cell with a *forced* neighbour (one the walk could not
+reach as cheaply any other way); only those jump points enter the open list. A walk
+straight along x stops at a cell with a free cell beside it whose cell behind is a
+wall; a diagonal walk stops where either of its two straight walks would stop. A node
+reached diagonally goes on in its two straight directions and its diagonal; one
+reached straight goes on straight, and toward a forced neighbour straight and
+diagonally. The lengths are A*'s (the tests compare them on every query of generated
+maps and against the generic engine).
+
+The grid is held padded with a border of walls, so no walk tests a bound. One search
+runs in slices like the kernel's (``kernel.run``): at most ``budget`` expansions, its
+state kept in a ``JumpSpace``, so a caller reads the clock between slices.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from searchlab.core.errors import InputError
+from searchlab.domains.routes.kernel import EXHAUSTED, FOUND, GROW, RUNNING, _sift_down, _sift_up
+from searchlab.jit import inline, njit
+
+Bytes = npt.NDArray[np.uint8]
+Floats = npt.NDArray[np.float64]
+Floats2 = npt.NDArray[np.float64]
+Ints32 = npt.NDArray[np.int32]
+Ints64 = npt.NDArray[np.int64]
+
+_SQRT2 = math.sqrt(2.0)
+_SQRT2M1 = math.sqrt(2.0) - 1.0
+START = 8
+"""The arrival direction of the start: every one of its 8 moves is tried."""
+# regs: heap size, expanded, generated (jump points offered), max frontier, status,
+# the query's stamp
+_SIZE, _EXPANDED, _GENERATED, _FRONTIER, _STATUS, _STAMP = range(6)
+
+
+@inline
+def _walk_straight(free: Bytes, node: int, step: int, side: int, goal: int) -> int:
+    """The first jump point walking from ``node`` by ``step`` (a straight move; ``side``
+    the step across it), or -1 at a wall."""
+    n = node
+    while True:
+        n += step
+        if free[n] == 0:
+            return -1
+        if n == goal:
+            return n
+        if (free[n + side] != 0 and free[n - step + side] == 0) or (
+            free[n - side] != 0 and free[n - step - side] == 0
+        ):
+            return n
+
+
+@inline
+def _walk_diagonal(free: Bytes, node: int, sx: int, sy: int, goal: int) -> int:
+    """The first jump point walking from ``node`` by ``sx + sy`` (a diagonal move: ``sx``
+    the step along x, ``sy`` along y), or -1 where a corner or a wall stops it."""
+    n = node
+    while True:
+        if free[n + sx] == 0 or free[n + sy] == 0 or free[n + sx + sy] == 0:
+            return -1
+        n += sx + sy
+        if n == goal:
+            return n
+        if _walk_straight(free, n, sx, sy, goal) >= 0 or _walk_straight(free, n, sy, sx, goal) >= 0:
+            return n
+
+
+@inline
+def _octile(a: int, b: int, width: int) -> float:
+    """The octile distance between padded cells ``a`` and ``b``: exact between the ends
+    of a jump, and the estimate (consistent) toward the goal."""
+    dx = abs(a % width - b % width)
+    dy = abs(a // width - b // width)
+    return max(dx, dy) + _SQRT2M1 * min(dx, dy)
+
+
+@inline
+def _direction(step: int, width: int) -> int:
+    """The index in ``run``'s steps of a move by ``step`` on a grid ``width`` wide."""
+    if step == 1:
+        return 0
+    if step == -1:
+        return 1
+    if step == width:
+        return 2
+    if step == -width:
+        return 3
+    if step == width + 1:
+        return 4
+    if step == width - 1:
+        return 5
+    if step == 1 - width:
+        return 6
+    return 7
+
+
+@njit(
+    "void(uint8[:], int64, int64, int64, int64, float64[:], int32[:], int32[:], "
+    "float64[:, ::1], int32[:], int32[:], int64[:])"
+)
+def run(
+    free: Bytes,
+    width: int,
+    source: int,
+    goal: int,
+    budget: int,
+    g: Floats,
+    parent: Ints32,
+    stamp: Ints32,
+    heap_f: Floats2,
+    heap_entries: Ints32,
+    trace: Ints32,
+    regs: Ints64,
+) -> None:
+    """Expand at most ``budget`` jump points of the search from ``source`` to ``goal``
+    (padded cells of a grid ``width`` wide), going on from the state in ``regs``; a
+    node's ``g`` and ``parent`` hold for this query only where ``stamp`` is the query's
+    mark. The heap is the kernel's (f, ties to the larger g, lazy deletion); an entry is
+    ``node * 16 + direction``: the move it arrived by (0-7, ``START``), which says where
+    it goes on. The nodes expanded are written to ``trace`` in turn while it has room
+    (the events of the generic engine's run)."""
+    size = regs[_SIZE]
+    expanded = regs[_EXPANDED]
+    generated = regs[_GENERATED]
+    frontier = regs[_FRONTIER]
+    mark = regs[_STAMP]
+    capacity = heap_entries.shape[0]
+    if expanded == 0 and size == 0 and regs[_STATUS] == RUNNING:  # a fresh query
+        stamp[source] = mark
+        g[source] = 0.0
+        parent[source] = -1
+        heap_f[0, 0] = _octile(source, goal, width)
+        heap_f[0, 1] = 0.0
+        heap_entries[0] = source * 16 + START
+        size = 1
+        frontier = 1
+    steps = np.empty(8, dtype=np.int64)  # E, W, S, N, SE, SW, NE, NW
+    steps[0], steps[1], steps[2], steps[3] = 1, -1, width, -width
+    steps[4], steps[5], steps[6], steps[7] = width + 1, width - 1, 1 - width, -width - 1
+    chosen = np.empty(8, dtype=np.int64)
+    done = 0
+    status = RUNNING
+    while True:
+        if size == 0:
+            status = EXHAUSTED
+            break
+        u = heap_entries[0] >> 4
+        came = heap_entries[0] & 15
+        gu = heap_f[0, 1]
+        stale = gu > g[u]
+        if not stale:
+            if u == goal:
+                status = FOUND
+                break
+            if done >= budget:
+                break
+            if size + 8 > capacity:
+                status = GROW
+                break
+        size -= 1
+        if size > 0:
+            _sift_down(
+                heap_f, heap_entries, size, heap_f[size, 0], heap_f[size, 1], heap_entries[size]
+            )
+        if stale:
+            continue
+        if expanded < trace.shape[0]:
+            trace[expanded] = u
+        done += 1
+        expanded += 1
+        count = 0  # the directions to go on in
+        if came == START:
+            for d in range(8):
+                chosen[d] = d
+            count = 8
+        elif came >= 4:  # diagonal: its two straight parts, and itself
+            chosen[0] = 0 if came == 4 or came == 6 else 1
+            chosen[1] = 2 if came == 4 or came == 5 else 3
+            chosen[2] = came
+            count = 3
+        else:  # straight: on, and toward each forced neighbour straight and diagonally
+            step = steps[came]
+            side = width if came < 2 else 1
+            chosen[0] = came
+            count = 1
+            for across in (side, -side):
+                if free[u + across] != 0 and free[u - step + across] == 0:
+                    chosen[count] = _direction(across, width)
+                    chosen[count + 1] = _direction(step + across, width)
+                    count += 2
+        for k in range(count):
+            d = chosen[k]
+            if d < 4:
+                v = _walk_straight(free, u, steps[d], width if d < 2 else 1, goal)
+            else:
+                sx = 1 if d == 4 or d == 6 else -1
+                v = _walk_diagonal(free, u, sx, steps[d] - sx, goal)
+            if v < 0:
+                continue
+            generated += 1
+            gv = gu + _octile(u, v, width)
+            if stamp[v] == mark and gv >= g[v]:
+                continue
+            stamp[v] = mark
+            g[v] = gv
+            parent[v] = u
+            _sift_up(heap_f, heap_entries, size, gv + _octile(v, goal, width), gv, v * 16 + d)
+            size += 1
+        if size > frontier:
+            frontier = size
+    regs[_SIZE] = size
+    regs[_EXPANDED] = expanded
+    regs[_GENERATED] = generated
+    regs[_FRONTIER] = frontier
+    regs[_STATUS] = status
+
+
+@njit("void(int32[:])")
+def _clear(stamp: Ints32) -> None:
+    stamp[:] = 0
+
+
+class JumpSpace:
+    """A grid map padded with walls and the arrays of one search over it, reused query
+    after query (a query's nodes are told apart by its stamp: nothing is reset between
+    two; the heap grows when a search needs more room, and keeps it)."""
+
+    def __init__(self, grid: Any) -> None:
+        self.check(grid)
+        passable = grid.passable
+        self.height, self.width = int(passable.shape[0]), int(passable.shape[1])
+        self.padded = self.width + 2
+        free = np.zeros((self.height + 2, self.padded), dtype=np.uint8)
+        free[1:-1, 1:-1] = passable
+        self.free = free.ravel()
+        cells = len(self.free)
+        self.g = np.full(cells, np.inf)
+        self.parent = np.full(cells, -1, dtype=np.int32)
+        self.stamp = np.zeros(cells, dtype=np.int32)
+        room = 1024
+        self.heap_f = np.zeros((room, 2))
+        self.heap_entries = np.zeros(room, dtype=np.int32)
+        self.regs = np.zeros(6, dtype=np.int64)
+
+    @staticmethod
+    def check(grid: Any) -> None:
+        """Refuse a grid of 4 moves: the walks here take diagonals."""
+        if getattr(grid, "neighbours", 8) != 8:
+            raise InputError(
+                "jump point search runs on 8-connected grids: use --neighbours 8",
+                field="algorithm",
+            )
+
+    def inside(self, node: int) -> int:
+        """The padded cell of the map's node ``node`` (y·W + x)."""
+        y, x = divmod(node, self.width)
+        return (y + 1) * self.padded + x + 1
+
+    def outside(self, cell: int) -> int:
+        """The map's node of padded cell ``cell``."""
+        y, x = divmod(cell, self.padded)
+        return (y - 1) * self.width + x - 1
+
+    @property
+    def expanded(self) -> int:
+        return int(self.regs[_EXPANDED])
+
+    @property
+    def generated(self) -> int:
+        return int(self.regs[_GENERATED])
+
+    @property
+    def max_frontier(self) -> int:
+        return int(self.regs[_FRONTIER])
+
+    def _grow(self) -> None:
+        size = int(self.regs[_SIZE])
+        heap_f = np.zeros((2 * len(self.heap_entries), 2))
+        heap_entries = np.zeros(2 * len(self.heap_entries), dtype=np.int32)
+        heap_f[:size] = self.heap_f[:size]
+        heap_entries[:size] = self.heap_entries[:size]
+        self.heap_f, self.heap_entries = heap_f, heap_entries
+        self.regs[_STATUS] = RUNNING
+
+    def search(
+        self,
+        source: int,
+        target: int,
+        *,
+        max_expanded: int | None = None,
+        deadline: float | None = None,
+        trace: bool = False,
+    ) -> str:
+        """One query between the map's nodes ``source`` and ``target``: "found",
+        "exhausted", or the limit that stopped it ("max_expanded", "max_seconds"). The
+        length and the jump points stay here until the next query; with ``trace``, the
+        jump points expanded too (``expanded_nodes``)."""
+        from searchlab.domains.routes.kernel import SLICE
+
+        mark = int(self.regs[_STAMP]) + 1
+        if mark >= 2**31 - 1:
+            _clear(self.stamp)
+            mark = 1
+        self.regs[:] = 0
+        self.regs[_STAMP] = mark
+        self.source, self.target = self.inside(source), self.inside(target)
+        self.trace = np.zeros(len(self.free) if trace else 0, dtype=np.int32)
+        while True:
+            budget = SLICE
+            if max_expanded is not None:
+                budget = min(budget, max_expanded - self.expanded)
+            run(
+                self.free, self.padded, self.source, self.target, budget, self.g,
+                self.parent, self.stamp, self.heap_f, self.heap_entries, self.trace, self.regs,
+            )  # fmt: skip
+            status = int(self.regs[_STATUS])
+            if status == GROW:
+                self._grow()
+                continue
+            if status == FOUND:
+                return "found"
+            if status == EXHAUSTED:
+                return "exhausted"
+            if max_expanded is not None and self.expanded >= max_expanded:
+                return "max_expanded"
+            if deadline is not None and time.perf_counter() >= deadline:
+                return "max_seconds"
+
+    def expanded_nodes(self) -> list[tuple[int, float]]:
+        """The map's nodes the last query expanded, in turn, each with its g (``trace``)."""
+        cells = self.trace[: min(self.expanded, len(self.trace))].tolist()
+        return [(self.outside(cell), float(self.g[cell])) for cell in cells]
+
+    @property
+    def length(self) -> float:
+        """The length of the path the last query found."""
+        return float(self.g[self.target])
+
+    def jump_points(self) -> list[int]:
+        """The map's nodes the path found turns or stops at, from the start."""
+        points = [int(self.target)]
+        while self.parent[points[-1]] >= 0 and points[-1] != self.source:
+            points.append(int(self.parent[points[-1]]))
+        points.reverse()
+        return [self.outside(cell) for cell in points]
+
+    def path(self) -> list[int]:
+        """Every cell of the path found, from the start (the jump points joined by
+        their straight and diagonal runs)."""
+        points = self.jump_points()
+        cells = [points[0]]
+        for a, b in itertools.pairwise(points):
+            ay, ax = divmod(a, self.width)
+            by, bx = divmod(b, self.width)
+            sx, sy = (bx > ax) - (bx < ax), (by > ay) - (by < ay)
+            for k in range(1, max(abs(bx - ax), abs(by - ay)) + 1):
+                cells.append((ay + k * sy) * self.width + ax + k * sx)
+        return cells
+
+
+_SPACES: dict[int, tuple[Any, JumpSpace]] = {}
+
+
+def space_for(grid: Any) -> JumpSpace:
+    """The search arrays of ``grid`` (a ``GridMap``), kept for the next query on it."""
+    held = _SPACES.get(id(grid))
+    if held is None or held[0] is not grid:
+        _SPACES.clear()
+        held = (grid, JumpSpace(grid))
+        _SPACES[id(grid)] = held
+    return held[1]
+
+
+def grid_of(graph: Any) -> Any:
+    """The grid map of a graph, or an InputError saying jump point search needs one."""
+    grid = getattr(graph, "grid", None)
+    if grid is None:
+        raise InputError(
+            "jump point search runs on grid maps (a .map file, maze:W:H, rooms:W:H, "
+            f"grid:ROWS): {graph.title or 'this graph'} is not one",
+            field="algorithm",
+        )
+    return grid
