@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 import numpy as np
@@ -189,6 +190,14 @@ class Scenario:
     start: tuple[int, int]
     goal: tuple[int, int]
     optimal: float
+    decimals: int = 8  # how many the file writes the optimal length with
+
+
+def decimals_of(text: str) -> int:
+    """How many decimals a number is written with (``50.08326112``: 8; ``12``: 0;
+    ``5e-3``: 3)."""
+    exponent = Decimal(text).as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
 def parse_scen(
@@ -214,7 +223,10 @@ def parse_scen(
             raise InputError(f"{where} line {number}: optimal length {fields[8]} is not ≥ 0")
         if len(scenarios) >= MAX_SCENARIOS:
             raise InputError(f"{where} holds more than {MAX_SCENARIOS:,} problems")
-        scenario = Scenario(number, bucket, fields[1], (sx, sy), (gx, gy), optimal)
+        written = fields[8].strip()
+        scenario = Scenario(
+            number, bucket, fields[1], (sx, sy), (gx, gy), optimal, decimals_of(written)
+        )
         if grid is not None:
             _check_on(scenario, grid, width, height, where)
         scenarios.append(scenario)
