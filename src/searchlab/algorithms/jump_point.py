@@ -94,6 +94,6 @@ JPS = Algorithm(
     jump_point_search, "jps", "Jump point search",
     "jump point search: A* over the cells where a path on a grid map may turn, "
     "walking straight and diagonal runs without a queue (8-connected, no corner cutting)",
-    "graph", "queue", "cost", needs="graph",
+    "graph", "jump-points", "cost", needs="graph",
     aliases=("jump-point", "jump-point-search"), order=21,
 )  # fmt: skip
