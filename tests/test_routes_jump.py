@@ -27,7 +27,7 @@ from searchlab.core.events import Expand, Solution
 from searchlab.core.limits import Limits
 from searchlab.domains.routes import kernel
 from searchlab.domains.routes.generate import road_graph
-from searchlab.domains.routes.grid import GridMap, maze, parse_map, rooms
+from searchlab.domains.routes.grid import GridMap, maze, parse_map, rooms, widened
 from searchlab.domains.routes.jump import JumpSpace
 from searchlab.domains.routes.problem import RouteProblem, build_estimate
 from searchlab.domains.routes.scenarios import tolerance
@@ -62,7 +62,7 @@ def _walk_is_legal(grid: GridMap, path: list[int]) -> float:
         rooms(48, 40, 8, random.Random(1)),
         rooms(40, 40, 5, random.Random(2), doors=2),
         maze(18, 14, random.Random(3)),
-        GridMap(np.repeat(np.repeat(maze(8, 6, random.Random(4)).passable, 3, 0), 3, 1)),
+        widened(maze(8, 6, random.Random(4)), 3),
     ],
     ids=["rooms-8", "rooms-5-two-doors", "maze", "maze-corridors-3"],
 )

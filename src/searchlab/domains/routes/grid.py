@@ -276,6 +276,13 @@ def maze(width: int, height: int, rng: random.Random) -> GridMap:
     return GridMap(cells, f"maze-{width}x{height}")
 
 
+def widened(grid: GridMap, times: int) -> GridMap:
+    """``grid`` with every cell made ``times`` × ``times`` cells: a maze of corridors
+    (and walls) ``times`` wide, like Moving AI's maze512-4 and maze512-8 sets."""
+    passable = np.repeat(np.repeat(grid.passable, times, axis=0), times, axis=1)
+    return GridMap(passable, f"{grid.name}×{times}", grid.neighbours)
+
+
 def rooms(width: int, height: int, room: int, rng: random.Random, doors: int = 1) -> GridMap:
     """Square rooms of side ``room`` behind walls, each wall between two rooms holding
     ``doors`` openings (Moving AI's room maps are built this way)."""
