@@ -256,3 +256,22 @@ def test_scen_directory_refusals(refused: Refused, tmp_path: Path) -> None:
     refused("route", "scen", str(tmp_path), says="holds no .scen file")
     _scen(_open_map(tmp_path, "a.map", 5), [(0, (0, 0), (1, 0), "1")])
     refused("route", "scen", str(tmp_path), "--map", str(tmp_path / "a.map"), says="--map names")
+
+
+def test_the_routes_experiment_runs_jps_on_grid_maps_only() -> None:
+    from searchlab.experiments.executors import WorkerPool
+    from searchlab.experiments.registry import get_experiment
+
+    experiment = get_experiment("routes")
+    parameters = experiment.parameters(nodes="400", queries=4, search="astar,jps", kind="rooms")
+    pool = WorkerPool(1)
+    try:
+        report = experiment.run(parameters, pool=pool)
+    finally:
+        pool.close()
+    rows = {row["search"]: row for row in report.rows}
+    assert set(rows) == {"astar", "jps"}
+    assert rows["jps"]["agree"] == rows["jps"]["queries"] == 4
+    assert rows["jps"]["mean_expanded"] <= rows["astar"]["mean_expanded"]
+    with pytest.raises(InputError, match="grid maps"):
+        experiment.parameters(nodes="400", queries=4, search="jps")
