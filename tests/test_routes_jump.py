@@ -140,6 +140,7 @@ def test_the_registered_search_reports_its_jump_points_and_honours_limits() -> N
     assert found.solved and found.optimal and found.path[0] == cells[0]
     expands = [event for event in seen if isinstance(event, Expand)]
     assert len(expands) == found.stats.expanded and expands[0].state == cells[0]
+    assert expands[0].depth == 0 and all(event.depth >= 1 for event in expands[1:])
     assert isinstance(seen[-1], Solution) and seen[-1].cost == found.cost
     stopped = jump_point_search(problem, limits=Limits(max_expanded=2))
     assert not stopped.solved and stopped.limit == "max_expanded" and stopped.stats.expanded == 2

@@ -69,7 +69,7 @@ def jump_point_search(
         coords = problem.graph.coords
         assert coords is not None  # a grid's graph has its cells'
         goal = coords[problem.target]
-        for depth, (node, g) in enumerate(space.expanded_nodes()):
+        for node, g, depth in space.expanded_nodes():
             h = float(distance("grid", coords[node], goal))
             observer(Expand(problem.state_of(node), g, h, g + h, depth, 0))
     if outcome == "exhausted":

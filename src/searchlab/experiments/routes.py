@@ -178,13 +178,13 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One query by one search (runs in a worker; graphs and landmarks are cached). The
     bidirectional searches run on Python over the arrays whatever the engine: the row's
     ``engine`` says so."""
-    from searchlab.domains.routes.domain import COMPILED, ROUTE
+    from searchlab.domains.routes.domain import COMPILED, JUMP, ROUTE
 
     algorithm, heuristic = SEARCHES[spec["search"]]
     graph = spec.get("graph")
     if graph is not None and heuristic == "straight-line":
         heuristic = "octile"  # a grid's own estimate, exact where no wall is in the way
-    engine = spec["engine"] if algorithm in COMPILED else "generic"
+    engine = spec["engine"] if algorithm in (*COMPILED, JUMP) else "generic"
     request = ROUTE.request(
         f"{graph}:{spec['source']}"
         if graph

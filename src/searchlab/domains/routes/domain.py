@@ -35,9 +35,9 @@ if TYPE_CHECKING:
 
 AUTO_COMPILED = 20_000
 """From this many nodes, "auto" runs A* and Dijkstra on the compiled kernel."""
-COMPILED = ("astar", "uniform-cost", "jps")
+COMPILED = ("astar", "uniform-cost")
 JUMP = "jps"
-"""Jump point search: grid maps only, its loop compiled whatever the engine."""
+"""Jump point search: grid maps only, its own loop compiled whatever the engine."""
 DRAWN_CELLS = 64 * 64
 """A grid map of at most this many cells is drawn cell by cell (--show-path)."""
 
@@ -293,7 +293,7 @@ class RouteDomain(Domain[int, str]):
         """The compiled kernel for "auto" on a large graph when it can serve the request
         (A* or uniform-cost, no events asked for); "compiled" insists on it."""
         refusal = None
-        if request.algorithm not in COMPILED:
+        if request.algorithm not in (*COMPILED, JUMP):
             refusal = f"the compiled kernel runs {' and '.join(COMPILED)} only"
         elif observed:
             refusal = "the compiled kernel reports no events"

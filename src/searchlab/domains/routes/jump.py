@@ -416,10 +416,17 @@ class JumpSpace:
             if deadline is not None and time.perf_counter() >= deadline:
                 return "max_seconds"
 
-    def expanded_nodes(self) -> list[tuple[int, float]]:
-        """The map's nodes the last query expanded, in turn, each with its g (``trace``)."""
+    def expanded_nodes(self) -> list[tuple[int, float, int]]:
+        """The map's nodes the last query expanded, in turn, each with its g and its
+        depth in jump points from the start (``trace``)."""
         cells = self.trace[: min(self.expanded, len(self.trace))].tolist()
-        return [(self.outside(cell), float(self.g[cell])) for cell in cells]
+        depth: dict[int, int] = {}
+        out = []
+        for cell in cells:
+            up = int(self.parent[cell])
+            depth[cell] = depth.get(up, -1) + 1 if cell != self.source else 0
+            out.append((self.outside(cell), float(self.g[cell]), depth[cell]))
+        return out
 
     @property
     def length(self) -> float:
