@@ -242,7 +242,7 @@ def scen(
             )
     if scen.is_dir():
         _bucket_table(by_bucket(outcomes))
-        where = f"{len(files):,} scenario files under {scen}"
+        where = f"{len(files):,} scenario file{'s' if len(files) > 1 else ''} under {scen}"
     else:
         grid = runs[0][1]
         where = f"{grid.name} ({grid.width}×{grid.height})"
