@@ -92,7 +92,8 @@ def check(parameters: Parameters) -> Parameters:
     grid_only = [name for name in parameters["search"] if name in GRID_ONLY]
     if kind == "road" and grid_only:
         raise InputError(
-            f"{grid_only[0]} searches grid maps: add --kind rooms or --kind maze", field="search"
+            f"{grid_only[0]} searches grid maps only: a kind of rooms or maze, not road",
+            field="kind",
         )
     return {
         "nodes": sorted(parameters["nodes"]),

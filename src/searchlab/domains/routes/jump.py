@@ -52,6 +52,7 @@ START = 8
 # regs: heap size, expanded, generated (jump points offered), max frontier, status,
 # the query's stamp
 _SIZE, _EXPANDED, _GENERATED, _FRONTIER, _STATUS, _STAMP = range(6)
+_ENDED = {FOUND: "found", EXHAUSTED: "exhausted"}
 
 
 @njit("void(uint8[:], int64, int64, int16[:, ::1], int64)")
@@ -196,13 +197,10 @@ def run(
     ``node * 16 + direction``: the move it arrived by (0-7, ``START``), which says where
     it goes on. The nodes expanded are written to ``trace`` in turn while it has room
     (the events of the generic engine's run)."""
-    size = regs[_SIZE]
-    expanded = regs[_EXPANDED]
-    generated = regs[_GENERATED]
-    frontier = regs[_FRONTIER]
+    size = regs[_SIZE]  # the counters stay in regs; the heap's size is kept here
     mark = regs[_STAMP]
     capacity = heap_entries.shape[0]
-    if expanded == 0 and size == 0 and regs[_STATUS] == RUNNING:  # a fresh query
+    if regs[_EXPANDED] == 0 and size == 0 and regs[_STATUS] == RUNNING:  # a fresh query
         stamp[source] = mark
         g[source] = 0.0
         parent[source] = -1
@@ -210,18 +208,15 @@ def run(
         heap_f[0, 1] = 0.0
         heap_entries[0] = source * 16 + START
         size = 1
-        frontier = 1
+        regs[_FRONTIER] = 1
     steps = np.empty(8, dtype=np.int64)  # E, W, S, N, SE, SW, NE, NW
     steps[0], steps[1], steps[2], steps[3] = 1, -1, width, -width
     steps[4], steps[5], steps[6], steps[7] = width + 1, width - 1, 1 - width, -width - 1
     chosen = np.empty(8, dtype=np.int64)
     gy, gx = divmod(goal, width)
     done = 0
-    status = RUNNING
-    while True:
-        if size == 0:
-            status = EXHAUSTED
-            break
+    status = EXHAUSTED  # unless the goal, the budget or the heap's room stops it first
+    while size > 0:
         u = heap_entries[0] >> 4
         came = heap_entries[0] & 15
         gu = heap_f[0, 1]
@@ -231,6 +226,7 @@ def run(
                 status = FOUND
                 break
             if done >= budget:
+                status = RUNNING
                 break
             if size + 8 > capacity:
                 status = GROW
@@ -242,10 +238,10 @@ def run(
             )
         if stale:
             continue
-        if expanded < trace.shape[0]:
-            trace[expanded] = u
+        if regs[_EXPANDED] < trace.shape[0]:
+            trace[regs[_EXPANDED]] = u
         done += 1
-        expanded += 1
+        regs[_EXPANDED] += 1
         uy, ux = divmod(u, width)
         count = 0  # the directions to go on in
         if came == START:
@@ -281,7 +277,7 @@ def run(
                 )
             if v < 0:
                 continue
-            generated += 1
+            regs[_GENERATED] += 1
             gv = gu + _octile(u, v, width)
             if stamp[v] == mark and gv >= g[v]:
                 continue
@@ -290,12 +286,8 @@ def run(
             parent[v] = u
             _sift_up(heap_f, heap_entries, size, gv + _octile(v, goal, width), gv, v * 16 + d)
             size += 1
-        if size > frontier:
-            frontier = size
+        regs[_FRONTIER] = max(regs[_FRONTIER], size)
     regs[_SIZE] = size
-    regs[_EXPANDED] = expanded
-    regs[_GENERATED] = generated
-    regs[_FRONTIER] = frontier
     regs[_STATUS] = status
 
 
@@ -364,12 +356,9 @@ class JumpSpace:
         return int(self.regs[_FRONTIER])
 
     def _grow(self) -> None:
-        size = int(self.regs[_SIZE])
-        heap_f = np.zeros((2 * len(self.heap_entries), 2))
-        heap_entries = np.zeros(2 * len(self.heap_entries), dtype=np.int32)
-        heap_f[:size] = self.heap_f[:size]
-        heap_entries[:size] = self.heap_entries[:size]
-        self.heap_f, self.heap_entries = heap_f, heap_entries
+        """Twice the heap's room, its entries kept (``run`` stopped to ask, losing none)."""
+        self.heap_f = np.concatenate([self.heap_f, np.zeros_like(self.heap_f)])
+        self.heap_entries = np.concatenate([self.heap_entries, np.zeros_like(self.heap_entries)])
         self.regs[_STATUS] = RUNNING
 
     def search(
@@ -404,16 +393,13 @@ class JumpSpace:
                 self.parent, self.stamp, self.heap_f, self.heap_entries, self.trace, self.regs,
             )  # fmt: skip
             status = int(self.regs[_STATUS])
+            if status in _ENDED:
+                return _ENDED[status]
             if status == GROW:
                 self._grow()
-                continue
-            if status == FOUND:
-                return "found"
-            if status == EXHAUSTED:
-                return "exhausted"
-            if max_expanded is not None and self.expanded >= max_expanded:
+            elif max_expanded is not None and self.expanded >= max_expanded:
                 return "max_expanded"
-            if deadline is not None and time.perf_counter() >= deadline:
+            elif deadline is not None and time.perf_counter() >= deadline:
                 return "max_seconds"
 
     def expanded_nodes(self) -> list[tuple[int, float, int]]:
