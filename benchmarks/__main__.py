@@ -30,6 +30,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_csp import sudoku
     from benchmarks.bench_hill import hill_section
     from benchmarks.bench_jit import jit_section
+    from benchmarks.bench_jps import jps_section
     from benchmarks.bench_local import local_sections
     from benchmarks.bench_parallel import parallel_section
     from benchmarks.bench_prolog import prolog_sections
@@ -65,6 +66,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "csp-queens": _alone(csp_queens),
         "constraint-examples": _alone(constraint_examples),
         "routes": routes_sections,
+        "jps": _alone(jps_section),
         "local": local_sections,
     }
 

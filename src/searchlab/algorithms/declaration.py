@@ -42,13 +42,14 @@ cost); tree: a search of the tree of paths (no closed set); local: a walk of sta
 towards lower h (h required); csp: a solver of constraint satisfaction problems."""
 Frontier = Literal[
     "queue", "tree-queue", "two-queues", "path", "path-depth", "path-f", "path-siblings",
-    "state", "states", "assignment",
+    "state", "states", "assignment", "jump-points",
 ]  # fmt: skip
 """What it keeps besides the best found: a queue of states (best-first or FIFO); a queue
 of tree nodes (Bratko); two queues (a search from each end); only the path it is on
 (``path``; in rounds bounded by depth, ``path-depth``, or by f = g + h, ``path-f``); the
 path and the successors along it, under an f-limit (RBFS, ``path-siblings``); one current
-state; several (a beam, a population); a partial assignment (CSP backtracking)."""
+state; several (a beam, a population); a partial assignment (CSP backtracking); a queue
+of a grid's jump points, the cells between them walked, not queued (jump point search)."""
 Detail = Literal["frontier", "ceiling", "scores"]
 """What it reports to an observer that asks for detail (``core.events.Detail``): the
 head of its frontier, its f-limit, or every successor's score."""

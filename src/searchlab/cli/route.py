@@ -93,15 +93,23 @@ def _emit(payload: dict[str, Any]) -> None:
 
 @click.command(
     "scen",
-    short_help="Run a Moving AI .scen file and compare every length with its optimum.",
+    short_help="Run Moving AI .scen files and compare every length with its optimum.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-@click.argument("scen", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("scen", type=click.Path(path_type=Path))
 @click.option(
     "--map",
     "map_path",
     type=click.Path(dir_okay=False, path_type=Path),
     help="The .map file (default: NAME.map beside NAME.map.scen, or the map it names).",
+)
+@click.option(
+    "--algorithm",
+    "-a",
+    type=click.Choice(["astar", "jps"]),
+    default="astar",
+    show_default=True,
+    help="astar: A* with the octile estimate; jps: jump point search (compiled).",
 )
 @click.option(
     "--engine",
@@ -117,73 +125,155 @@ def _emit(payload: dict[str, Any]) -> None:
 def scen(
     scen: Path,
     map_path: Path | None,
+    algorithm: str,
     engine: str,
     limit: int | None,
     quiet: bool,
     as_json: bool,
 ) -> None:
     """Search every problem of the Moving AI scenario file SCEN (version 1: bucket, map,
-    width, height, start x y, goal x y, optimal length) by A* with the octile estimate
-    on its 8-connected map (diagonals never cut a corner), and compare each length found
-    with the file's to its precision (1e-8). A scenario for another map, a start or goal
-    on a wall, a malformed line: refused, naming the line. A terminal shows progress.
+    width, height, start x y, goal x y, optimal length) by A* with the octile estimate,
+    or by jump point search (-a jps), on its 8-connected map (diagonals never cut a
+    corner), and compare each length found with the file's to its precision: a length
+    written with k decimals agrees within half a unit of the k-th decimal (and a float
+    sum's rounding). A scenario for another map, a start or goal on a wall, a malformed
+    line: refused, naming the line. A terminal shows progress.
+
+    SCEN may be a directory: every .scen file under it (each with its map beside it, as
+    Moving AI's benchmark sets are laid out) is run, and a table per bucket sums them
+    up (problems, mean optimal length, mean expansions, time per query, how many agree);
+    only the problems that differ are listed. --limit applies to each file.
 
     Exit status 0 when every length agrees, 1 when one does not. --json: {scen, map,
-    engine, count, agree, disagree, seconds, setup_seconds, problems: [{line, bucket,
-    start, goal, optimal, length, agrees, expanded, seconds}]}.
+    algorithm, engine, count, agree, disagree, seconds, setup_seconds, buckets:
+    [{bucket, count, mean_optimal, mean_expanded, seconds_per_query, agree}], problems:
+    [{line, bucket, start, goal, optimal, length, agrees, expanded, seconds}]}; for a
+    directory, files: [{scen, map, count, agree}] in place of map, and problems lists
+    those that differ, each with its scen.
 
     \b
     Examples:
       searchlab route scen arena.map.scen
       searchlab route scen maps/den011d.map.scen --map maps/den011d.map --json
+      searchlab route scen room512/ -a jps -q
     """
-    from searchlab.domains.routes.scenarios import run_scenarios
+    from searchlab.domains.routes.scenarios import by_bucket, run_scenarios, scenario_files
 
+    if scen.is_dir() and map_path is not None:
+        raise InputError("--map names the map of one .scen file, not of a directory", field="map")
+    files = scenario_files(scen) if scen.is_dir() else [scen]
+    runs = []
     with progress("searching", None, enabled=not as_json) as bar:
+        for number, file in enumerate(files, start=1):
 
-        def tell(done: int, total: int) -> None:
-            bar.update(completed=done, total=total)
+            def tell(done: int, total: int, number: int = number, file: Path = file) -> None:
+                what = f"{file.name} ({number}/{len(files)})" if len(files) > 1 else "searching"
+                bar.update(description=what, completed=done, total=total)
 
-        try:
-            grid, outcomes, setup = run_scenarios(
-                scen, map_path, engine=engine, limit=limit, progress=tell
-            )
-        except InputError as error:
-            raise error.about("scen") from None
+            try:
+                runs.append(
+                    (
+                        file,
+                        *run_scenarios(
+                            file,
+                            map_path,
+                            engine=engine,
+                            algorithm=algorithm,
+                            limit=limit,
+                            progress=tell,
+                        ),
+                    )
+                )
+            except InputError as error:
+                raise error.about("scen") from None
+    outcomes = [outcome for _, _, found, _ in runs for outcome in found]
     wrong = [outcome for outcome in outcomes if not outcome.agrees]
     spent = sum(outcome.seconds for outcome in outcomes)
+    setup = sum(loading for _, _, _, loading in runs)
+    how = "jps" if algorithm == "jps" else engine
     if as_json:
-        _emit(
-            {
-                "scen": str(scen),
-                "map": grid.name,
-                "engine": engine,
-                "count": len(outcomes),
-                "agree": len(outcomes) - len(wrong),
-                "disagree": len(wrong),
-                "seconds": round(spent, 6),
-                "setup_seconds": round(setup, 6),
-                "problems": [outcome.to_dict() for outcome in outcomes],
-            }
-        )
-    else:
-        for outcome in outcomes if not quiet else wrong:
+        payload: dict[str, Any] = {"scen": str(scen)}
+        if scen.is_dir():
+            payload["files"] = [
+                {
+                    "scen": str(file),
+                    "map": grid.name,
+                    "count": len(found),
+                    "agree": sum(o.agrees for o in found),
+                }
+                for file, grid, found, _ in runs
+            ]
+        else:
+            payload["map"] = runs[0][1].name
+        payload |= {
+            "algorithm": algorithm,
+            "engine": engine,
+            "count": len(outcomes),
+            "agree": len(outcomes) - len(wrong),
+            "disagree": len(wrong),
+            "seconds": round(spent, 6),
+            "setup_seconds": round(setup, 6),
+            "buckets": [
+                {k: round(v, 9) if isinstance(v, float) else v for k, v in row.items()}
+                for row in by_bucket(outcomes)
+            ],
+        }
+        if scen.is_dir():
+            payload["problems"] = [
+                {"scen": str(file), **outcome.to_dict()}
+                for file, _, found, _ in runs
+                for outcome in found
+                if not outcome.agrees
+            ]
+        else:
+            payload["problems"] = [outcome.to_dict() for outcome in outcomes]
+        _emit(payload)
+        sys.exit(EXIT_NO_SOLUTION if wrong else 0)
+    for file, _, found, _ in runs:
+        listed = found if not (quiet or scen.is_dir()) else [o for o in found if not o.agrees]
+        for outcome in listed:
             s = outcome.scenario
-            found = "none" if outcome.length is None else f"{outcome.length:.8f}"
+            length = "none" if outcome.length is None else f"{outcome.length:.{s.decimals}f}"
             mark = "ok" if outcome.agrees else "DIFFERS"
+            where = f"{file} " if scen.is_dir() else ""
             click.echo(
-                f"line {s.line}: {s.start[0]},{s.start[1]} → {s.goal[0]},{s.goal[1]} "
-                f"optimal {s.optimal:.8f} found {found} {mark}"
+                f"{where}line {s.line}: {s.start[0]},{s.start[1]} → {s.goal[0]},{s.goal[1]} "
+                f"optimal {s.optimal:.{s.decimals}f} found {length} {mark}"
             )
-        click.echo(
-            wrap(
-                f"{len(outcomes):,} problems on {grid.name} ({grid.width}×{grid.height}): "
-                f"{len(outcomes) - len(wrong):,} agree with the file's optimal lengths, "
-                f"{len(wrong):,} differ ({duration(spent)} of search, {engine}; "
-                f"{duration(setup)} loading)"
-            )
+    if scen.is_dir():
+        _bucket_table(by_bucket(outcomes))
+        where = f"{len(files):,} scenario file{'s' if len(files) > 1 else ''} under {scen}"
+    else:
+        grid = runs[0][1]
+        where = f"{grid.name} ({grid.width}×{grid.height})"
+    click.echo(
+        wrap(
+            f"{len(outcomes):,} problems on {where}: "
+            f"{len(outcomes) - len(wrong):,} agree with the file's optimal lengths, "
+            f"{len(wrong):,} differ ({duration(spent)} of search, {how}; "
+            f"{duration(setup)} loading)"
         )
+    )
     sys.exit(EXIT_NO_SOLUTION if wrong else 0)
+
+
+def _bucket_table(rows: list[dict[str, Any]]) -> None:
+    """The per-bucket table of a directory run, in plain columns."""
+    header = ("bucket", "count", "mean optimal", "mean expanded", "per query", "agree")
+    lines = [
+        (
+            str(row["bucket"]),
+            f"{row['count']:,}",
+            f"{row['mean_optimal']:.2f}",
+            f"{row['mean_expanded']:,.1f}",
+            duration(row["seconds_per_query"]),
+            f"{row['agree']:,}/{row['count']:,}",
+        )
+        for row in rows
+    ]
+    widths = [max(len(cells[i]) for cells in (header, *lines)) for i in range(len(header))]
+    for cells in (header, *lines):
+        click.echo("  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True)))
 
 
 @click.command(

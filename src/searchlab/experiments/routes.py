@@ -1,15 +1,17 @@
 """Routes: Dijkstra, A*, bidirectional and ALT on road graphs of growing size
 
 Nodes expanded and time per query against graph size for Dijkstra, A* with straight
-lines, bidirectional Dijkstra, bidirectional A* and ALT (16 landmarks).
+lines, bidirectional Dijkstra, bidirectional A* and ALT (16 landmarks); on grid maps
+(--kind rooms or maze) jump point search too, and A* with the octile estimate.
 
-Graphs are road-like (searchlab route generate road): planar, distances as weights.
-Every search answers the same random queries; 'agree' counts the costs equal to
-Dijkstra's.
+Graphs are road-like (searchlab route generate road): planar, distances as weights; or
+generated grid maps of about as many cells. Every search answers the same random
+queries; 'agree' counts the costs equal to Dijkstra's.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +41,7 @@ SEARCHES: dict[str, tuple[str, str | None]] = {
     "bidirectional": ("bidirectional", None),
     "bidirectional-astar": ("bidirectional-astar", "straight-line"),
     "alt": ("astar", "landmarks"),
+    "jps": ("jps", None),
 }
 """Each search of the experiment as the route domain's (algorithm, heuristic)."""
 
@@ -53,8 +56,21 @@ NODES = Option(
     many=True,
 )
 QUERIES = count_option("queries", "random queries per graph", default=20, high=10_000, metavar="Q")
+GRID_ONLY = ("jps",)
+"""Searches of grid maps only."""
 SEARCH = names_option(
-    "search", SEARCHES, "the searches compared", default=",".join(SEARCHES), metavar="S[,...]"
+    "search",
+    SEARCHES,
+    "the searches compared (jps on grid maps only)",
+    default=",".join(name for name in SEARCHES if name not in GRID_ONLY),
+    metavar="S[,...]",
+)
+KIND = Option(
+    "kind",
+    "choice",
+    "road: road-like graphs of N nodes; rooms, maze: grid maps of about N cells",
+    default="road",
+    choices=("road", "rooms", "maze"),
 )
 LANDMARKS = count_option("landmarks", "ALT's landmarks (farthest)", default=16, high=MAX_LANDMARKS)
 ENGINE = Option(
@@ -72,12 +88,20 @@ def check(parameters: Parameters) -> Parameters:
     total = len(parameters["nodes"]) * parameters["queries"] * len(parameters["search"])
     if total > 200_000:
         raise InputError(f"{total:,} searches: at most 200,000 in one run", field="queries")
+    kind = parameters.get("kind") or "road"
+    grid_only = [name for name in parameters["search"] if name in GRID_ONLY]
+    if kind == "road" and grid_only:
+        raise InputError(
+            f"{grid_only[0]} searches grid maps only: a kind of rooms or maze, not road",
+            field="kind",
+        )
     return {
         "nodes": sorted(parameters["nodes"]),
         "queries": parameters["queries"],
         "search": list(dict.fromkeys(parameters["search"])),
         "landmarks": parameters["landmarks"],
         "engine": parameters["engine"],
+        "kind": kind,
         "seed": parameters["seed"],
     }
 
@@ -87,11 +111,18 @@ def specs(parameters: Parameters) -> list[dict[str, Any]]:
     and its query i joins two nodes drawn with a seed made from ``seed``, n and i alone.
     Dijkstra answers every query, so that every search's cost is checked against it."""
     seed = parameters["seed"]
+    kind = parameters.get("kind", "road")
     out = []
     for n in parameters["nodes"]:
+        graph, cells = graph_spec(kind, n, seed)
         for index in range(parameters["queries"]):
             rng = random.Random(trial_seed(seed, n, index))
-            source, target = rng.randrange(n), rng.randrange(n)
+            source: int | str
+            target: int | str
+            if cells is None:
+                source, target = rng.randrange(n), rng.randrange(n)
+            else:
+                source, target = rng.choice(cells), rng.choice(cells)
             for search in ("dijkstra", *parameters["search"]):
                 out.append(
                     {
@@ -104,9 +135,30 @@ def specs(parameters: Parameters) -> list[dict[str, Any]]:
                         "search": search,
                         "landmarks": parameters["landmarks"],
                         "engine": parameters["engine"],
+                        **({} if kind == "road" else {"graph": graph}),
                     }
                 )
     return list({_key(spec): spec for spec in out}.values())
+
+
+def graph_spec(kind: str, n: int, seed: int) -> tuple[str, list[str] | None]:
+    """The graph of ``n`` nodes as the route domain names it, and for a grid map its
+    free cells (queries join two of them): rooms of 8 on a side of √n, or a maze of
+    (√n − 1) / 2 rooms a side."""
+    if kind == "road":
+        return f"road:{n}:{seed}", None
+    from searchlab.domains.routes.library import load_graph
+
+    side = max(3, math.isqrt(n))
+    spec = (
+        f"rooms:{side}:{side}:{seed}"
+        if kind == "rooms"
+        else f"maze:{max(1, (side - 1) // 2)}:{max(1, (side - 1) // 2)}:{seed}"
+    )
+    graph, _ = load_graph(spec)
+    grid: Any = graph.grid
+    ys, xs = grid.passable.nonzero()
+    return spec, [f"{x},{y}" for x, y in zip(xs.tolist(), ys.tolist(), strict=True)]
 
 
 def _key(spec: dict[str, Any]) -> tuple[Any, ...]:
@@ -127,12 +179,17 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
     """One query by one search (runs in a worker; graphs and landmarks are cached). The
     bidirectional searches run on Python over the arrays whatever the engine: the row's
     ``engine`` says so."""
-    from searchlab.domains.routes.domain import COMPILED, ROUTE
+    from searchlab.domains.routes.domain import COMPILED, JUMP, ROUTE
 
     algorithm, heuristic = SEARCHES[spec["search"]]
-    engine = spec["engine"] if algorithm in COMPILED else "generic"
+    graph = spec.get("graph")
+    if graph is not None and heuristic == "straight-line":
+        heuristic = "octile"  # a grid's own estimate, exact where no wall is in the way
+    engine = spec["engine"] if algorithm in (*COMPILED, JUMP) else "generic"
     request = ROUTE.request(
-        f"road:{spec['nodes']}:{spec['seed']}:{spec['source']}",
+        f"{graph}:{spec['source']}"
+        if graph
+        else f"road:{spec['nodes']}:{spec['seed']}:{spec['source']}",
         goal=str(spec["target"]),
         algorithm=algorithm,
         heuristic=heuristic,
@@ -218,9 +275,10 @@ EXPERIMENT = Experiment.of_module(
     examples=(
         "--nodes 1000,10000,100000 --queries 20 --plot routes.svg",
         "--search astar,alt --nodes 10000..10010 --queries 5",
+        "--kind rooms --search astar,jps --nodes 10000,250000 --queries 20",
     ),
     domain="route",
-    options=(NODES, QUERIES, SEARCH, LANDMARKS, ENGINE),
+    options=(NODES, QUERIES, SEARCH, LANDMARKS, ENGINE, KIND),
     headers={"ms_per_query": "ms/query"},
     formats={"ms_per_query": fixed(3), "mean_expanded": fixed(0)},
     chunk=16,

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 AUTO_COMPILED = 20_000
 """From this many nodes, "auto" runs A* and Dijkstra on the compiled kernel."""
 COMPILED = ("astar", "uniform-cost")
+JUMP = "jps"
+"""Jump point search: grid maps only, its own loop compiled whatever the engine."""
 DRAWN_CELLS = 64 * 64
 """A grid map of at most this many cells is drawn cell by cell (--show-path)."""
 
@@ -137,6 +139,7 @@ class RouteDomain(Domain[int, str]):
         "weighted-astar",
         "bfs",
         *GRAPH_SEARCHES,
+        JUMP,
         # the generic engine's other searches, as `searchlab run` offers them on a graph
         # (the compiled kernel stays with astar and uniform-cost)
         "best-first",
@@ -257,6 +260,10 @@ class RouteDomain(Domain[int, str]):
         from searchlab.domains.routes.problem import build_estimate
 
         graph, _, target = self.ends(request)
+        if request.algorithm == JUMP:
+            from searchlab.domains.routes.jump import JumpSpace, grid_of
+
+            JumpSpace.check(grid_of(graph))
         if request.heuristic is not None and request.heuristic != "landmarks":
             build_estimate(request.heuristic, graph, target)
         if request.params.get("landmarks_file") and request.heuristic == "landmarks":
@@ -286,7 +293,7 @@ class RouteDomain(Domain[int, str]):
         """The compiled kernel for "auto" on a large graph when it can serve the request
         (A* or uniform-cost, no events asked for); "compiled" insists on it."""
         refusal = None
-        if request.algorithm not in COMPILED:
+        if request.algorithm not in (*COMPILED, JUMP):
             refusal = f"the compiled kernel runs {' and '.join(COMPILED)} only"
         elif observed:
             refusal = "the compiled kernel reports no events"
@@ -354,6 +361,10 @@ class RouteDomain(Domain[int, str]):
         from searchlab.domains.routes import kernel
         from searchlab.domains.routes.problem import Node
 
+        if request.algorithm == JUMP:
+            from searchlab.algorithms.registry import run_algorithm
+
+            return run_algorithm(JUMP, problem, limits=request.limits, admissible=True)
         graph = problem.graph
         began = time.perf_counter()
         arguments = kernel_arguments(request.heuristic, problem)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 import numpy as np
@@ -189,6 +190,14 @@ class Scenario:
     start: tuple[int, int]
     goal: tuple[int, int]
     optimal: float
+    decimals: int = 8  # how many the file writes the optimal length with
+
+
+def decimals_of(text: str) -> int:
+    """How many decimals a number is written with (``50.08326112``: 8; ``12``: 0;
+    ``5e-3``: 3)."""
+    exponent = Decimal(text).as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
 def parse_scen(
@@ -214,7 +223,10 @@ def parse_scen(
             raise InputError(f"{where} line {number}: optimal length {fields[8]} is not ≥ 0")
         if len(scenarios) >= MAX_SCENARIOS:
             raise InputError(f"{where} holds more than {MAX_SCENARIOS:,} problems")
-        scenario = Scenario(number, bucket, fields[1], (sx, sy), (gx, gy), optimal)
+        written = fields[8].strip()
+        scenario = Scenario(
+            number, bucket, fields[1], (sx, sy), (gx, gy), optimal, decimals_of(written)
+        )
         if grid is not None:
             _check_on(scenario, grid, width, height, where)
         scenarios.append(scenario)
@@ -262,6 +274,13 @@ def maze(width: int, height: int, rng: random.Random) -> GridMap:
         cells[y + ny + 1, x + nx + 1] = True
         stack.append((nx, ny))
     return GridMap(cells, f"maze-{width}x{height}")
+
+
+def widened(grid: GridMap, times: int) -> GridMap:
+    """``grid`` with every cell made ``times`` × ``times`` cells: a maze of corridors
+    (and walls) ``times`` wide, like Moving AI's maze512-4 and maze512-8 sets."""
+    passable = np.repeat(np.repeat(grid.passable, times, axis=0), times, axis=1)
+    return GridMap(passable, f"{grid.name}×{times}", grid.neighbours)
 
 
 def rooms(width: int, height: int, room: int, rng: random.Random, doors: int = 1) -> GridMap:

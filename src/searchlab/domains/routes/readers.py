@@ -412,18 +412,47 @@ def _tag(element: ET.Element) -> str:
     return element.tag.rsplit("}", 1)[-1]
 
 
-def read_graphml(path: Path) -> Graph:
-    """A GraphML file: its ``edgedefault``, node ids as names, an edge key named weight,
-    length, cost or distance (else 1), node keys x/y or lon/lat (geographic)."""
-    text = _read_text(path, max_line=None, factor=GRAPHML_FACTOR)  # XML: maybe one line
+_LONLAT_CRS = ("epsg:4326", "wgs84", "crs84", "ogc:crs84", "+proj=longlat")
+"""How a graph's ``crs`` names longitude and latitude in degrees (OSMnx writes
+``epsg:4326`` for a graph it has not projected)."""
+_DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def _parse_xml(text: str, path: Path) -> ET.Element:
+    """The XML's root, refusing a document type declaration: GraphML needs none, and
+    its entities are how a small file expands to gigabytes (the standard library's
+    parser would expand them)."""
+    declared = _DECLARATION.search(text)
+    if declared is not None:
+        line = text.count("\n", 0, declared.start()) + 1
+        raise _bad(path, line, f"a <!{declared.group(1).upper()}> declaration: GraphML needs none")
     try:
-        root = ET.fromstring(text)
+        return ET.fromstring(text)
     except ET.ParseError as error:
         line = error.position[0]
         reason = str(error.msg).split(": line")[0]
         raise _bad(
             path, line, f"not well-formed XML ({reason.removeprefix('not well-formed ')})"
         ) from None
+
+
+def _lonlat_crs(text: str | None) -> bool:
+    crs = (text or "").strip().lower().replace(" ", "")
+    return any(name in crs for name in _LONLAT_CRS)
+
+
+def read_graphml(path: Path) -> Graph:
+    """A GraphML file: its ``edgedefault``, node ids as names, an edge key named weight,
+    length, cost or distance (else 1), node keys x/y or lon/lat (geographic).
+
+    A file as OSMnx saves it (``save_graphml``: a multigraph, every value a string)
+    reads as its streets: ``length`` in metres, ``x``/``y`` longitude and latitude when
+    the graph's ``crs`` is ``epsg:4326`` (a projected graph's are metres on a plane), so
+    the great-circle estimate is the default; of parallel edges only the shortest is
+    kept (no shortest path takes another); in an undirected file an edge whose
+    ``oneway`` is true goes from its source to its target only."""
+    text = _read_text(path, max_line=None, factor=GRAPHML_FACTOR)  # XML: maybe one line
+    root = _parse_xml(text, path)
     keys: dict[str, str] = {}
     for key in root.iter():
         if _tag(key) == "key":
@@ -439,9 +468,12 @@ def read_graphml(path: Path) -> Graph:
     tails: list[int] = []
     heads: list[int] = []
     weights: list[float] = []
+    one_ways: list[bool] = []  # an edge of an undirected file that goes one way only
     for element in graph_element:
         tag = _tag(element)
-        if tag == "node":
+        if tag == "data" and keys.get(element.get("key", ""), "") == "crs":
+            geographic = geographic or _lonlat_crs(element.text)
+        elif tag == "node":
             ident = element.get("id")
             if ident is None:
                 raise InputError(f"{path}: a <node> has no id")
@@ -458,9 +490,13 @@ def read_graphml(path: Path) -> Graph:
             if source is None or target is None:
                 raise InputError(f"{path}: an <edge> lacks its source or target")
             weight = 1.0
+            oneway = False
             for data in element:
-                if keys.get(data.get("key", ""), "") in _WEIGHT_NAMES:
+                name = keys.get(data.get("key", ""), "")
+                if name in _WEIGHT_NAMES:
                     weight = _graphml_number(data.text, path, f"edge {source}→{target}'s weight")
+                elif name == "oneway":
+                    oneway = (data.text or "").strip().lower() in ("true", "1", "yes")
             if weight < 0:
                 raise InputError(
                     f"{path}: edge {source}→{target} has weight {weight:g}: weights must be "
@@ -477,26 +513,45 @@ def read_graphml(path: Path) -> Graph:
             tails.append(tail)
             heads.append(head)
             weights.append(weight)
+            one_ways.append(oneway)
             if directed and one_way == "false":  # an undirected edge: both ways
                 tails.append(head)
                 heads.append(tail)
                 weights.append(weight)
+                one_ways.append(False)
     if not index:
         raise InputError(f"{path} holds no node")
     coords = None
     if len(xs) == len(index) and len(ys) == len(index):
         coords = [(xs[i], ys[i]) for i in range(len(index))]
+    t = np.asarray(tails, dtype=np.int64)
+    h = np.asarray(heads, dtype=np.int64)
+    w = np.asarray(weights, dtype=np.float64)
+    if not directed and any(one_ways):  # each edge as its arcs: a directed graph
+        both = ~np.asarray(one_ways, dtype=bool)
+        t, h = np.concatenate([t, h[both]]), np.concatenate([h, t[both]])
+        w = np.concatenate([w, w[both]])
+        directed = True
     return from_arcs(
         len(index),
-        tails,
-        heads,
-        weights,
+        *_shortest_parallel(t, h, w, directed),
         directed=directed,
         names=list(index),
         coords=coords,
         kind="geographic" if geographic else "plane",
         title=path.name,
     )
+
+
+def _shortest_parallel(t: Any, h: Any, w: Any, directed: bool) -> tuple[Any, Any, Any]:
+    """The arcs (edges, undirected) with only the cheapest of parallel ones kept, in
+    the order given."""
+    ends = (t, h) if directed else (np.minimum(t, h), np.maximum(t, h))
+    order = np.lexsort((w, ends[1], ends[0]))
+    first = np.ones(len(order), dtype=bool)
+    first[1:] = (np.diff(ends[0][order]) != 0) | (np.diff(ends[1][order]) != 0)
+    kept = np.sort(order[first])
+    return t[kept], h[kept], w[kept]
 
 
 def _graphml_number(text: str | None, path: Path, what: str) -> float:
