@@ -105,8 +105,9 @@ class PlanningDomain(Domain[int, str]):
     def heuristic(self, request: SearchRequest, problem: Any) -> Heuristic[Any] | None:
         h = super().heuristic(request, problem)
         helpful = getattr(h, "helpful", None)
-        if helpful is not None:
-            problem.helpful = helpful
+        if helpful is not None:  # preferred operators, by move name (enforced hill climbing)
+            ops = problem.task.operators
+            problem.helpful = lambda state: frozenset(ops[n].name for n in helpful(state))
         return h
 
     def encode_start(self, start: Any) -> Any:

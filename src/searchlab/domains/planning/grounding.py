@@ -68,7 +68,11 @@ class GroundTask:
         return "(" + " ".join(self.facts[fact]) + ")"
 
     def is_goal(self, state: int) -> bool:
-        return state & self.goal_mask == self.goal_mask and not state & self.goal_neg_mask
+        return (
+            self.solvable
+            and state & self.goal_mask == self.goal_mask
+            and not state & self.goal_neg_mask
+        )
 
     def applicable(self, state: int) -> Iterator[int]:
         """The operators applicable in ``state``, by number, in increasing order."""

@@ -21,8 +21,9 @@ HEURISTICS: dict[str, tuple[str, bool, Callable[[GroundTask], Callable[[int], fl
     "lmcut": ("LM-cut: landmark cuts of the justification graph", True, heuristics.lm_cut),
 }
 """name -> (summary, admissible, build(task) -> h)."""
-ALIASES = {"hmax": ("h_max",), "hadd": ("h_add",), "ff": ("hff", "h_ff"), "lmcut": ("lm-cut",),
+ALIASES = {"hmax": ("h-max",), "hadd": ("h-add",), "ff": ("hff", "h-ff"), "lmcut": ("lm-cut",),
            "goal-count": ("goalcount",), "landmarks": ("lm", "landmark")}  # fmt: skip
+"""Other spellings (the registry reads ``_`` as ``-``: h_max is h-max)."""
 
 
 @dataclass
@@ -31,7 +32,7 @@ class PlanningProblem:
     h_FF) gives the preferred operators of a state."""
 
     task: GroundTask
-    helpful: Callable[[int], frozenset[int]] | None = None
+    helpful: Callable[[int], frozenset[str]] | None = None
 
     @property
     def initial(self) -> int:
