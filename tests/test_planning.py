@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RunCli
 from pddl.logic.base import And, Not
 from pddl.logic.predicates import EqualTo, Predicate
 from pddl.parser.domain import DomainParser
@@ -18,7 +19,6 @@ from pddl.parser.problem import ProblemParser
 from searchlab.algorithms.registry import run_algorithm
 from searchlab.domains.planning.domain import PLANNING
 from searchlab.domains.planning.problem import HEURISTICS, PlanningProblem, load_task
-from tests.conftest import invoke
 
 SUITE = Path("/work/shared/pddl")
 if not SUITE.is_dir():  # the shared suite, else the two tasks the package ships
@@ -114,7 +114,9 @@ def test_every_heuristic_and_ehc_solve_a_task_validly() -> None:
 
 
 def test_admissible_heuristics_never_exceed_the_optimum_along_a_plan() -> None:
-    problem = PlanningProblem(load_task(SUITE / "gripper/domain.pddl", SUITE / "gripper/task01.pddl"))
+    problem = PlanningProblem(
+        load_task(SUITE / "gripper/domain.pddl", SUITE / "gripper/task01.pddl")
+    )
     plan = _search("gripper", "task01.pddl", "bfs", None)
     for name in ("hmax", "lmcut"):
         h = HEURISTICS[name][2](problem.task)
@@ -122,10 +124,10 @@ def test_admissible_heuristics_never_exceed_the_optimum_along_a_plan() -> None:
             assert h(state) <= remaining
 
 
-def test_the_command_prints_and_writes_a_valid_plan(tmp_path: Path) -> None:
+def test_the_command_prints_and_writes_a_valid_plan(tmp_path: Path, run_cli: RunCli) -> None:
     plan_file = tmp_path / "plan.txt"
     domain_file, problem_file = SUITE / "gripper/domain.pddl", SUITE / "gripper/task01.pddl"
-    run = invoke("pddl", str(domain_file), str(problem_file), "-a", "astar", "-H", "lmcut",
+    run = run_cli("pddl", str(domain_file), str(problem_file), "-a", "astar", "-H", "lmcut",
                  "--plan-out", str(plan_file))  # fmt: skip
     assert run.code == 0, run.stderr
     printed = [line for line in run.stdout.splitlines() if line.startswith("(")]
@@ -135,10 +137,10 @@ def test_the_command_prints_and_writes_a_valid_plan(tmp_path: Path) -> None:
     assert "shortest" in run.stdout
 
 
-def test_a_folder_is_each_of_its_tasks(tmp_path: Path) -> None:
+def test_a_folder_is_each_of_its_tasks(tmp_path: Path, run_cli: RunCli) -> None:
     for name in ("domain.pddl", "task01.pddl", "task02.pddl"):
         (tmp_path / name).write_text((SUITE / "blocks" / name).read_text())
-    run = invoke("pddl", str(tmp_path), "-H", "ff", "-a", "greedy")
+    run = run_cli("pddl", str(tmp_path), "-H", "ff", "-a", "greedy")
     assert run.code == 0 and run.stdout.count("== ") == 2
 
 
@@ -164,18 +166,18 @@ PROBLEM = "(define (problem t) (:domain d) (:objects o) (:init (p o)) (:goal (q 
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_status_2(
-    tmp_path: Path, domain: str, problem: str | None, says: str
+    tmp_path: Path, run_cli: RunCli, domain: str, problem: str | None, says: str
 ) -> None:
     (tmp_path / "domain.pddl").write_text(domain)
     if problem is not None:
         (tmp_path / "p.pddl").write_text(problem)
-    run = invoke("pddl", str(tmp_path / "domain.pddl"), str(tmp_path / "p.pddl"))
+    run = run_cli("pddl", str(tmp_path / "domain.pddl"), str(tmp_path / "p.pddl"))
     assert run.code == 2
     assert says in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
 
 
-def test_an_unreachable_goal_has_no_plan(tmp_path: Path) -> None:
+def test_an_unreachable_goal_has_no_plan(tmp_path: Path, run_cli: RunCli) -> None:
     (tmp_path / "domain.pddl").write_text(DOMAIN.format(req=":strips"))
     (tmp_path / "p.pddl").write_text(PROBLEM.replace("(:init (p o))", "(:init)"))
-    run = invoke("pddl", str(tmp_path / "domain.pddl"), str(tmp_path / "p.pddl"), "-a", "bfs")
+    run = run_cli("pddl", str(tmp_path / "domain.pddl"), str(tmp_path / "p.pddl"), "-a", "bfs")
     assert run.code == 1, run.stdout + run.stderr

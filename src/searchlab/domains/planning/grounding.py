@@ -217,7 +217,9 @@ def _bindings(
     yield from join(0, {})
 
 
-def _typed_objects(task: LiftedTask, schemas: tuple[Schema, ...]) -> dict[frozenset[str], dict[str, None]]:
+def _typed_objects(
+    task: LiftedTask, schemas: tuple[Schema, ...]
+) -> dict[frozenset[str], dict[str, None]]:
     """The objects of each parameter type (an either-type is a union; empty: any)."""
     wanted = {types for schema in schemas for _, types in schema.parameters}
     everyone = sorted(task.objects)
@@ -250,7 +252,7 @@ def ground(task: LiftedTask) -> GroundTask:
         >>> from searchlab.domains.planning.lifted import read_task
         >>> grounded = ground(read_task(*example_paths("gripper")))
         >>> len(grounded.facts), len(grounded.operators)
-        (30, 38)
+        (20, 36)
     """
     statics = _static_predicates(task)
     typed = _typed_objects(task, task.schemas)
@@ -269,7 +271,8 @@ def ground(task: LiftedTask) -> GroundTask:
                 lit for lit in schema.preconditions if lit.positive and lit.predicate != "="
             ]
             rounds: list[tuple[int, list[Atom]] | None] = [
-                (k, fresh[lit.predicate]) for k, lit in enumerate(positives)
+                (k, fresh[lit.predicate])
+                for k, lit in enumerate(positives)
                 if fresh.get(lit.predicate)
             ]
             if first and not positives:

@@ -147,9 +147,7 @@ class RelaxedPlan:
             self(state)
         assert self.last is not None
         ops = self.task.operators
-        return frozenset(
-            n for n in self.last[1] if state & ops[n].pre_mask == ops[n].pre_mask
-        )
+        return frozenset(n for n in self.last[1] if state & ops[n].pre_mask == ops[n].pre_mask)
 
 
 def h_ff(task: GroundTask) -> RelaxedPlan:
@@ -230,14 +228,18 @@ def lm_cut(task: GroundTask) -> Callable[[int], float]:
     goal_fact, true = relaxed.goal_fact, relaxed.true
     pop, push = heapq.heappop, heapq.heappush
 
+    n_facts = relaxed.facts
+
     def h(state: int) -> float:
         cost_of = base_cost[:]
         start = [*facts_of(state), true]
         total = 0.0
         while True:
-            # h_max with the current costs; each operator's supporter: its costliest pre
-            hmax = [INFINITY] * relaxed.facts
+            # h_max with the current costs; each operator's supporter: its costliest
+            # precondition (popped last), and each fact's list of operators it supports
+            hmax = [INFINITY] * n_facts
             waiting = counts[:]
+            supported: list[list[int]] = [[] for _ in range(n_facts)]
             supporter = [-1] * len(pre)
             heap = [(0.0, f) for f in start]
             for f in start:
@@ -249,7 +251,8 @@ def lm_cut(task: GroundTask) -> Callable[[int], float]:
                 for number in pre_of[fact]:
                     waiting[number] -= 1
                     if waiting[number] == 0:
-                        supporter[number] = fact  # popped last: the costliest
+                        supporter[number] = fact
+                        supported[fact].append(number)
                         after = reached + cost_of[number]
                         for effect in add[number]:
                             if after < hmax[effect]:
@@ -260,31 +263,34 @@ def lm_cut(task: GroundTask) -> Callable[[int], float]:
             if hmax[goal_fact] == 0.0:
                 return total
             # the goal zone: facts reaching the goal through zero-cost operators
-            zone = {goal_fact}
+            zone = [False] * n_facts
+            zone[goal_fact] = True
             todo = [goal_fact]
             while todo:
                 fact = todo.pop()
                 for number in achievers[fact]:
-                    if cost_of[number] == 0.0 and supporter[number] >= 0:
+                    if cost_of[number] == 0.0:
                         s = supporter[number]
-                        if s not in zone:
-                            zone.add(s)
+                        if s >= 0 and not zone[s]:
+                            zone[s] = True
                             todo.append(s)
             # forward from the state, never entering the zone: the cut's operators
-            seen = set(start)
+            seen = [False] * n_facts
+            for f in start:
+                seen[f] = True
             todo = list(start)
-            cut = set()
+            cut = []
             while todo:
-                fact = todo.pop()
-                for number in pre_of[fact]:
-                    if supporter[number] != fact:
-                        continue
-                    if any(effect in zone for effect in add[number]):
-                        cut.add(number)
+                for number in supported[todo.pop()]:
+                    effects = add[number]
+                    for effect in effects:
+                        if zone[effect]:
+                            cut.append(number)
+                            break
                     else:
-                        for effect in add[number]:
-                            if effect not in seen:
-                                seen.add(effect)
+                        for effect in effects:
+                            if not seen[effect]:
+                                seen[effect] = True
                                 todo.append(effect)
             least = min(cost_of[n] for n in cut)
             total += least

@@ -7,6 +7,7 @@ parser's objects again."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,18 +57,26 @@ def _refuse(what: str, path: Path) -> InputError:
     return InputError(f"{path}: {what}")
 
 
+@functools.cache
+def _parser(kind: str) -> Any:
+    """One parser of each kind a process: making one (its grammar) costs far more than
+    a parse."""
+    from pddl.parser.domain import DomainParser
+    from pddl.parser.problem import ProblemParser
+
+    return DomainParser() if kind == "domain" else ProblemParser()
+
+
 def _load(path: Path, kind: str) -> Any:
     """The file parsed, lower-cased first: PDDL is case-insensitive, the parser not."""
     import lark
     from pddl.exceptions import PDDLMissingRequirementError
-    from pddl.parser.domain import DomainParser
-    from pddl.parser.problem import ProblemParser
 
     if not path.is_file():
         raise InputError(f"no {kind} file {path}" + (" (a folder)" if path.is_dir() else ""))
     try:
         text = path.read_text(encoding="utf-8").lower()
-        parse = DomainParser() if kind == "domain" else ProblemParser()
+        parse = _parser(kind)
         try:
             return parse(text)
         except PDDLMissingRequirementError as error:
