@@ -103,5 +103,5 @@ def enforced_hill_climbing(
 ENFORCED_HILL_CLIMBING = Algorithm(
     enforced_hill_climbing, "ehc", "Enforced hill climbing",
     "enforced hill climbing: breadth-first to a strictly better state, again and again",
-    "graph", "queue", "none", heuristic=True, aliases=("enforced-hill-climbing",), order=12,
+    "local", "queue", "none", heuristic=True, aliases=("enforced-hill-climbing",), order=12,
 )  # fmt: skip

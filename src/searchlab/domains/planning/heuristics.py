@@ -184,8 +184,11 @@ def landmarks(task: GroundTask) -> Callable[[int], float]:
         for fact in marks
     }
     mask = sum(1 << f for f in marks)
+    is_goal = task.is_goal
 
     def h(state: int) -> float:
+        if is_goal(state):  # a landmark reached and given up is no longer needed there
+            return 0.0
         return sum(weight[f] for f in facts_of(mask & ~state))
 
     return h
