@@ -107,7 +107,7 @@ def test_optimal_lengths_agree(domain: str) -> None:
 def test_every_heuristic_and_ehc_solve_a_task_validly() -> None:
     domain_file, problem_file = SUITE / "blocks/domain.pddl", SUITE / "blocks/task01.pddl"
     for heuristic in HEURISTICS:
-        for algorithm in ("astar", "greedy", "ehc"):
+        for algorithm in ("astar", "greedy", "ehc", "greedy-preferred"):
             result = _search("blocks", "task01.pddl", algorithm, heuristic)
             assert result.solved, (algorithm, heuristic)
             validate(domain_file, problem_file, list(result.moves))
@@ -181,3 +181,15 @@ def test_an_unreachable_goal_has_no_plan(tmp_path: Path, run_cli: RunCli) -> Non
     (tmp_path / "p.pddl").write_text(PROBLEM.replace("(:init (p o))", "(:init)"))
     run = run_cli("pddl", str(tmp_path / "domain.pddl"), str(tmp_path / "p.pddl"), "-a", "bfs")
     assert run.code == 1, run.stdout + run.stderr
+
+
+def test_helpful_actions_are_applicable_moves_of_a_relaxed_plan() -> None:
+    request = PLANNING.request("gripper", algorithm="greedy-preferred", heuristic="ff")
+    problem = PLANNING.problem(request)
+    h = PLANNING.heuristic(request, problem)
+    assert h is not None and problem.helpful is not None
+    applicable = {move for move, _, _ in problem.successors(problem.initial)}
+    helpful = problem.helpful(problem.initial)
+    assert helpful and helpful <= applicable and len(helpful) <= h(problem.initial)
+    result = PLANNING.search(request)
+    assert result.solved

@@ -313,13 +313,36 @@ def ground(task: LiftedTask) -> GroundTask:
     return GroundTask(
         f"{task.domain_name}/{task.problem_name}",
         tuple(fluent),
-        tuple(operators),
+        tuple(relevant(operators, goal_mask | goal_neg)),
         initial,
         tuple(f for f in range(len(fluent)) if goal_mask >> f & 1),
         goal_mask,
         goal_neg,
         solvable,
     )
+
+
+def relevant(operators: list[Operator], goal: int) -> list[Operator]:
+    """The operators that can matter for the goal (backward relevance, as pyperplan's
+    grounding does): a fact is relevant if it is a goal or a precondition of an
+    operator adding or deleting a relevant fact; an operator is kept if it does.
+
+    Examples:
+        >>> keep = Operator("(a)", (), (0,), (), 0, 0, 0b01, 0)
+        >>> drop = Operator("(b)", (), (1,), (), 0, 0, 0b10, 0)
+        >>> [op.name for op in relevant([keep, drop], 0b01)]
+        ['(a)']
+    """
+    wanted = goal
+    while True:
+        more = wanted
+        for op in operators:
+            if (op.add_mask | op.del_mask) & wanted:
+                more |= op.pre_mask | op.neg_mask
+        if more == wanted:
+            break
+        wanted = more
+    return [op for op in operators if (op.add_mask | op.del_mask) & wanted]
 
 
 def _operator(
