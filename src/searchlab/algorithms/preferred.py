@@ -38,15 +38,16 @@ def preferred_greedy(
     {sections}
 
     Examples:
+        On a problem that prefers no move it is greedy best-first search:
+
         >>> from searchlab.core.problem import NumberLine
-        >>> line = NumberLine(start=2, goal=7)
-        >>> result = preferred_greedy(line, line.distance)
-        >>> result.length, result.final_state
-        (5, 7)
+        >>> walk = preferred_greedy(NumberLine(9, 3), NumberLine(9, 3).distance)
+        >>> walk.moves
+        ('-1', '-1', '-1', '-1', '-1', '-1')
     """
+    helpful = getattr(problem, "helpful", None)
     stats = Stats()
     budget = Budget(limits, stats)
-    helpful = getattr(problem, "helpful", None)
     start = problem.initial
     parents: dict[S, tuple[S, M] | None] = {start: None}
     costs: dict[S, float] = {start: 0.0}
