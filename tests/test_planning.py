@@ -193,3 +193,12 @@ def test_helpful_actions_are_applicable_moves_of_a_relaxed_plan() -> None:
     assert helpful and helpful <= applicable and len(helpful) <= h(problem.initial)
     result = PLANNING.search(request)
     assert result.solved
+
+
+def test_json_writes_states_as_their_true_facts(run_cli: RunCli) -> None:
+    import json
+
+    run = run_cli("pddl", str(SUITE / "blocks/task01.pddl"), "-a", "bfs", "--json")
+    document = json.loads(run.stdout)
+    assert run.code == 0 and document["plan"] == document["moves"]
+    assert "(handempty)" in document["path"][0] and document["final"] == document["path"][-1]

@@ -109,6 +109,9 @@ def pddl(first: Path, second: Path | None, plan_out: Path | None, **kwargs: Any)
         moves = [str(move) for move in result.moves]
         if reporting.as_json:
             document = bounded(PLANNING.document(request, result), show_path=reporting.show_path)
+            facts = PLANNING.problem(request).true_facts  # states as their true facts
+            document["path"] = [facts(state) for state in result.path]
+            document["final"] = facts(result.path[-1]) if result.path else None
             document["plan"] = moves
             print_document(document)
         else:

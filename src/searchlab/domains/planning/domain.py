@@ -63,6 +63,13 @@ class PlanningDomain(Domain[int, str]):
         "domain.pddl:task01.pddl -a greedy -H ff --show-path",
     )
     presets: ClassVar[Mapping[str, str]] = {"blocks": "@blocks", "gripper": "@gripper"}
+    algorithms = (
+        "astar", "greedy", "greedy-preferred", "ehc", "weighted-astar", "bfs",
+        "uniform-cost", "ida", "rbfs", "best-first", "iterative-deepening", "dfs",
+        "hill-climbing",
+    )  # fmt: skip
+    """The searches a plan is found by (the population and annealing walks need
+    random states, which a planning task does not draw)."""
     default_algorithm = "astar"
     heuristics: ClassVar[Registry[HeuristicSpec]] = Registry("heuristic", _fill)
     default_heuristic = "lmcut"
