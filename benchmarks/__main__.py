@@ -33,6 +33,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_jps import jps_section
     from benchmarks.bench_local import local_sections
     from benchmarks.bench_parallel import parallel_section
+    from benchmarks.bench_planning import planning_full_sections, planning_sections
     from benchmarks.bench_prolog import prolog_sections
     from benchmarks.bench_puzzle import pdb78_build_sections, pdb78_sections, puzzle_sections
     from benchmarks.bench_puzzle24 import puzzle24_sections
@@ -68,10 +69,12 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "routes": routes_sections,
         "jps": _alone(jps_section),
         "local": local_sections,
+        "planning": planning_sections,
+        "planning-full": planning_full_sections,
     }
 
 
-OPT_IN = ("puzzle15-78-build",)
+OPT_IN = ("puzzle15-78-build", "planning-full")
 """Workloads a full run leaves out (minutes each): run them with ``--only``."""
 
 

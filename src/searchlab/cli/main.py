@@ -26,6 +26,7 @@ SUBCOMMANDS: dict[str, str] = {
     "tour": "searchlab.cli.tour:tour",
     "run": "searchlab.cli.run:run",
     "prolog": "searchlab.cli.prolog:prolog",
+    "pddl": "searchlab.cli.pddl:pddl",
     "algorithms": "searchlab.cli.algorithms:algorithms",
     "serve": "searchlab.cli.serve:serve",
     "experiment": "searchlab.cli.experiment:experiment",
