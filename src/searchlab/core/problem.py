@@ -50,7 +50,18 @@ def with_step(h: Callable[[S], float], step: HeuristicStep[S]) -> Heuristic[S]:
 
 
 def step_of(h: Callable[[S], float]) -> HeuristicStep[S] | None:
-    """The ``step`` the heuristic offers (``with_step``), or None."""
+    """The ``step`` the heuristic offers (``with_step``), or None.
+
+    Args:
+        h: a heuristic, a function of one state.
+
+    Returns:
+        Its ``step(parent, h_parent, child)``, or None when it offers none.
+
+    Examples:
+        >>> step_of(lambda state: 0.0) is None
+        True
+    """
     step: HeuristicStep[S] | None = getattr(h, "step", None)
     return step if callable(step) else None
 
