@@ -16,7 +16,7 @@ import itertools
 import math
 from collections.abc import Callable
 
-from searchlab.core.problem import Problem
+from searchlab.core.problem import Problem, step_of
 
 Board = tuple[int, ...]
 
@@ -65,11 +65,13 @@ def plain_astar(start: Board, goal: Board) -> tuple[int, int]:
 
 def protocol_astar(problem: Problem[Board, str], h: Callable[[Board], float]) -> tuple[float, int]:
     """(cost, nodes expanded) by the loop above written over the problem's own
-    ``successors``, ``is_goal`` and ``h`` instead of the tables: no statistics, limits or
-    observer. What any A* that takes a problem pays; the engine is measured against it
-    to tell its own overhead from that of the interface."""
+    ``successors``, ``is_goal`` and ``h`` (or ``h.step``, a successor's value from its
+    parent's, where the heuristic offers one, as the engine does) instead of the tables:
+    no statistics, limits or observer. What any A* that takes a problem pays; the engine
+    is measured against it to tell its own overhead from that of the interface."""
     start = problem.initial
     successors, is_goal, numbered = problem.successors, problem.is_goal, itertools.count().__next__
+    step = step_of(h)
     best: dict[Board, float] = {start: 0.0}
     parents: dict[Board, tuple[Board, str] | None] = {start: None}  # the way back
     h_start = h(start)
@@ -77,7 +79,7 @@ def protocol_astar(problem: Problem[Board, str], h: Callable[[Board], float]) ->
     expanded = 0
     while heap:
         entry = heapq.heappop(heap)
-        g, board = entry[3], entry[4]
+        h_board, g, board = entry[1], entry[3], entry[4]
         if g <= best[board]:  # not stale
             if is_goal(board):
                 return g, expanded
@@ -87,6 +89,6 @@ def protocol_astar(problem: Problem[Board, str], h: Callable[[Board], float]) ->
                 if child_g < best.get(child, math.inf):
                     best[child] = child_g
                     parents[child] = (board, move)
-                    child_h = h(child)
+                    child_h = h(child) if step is None else step(board, h_board, child)
                     heapq.heappush(heap, (child_g + child_h, child_h, numbered(), child_g, child))
     raise ValueError("no solution")

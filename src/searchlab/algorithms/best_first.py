@@ -21,13 +21,13 @@ import itertools
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from searchlab.algorithms.common import (
     check_cost,
     checks_problem,
     heap_head,
     interruptible,
-    walk_back,
 )
 from searchlab.algorithms.declaration import Algorithm, Loop
 from searchlab.core.docstrings import BEST_FIRST_RAISES, HEURISTIC, RESULT, search_doc
@@ -44,7 +44,7 @@ from searchlab.core.events import (
 )
 from searchlab.core.limits import NO_LIMITS, Budget, Limits
 from searchlab.core.options import Option
-from searchlab.core.problem import Heuristic, M, Problem, S
+from searchlab.core.problem import Heuristic, M, Problem, S, step_of
 from searchlab.core.result import SearchResult, Stats, Status, no_path
 
 Priority = Callable[[float, float], float]
@@ -57,6 +57,26 @@ def _zero(_state: object) -> float:
 
 def _g_plus_h(g: float, h_value: float) -> float:
     return g + h_value
+
+
+_Entry = tuple[Any, ...]
+"""An open entry of the graph search: (priority, h, push order, g, depth, state, the
+entry it was made from (None at the start), move)."""
+
+
+def _way_back(entry: _Entry) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The states and moves from the start to ``entry``'s state, along the entries."""
+    states: list[Any] = []
+    moves: list[Any] = []
+    link: _Entry | None = entry
+    while link is not None:
+        states.append(link[5])
+        if link[6] is not None:
+            moves.append(link[7])
+        link = link[6]
+    states.reverse()
+    moves.reverse()
+    return tuple(states), tuple(moves)
 
 
 def _graph_search(
@@ -72,14 +92,14 @@ def _graph_search(
     budget = Budget(limits, stats)
     start = problem.initial
     best_g: dict[S, float] = {start: 0.0}
-    parents: dict[S, tuple[S, M] | None] = {start: None}
     order = itertools.count()
     h_start = h(start)
-    # (priority, h, push order, g, depth, state): the first three decide, the push
-    # order is unique, so states themselves are never compared.
-    heap: list[tuple[float, float, int, float, int, S]] = [
-        (priority(0.0, h_start), h_start, next(order), 0.0, 0, start)
-    ]
+    # (priority, h, push order, g, depth, state, parent's entry, move): the first three
+    # decide, the push order is unique, so states themselves are never compared. Each
+    # entry links to the entry expanded to make it, so the way back is a chain of
+    # entries: no dict of parents is written per node, and the path walked back is
+    # always the one whose cost g was expanded.
+    heap: list[_Entry] = [(priority(0.0, h_start), h_start, next(order), 0.0, 0, start, None, None)]
     stats.max_frontier = 1
     detail = detail_of(observer)
     pushes = 1  # entries pushed so far: the next one pushed is numbered this (detail)
@@ -92,11 +112,12 @@ def _graph_search(
     expanded = generated = 0
     most = 1  # the largest frontier so far
     additive = priority is _g_plus_h  # A*: f = g + h written out, not called
+    step = step_of(h)  # h of a successor from its parent's value, where h offers it
 
-    def solved(last: S) -> SearchResult[S, M]:
+    def solved(last: _Entry) -> SearchResult[S, M]:
         budget.stop_clock()
-        path, moves = walk_back(parents, last)
-        return SearchResult(Status.SOLVED, path, moves, best_g[last], stats)
+        path, moves = _way_back(last)
+        return SearchResult(Status.SOLVED, path, moves, last[3], stats)
 
     def unsolved(status: Status, limit: str | None = None) -> SearchResult[S, M]:
         budget.stop_clock()
@@ -105,15 +126,16 @@ def _graph_search(
     with interruptible(budget):
         try:
             while heap:
-                f, h_value, number, g, depth, state = heappop(heap)
+                entry = heappop(heap)
+                f, h_value, number, g, depth, state, _, _ = entry
                 if g > best_g[state]:
                     if observer is not None:
                         observer(Prune(state, "stale"))
                     continue
                 if is_goal(state):
                     if observer is not None:
-                        observer(Solution(walk_back(parents, state)[0], g, 1))
-                    return solved(state)
+                        observer(Solution(_way_back(entry)[0], g, 1))
+                    return solved(entry)
                 if limited:
                     stats.expanded = expanded
                     limit = budget.exceeded()
@@ -131,9 +153,9 @@ def _graph_search(
                         known_g = known(child)
                         if known_g is not None and (child_g >= known_g or not reopen):
                             continue
-                        child_h = h(child)
+                        child_h = h(child) if step is None else step(state, h_value, child)
                     else:  # the observer hears h of every successor, refused or not
-                        child_h = h(child)
+                        child_h = h(child) if step is None else step(state, h_value, child)
                         observer(Generate(state, move, child, child_g, child_h))
                         known_g = known(child)
                         if known_g is not None and (child_g >= known_g or not reopen):
@@ -142,7 +164,6 @@ def _graph_search(
                         if detail:
                             born.append((child, child_g, child_h))
                     best_g[child] = child_g
-                    parents[child] = (state, move)
                     heappush(
                         heap,
                         (
@@ -152,6 +173,8 @@ def _graph_search(
                             child_g,
                             depth + 1,
                             child,
+                            entry,
+                            move,
                         ),
                     )
                 if len(heap) > most:
@@ -166,9 +189,10 @@ def _graph_search(
                         born.clear()
                         head = tuple(
                             Entry(s, g_s, h_s, f_s, n_s, g_s > best_g[s])
-                            for f_s, h_s, n_s, g_s, _, s in heap_head(heap, detail)
+                            for f_s, h_s, n_s, g_s, _, s, _, _ in heap_head(heap, detail)
                         )
-                        observer(Frontier(number, pushed, head, len(heap), parents[state]))
+                        way_in = None if entry[6] is None else (entry[6][5], entry[7])
+                        observer(Frontier(number, pushed, head, len(heap), way_in))
                         detail = detail_of(observer)
             return unsolved(Status.EXHAUSTED)
         finally:

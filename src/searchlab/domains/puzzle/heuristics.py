@@ -23,6 +23,7 @@ from collections.abc import Callable
 from operator import getitem, ne
 
 from searchlab.core.errors import InputError
+from searchlab.core.problem import with_step
 from searchlab.core.registry import Registry
 from searchlab.domains.base import HeuristicSpec
 from searchlab.domains.puzzle.board import BRATKO_GOAL, Board, board_size
@@ -87,7 +88,15 @@ def misplaced_factory(goal: Board) -> BoardHeuristic:
         wrong: int = sum(map(ne, board, goal))
         return wrong - (board.index(0) != goal_blank)
 
-    return misplaced
+    def step(parent: Board, h_parent: float, child: Board) -> float:
+        """One tile swapped with the blank: only its own term changes."""
+        was, now = parent.index(0), child.index(0)
+        tile = parent[now]
+        if was == now or child[was] != tile:  # not one tile swapped with the blank
+            return misplaced(child)
+        return h_parent + (goal[was] != tile) - (goal[now] != tile)
+
+    return with_step(misplaced, step)
 
 
 def manhattan_factory(goal: Board) -> BoardHeuristic:
@@ -96,7 +105,15 @@ def manhattan_factory(goal: Board) -> BoardHeuristic:
     def manhattan(board: Board) -> float:
         return sum(map(getitem, table, board))
 
-    return manhattan
+    def step(parent: Board, h_parent: float, child: Board) -> float:
+        """One tile swapped with the blank: only its own distance changes."""
+        was, now = parent.index(0), child.index(0)
+        tile = parent[now]
+        if was == now or child[was] != tile:  # not one tile swapped with the blank
+            return manhattan(child)
+        return h_parent - table[now][tile] + table[was][tile]
+
+    return with_step(manhattan, step)
 
 
 def _line_removals(targets: list[int]) -> int:
