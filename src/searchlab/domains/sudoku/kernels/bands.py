@@ -4,23 +4,27 @@ The solver keeps, for each digit and each band (three rows of boxes), the 27 cel
 the band where the digit may still go, as one 27-bit word: bit ``9 * r + c`` for row
 ``r`` of the band (0-2) and column ``c`` (0-8). Read a row of that word in three-cell
 pieces (mini-rows, where a row meets a box) and the band's whole pattern for a digit
-shrinks to 9 bits, ``3 * r + k`` for row ``r`` and box ``k``. Everything the solver
-learns about one digit in one band is then a table lookup (zhouyundong's idea, as in
-JCZSolve, and the "band" view of tdoku's write-up):
+shrinks to 9 bits, ``3 * r + k`` for row ``r`` and box ``k``; read the digit's three
+words down one stack of boxes and it shrinks the same way, ``3 * band + j`` for the
+band and the stack's column ``j``. Either way the digit must take a perfect matching
+of that 3×3 pattern (once in each row, in three different boxes; once in each column
+of the stack, in three different bands), and everything the solver learns about one
+digit is a table lookup (zhouyundong's idea, as in JCZSolve, and the band view of
+tdoku's write-up). The tables are laid end to end in one array (``TABLES``), each at
+its offset:
 
-- ``SHRINK``: the three mini-row bits of one 9-cell row;
-- ``KEEP``: the cells of the mini-rows that some placement of the digit can still use
-  (each row of the band takes it once, in three different boxes: a perfect matching of
-  rows to boxes), 0 when none can. It is locked candidates within a band, pointing and
-  claiming both, in one lookup;
-- ``COLUMN_FREE``: given the band's columns that still hold the digit, the cells the
-  other two bands must give up: a box whose digit sits in one column keeps that column
-  for itself;
-- ``ROW_MASK``: the cells of a set of rows; ``ONE``: whether a 9-bit row holds exactly
-  one cell (the digit's place in that row is found: a hidden single);
+- ``SHRINK``: the three mini-row bits of one 9-cell row (or column bits of a stack);
+- ``MATCHED``: the entries of a 3×3 pattern that some perfect matching uses, 0 when no
+  matching exists (locked candidates, pointing and claiming both, in one lookup);
+- ``KEEP``: the same as cells of a band word (the mini-rows kept);
+- ``SPREAD``: a set of columns as the cells of a band word (all three rows);
+- ``ONE``: 1 when a 9-bit row holds exactly one cell (the digit's place in that row is
+  found: a hidden single);
+- ``ROW_MASK``: the cells of a set of rows (3 bits) of a band;
 - ``PEERS_KEPT``: for each cell of a band, the band's cells that stay candidates for its
   digit once it is placed there (the cell itself and the cells outside its row and box);
-- ``BIT_INDEX``: a de Bruijn table naming the position of a lone bit with one multiply.
+- ``BIT_INDEX``: a de Bruijn table naming the position of a lone bit with one multiply
+  (``(bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27``).
 """
 
 from __future__ import annotations
@@ -30,44 +34,53 @@ from itertools import permutations
 import numpy as np
 import numpy.typing as npt
 
-Table = npt.NDArray[np.int64]
-
 BAND = (1 << 27) - 1
 """All 27 cells of a band."""
 DE_BRUIJN = 0x077CB531
-"""A de Bruijn sequence for 32 bits: ``(bit * DE_BRUIJN) >> 27`` differs for every bit."""
+"""A de Bruijn sequence for 32 bits: the top five bits of ``bit * DE_BRUIJN`` differ for
+every single bit."""
 
-
-def _row_cells(rows: int) -> int:
-    return sum(0x1FF << (9 * r) for r in range(3) if rows >> r & 1)
+SHRINK = 0
+MATCHED = 512
+KEEP = 1024
+SPREAD = 1536
+ONE = 2048
+ROW_MASK = 2560
+PEERS_KEPT = 2568
+BIT_INDEX = 2595
+SIZE = 2627
+"""Offsets of the tables in ``TABLES``, and its length."""
 
 
 def _mini_rows(row: int) -> int:
     return sum(1 << k for k in range(3) if row >> (3 * k) & 0b111)
 
 
-def _kept_by_matchings(pattern: int) -> int:
+def _matched(pattern: int) -> int:
     kept = 0
     for boxes in permutations(range(3)):
         if all(pattern >> (3 * r + boxes[r]) & 1 for r in range(3)):
-            kept |= sum(0b111 << (9 * r + 3 * boxes[r]) for r in range(3))
+            kept |= sum(1 << (3 * r + boxes[r]) for r in range(3))
     return kept
 
 
-def _column_free(columns: int) -> int:
-    mask = BAND
-    for k in range(3):
-        group = columns >> (3 * k) & 0b111
-        if group and group & (group - 1) == 0:  # one column of this box holds the digit
-            column = 3 * k + group.bit_length() - 1
-            mask &= ~((1 << column) | (1 << (column + 9)) | (1 << (column + 18)))
-    return mask
+def _cells(pattern: int) -> int:
+    """A 3×3 pattern of mini-rows as the cells of a band word."""
+    return sum(0b111 << (9 * (bit // 3) + 3 * (bit % 3)) for bit in range(9) if pattern >> bit & 1)
+
+
+def _spread(columns: int) -> int:
+    return columns | (columns << 9) | (columns << 18)
+
+
+def _row_mask(rows: int) -> int:
+    return sum(0x1FF << (9 * r) for r in range(3) if rows >> r & 1)
 
 
 def _peers_kept(cell: int) -> int:
     row, column = divmod(cell, 9)
     box = 0b111 << (3 * (column // 3))
-    taken = (0x1FF << (9 * row)) | box | (box << 9) | (box << 18)
+    taken = (0x1FF << (9 * row)) | _spread(box)
     return (BAND & ~taken) | (1 << cell)
 
 
@@ -78,19 +91,21 @@ def _bit_index() -> list[int]:
     return table
 
 
-def _array(values: list[int]) -> Table:
-    return np.array(values, dtype=np.int64)
+def build() -> npt.NDArray[np.int64]:
+    """Every table, at its offset, in one array."""
+    tables = (
+        [_mini_rows(row) for row in range(512)]
+        + [_matched(pattern) for pattern in range(512)]
+        + [_cells(_matched(pattern)) for pattern in range(512)]
+        + [_spread(columns) for columns in range(512)]
+        + [int(row != 0 and row & (row - 1) == 0) for row in range(512)]
+        + [_row_mask(rows) for rows in range(8)]
+        + [_peers_kept(cell) for cell in range(27)]
+        + _bit_index()
+    )
+    assert len(tables) == SIZE
+    return np.array(tables, dtype=np.int64)
 
 
-SHRINK: Table = _array([_mini_rows(row) for row in range(512)])
-KEEP: Table = _array([_kept_by_matchings(pattern) for pattern in range(512)])
-COLUMN_FREE: Table = _array([_column_free(columns) for columns in range(512)])
-ROW_MASK: Table = _array([_row_cells(rows) for rows in range(8)])
-ONE: Table = _array([int(row != 0 and row & (row - 1) == 0) for row in range(512)])
-PEERS_KEPT: Table = _array([_peers_kept(cell) for cell in range(27)])
-BIT_INDEX: Table = _array(_bit_index())
-
-
-def tables() -> tuple[Table, Table, Table, Table, Table, Table, Table]:
-    """The seven tables, in the order ``bitboard.solve_batch`` takes them."""
-    return SHRINK, KEEP, COLUMN_FREE, ROW_MASK, ONE, PEERS_KEPT, BIT_INDEX
+TABLES = build()
+"""The tables ``bitboard`` reads, built once at import (a few milliseconds)."""

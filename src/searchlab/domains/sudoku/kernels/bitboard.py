@@ -32,7 +32,19 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from searchlab.domains.sudoku.kernels.bands import BAND, DE_BRUIJN, tables
+from searchlab.domains.sudoku.kernels.bands import (
+    BAND,
+    BIT_INDEX,
+    DE_BRUIJN,
+    KEEP,
+    MATCHED,
+    ONE,
+    PEERS_KEPT,
+    ROW_MASK,
+    SHRINK,
+    SPREAD,
+    TABLES,
+)
 from searchlab.jit import inline, njit
 
 State = npt.NDArray[np.int64]
@@ -53,130 +65,159 @@ DEPTH = 82
 
 
 @inline
-def _update(
-    state: State,
-    shrink: Table,
-    keep: Table,
-    column_free: Table,
-    row_mask: Table,
-    one: Table,
-) -> bool:
-    """Propagate every changed word through the band tables until none changes; False
-    at a dead end (a digit with no placement left in a band)."""
+def _columns(cells: int) -> int:
+    """The columns of a band word that hold a cell."""
+    return (cells | (cells >> 9) | (cells >> 18)) & 0x1FF
+
+
+@inline
+def _in_band(cells: int, tables: Table) -> int:
+    """A band word's cells that some placement of its digit in the band can use."""
+    pattern = (
+        tables[SHRINK + (cells & 0x1FF)]
+        | (tables[SHRINK + ((cells >> 9) & 0x1FF)] << 3)
+        | (tables[SHRINK + (cells >> 18)] << 6)
+    )
+    return cells & tables[KEEP + pattern]
+
+
+@inline
+def _in_stack(first: int, second: int, third: int, shift: int, tables: Table) -> int:
+    """The columns (9 bits, three a band) of one stack of boxes that some placement of
+    the digit down the stack can use, from each band's columns."""
+    pattern = ((first >> shift) & 7) | (((second >> shift) & 7) << 3) | (((third >> shift) & 7) << 6)
+    return tables[MATCHED + pattern]
+
+
+@inline
+def _solve_rows(stack: State, at: int, word: int, cells: int, tables: Table) -> None:
+    """Rows of a word left with one cell: the digit is placed there, the cell leaves
+    the other eight digits' words and the band's open cells."""
+    left = stack[at + ROWS + word]
+    if left == 0:
+        return
+    found = left & (
+        tables[ONE + (cells & 0x1FF)]
+        | (tables[ONE + ((cells >> 9) & 0x1FF)] << 1)
+        | (tables[ONE + (cells >> 18)] << 2)
+    )
+    if found == 0:
+        return
+    stack[at + ROWS + word] = left ^ found
+    solved = cells & tables[ROW_MASK + found]
+    band = word % 3
+    stack[at + OPEN + band] &= ~solved
+    for other in range(at + band, at + 27, 3):
+        stack[other] &= ~solved
+    stack[at + word] = cells
+
+
+@inline
+def _update(stack: State, at: int, tables: Table) -> bool:
+    """Propagate every digit whose words changed through the tables until none changes;
+    False at a dead end (a digit with no placement left in a band or a stack)."""
     changed = True
     while changed:
         changed = False
-        for word in range(27):
-            cells = state[word]
-            if cells == state[SEEN + word]:
+        for word in range(at, at + 27, 3):
+            a = stack[word]
+            b = stack[word + 1]
+            c = stack[word + 2]
+            if a == stack[word + SEEN] and b == stack[word + SEEN + 1] and c == stack[word + SEEN + 2]:
                 continue
             changed = True
-            pattern = (
-                shrink[cells & 0x1FF]
-                | (shrink[(cells >> 9) & 0x1FF] << 3)
-                | (shrink[cells >> 18] << 6)
-            )
-            cells &= keep[pattern]
-            if cells == 0:
+            a = _in_band(a, tables)
+            b = _in_band(b, tables)
+            c = _in_band(c, tables)
+            if a == 0 or b == 0 or c == 0:
                 return False
-            band = word % 3
-            first = word - band
-            free = column_free[(cells | (cells >> 9) | (cells >> 18)) & 0x1FF]
-            state[first + (band + 1) % 3] &= free
-            state[first + (band + 2) % 3] &= free
-            left = state[ROWS + word]
-            if left:
-                found = (
-                    left
-                    & (
-                        one[cells & 0x1FF]
-                        | (one[(cells >> 9) & 0x1FF] << 1)
-                        | (one[cells >> 18] << 2)
-                    )
-                )
-                if found:
-                    state[ROWS + word] = left ^ found
-                    solved = cells & row_mask[found]
-                    state[OPEN + band] &= ~solved
-                    for other in range(band, 27, 3):
-                        if other != word:
-                            state[other] &= ~solved
-            state[word] = cells
-            state[SEEN + word] = cells
+            stack[word + SEEN] = a
+            stack[word + SEEN + 1] = b
+            stack[word + SEEN + 2] = c
+            first = _columns(a)
+            second = _columns(b)
+            third = _columns(c)
+            left = _in_stack(first, second, third, 0, tables)
+            middle = _in_stack(first, second, third, 3, tables)
+            right = _in_stack(first, second, third, 6, tables)
+            if left == 0 or middle == 0 or right == 0:
+                return False
+            a &= tables[SPREAD + ((left & 7) | ((middle & 7) << 3) | ((right & 7) << 6))]
+            b &= tables[
+                SPREAD + (((left >> 3) & 7) | (((middle >> 3) & 7) << 3) | (((right >> 3) & 7) << 6))
+            ]
+            c &= tables[SPREAD + ((left >> 6) | ((middle >> 6) << 3) | ((right >> 6) << 6))]
+            stack[word] = a
+            stack[word + 1] = b
+            stack[word + 2] = c
+            digit = word - at
+            _solve_rows(stack, at, digit, a, tables)
+            _solve_rows(stack, at, digit + 1, b, tables)
+            _solve_rows(stack, at, digit + 2, c, tables)
     return True
 
 
 @inline
-def _singles(state: State, pairs: State, peers_kept: Table, bit_index: Table) -> int:
+def _singles(stack: State, at: int, pairs: State, tables: Table) -> int:
     """Place every naked single (the other cells of its row and box in its band lose
-    the digit; the band tables do the rest); 1 if any was placed, 0 if none, -1 at a
-    dead end (a cell with no digit). ``pairs`` gets each band's bivalue cells."""
+    the digit; the tables do the rest); 1 if any was placed, 0 if none, -1 at a dead
+    end (a cell with no digit). ``pairs`` gets each band's bivalue cells, then its
+    trivalue ones."""
     placed = 0
     for band in range(3):
-        once = state[band]
+        once = stack[at + band]
         twice = 0
         thrice = 0
-        for digit in range(1, 9):
-            cells = state[3 * digit + band]
+        more = 0
+        for word in range(at + band + 3, at + 27, 3):
+            cells = stack[word]
+            more |= thrice & cells
             thrice |= twice & cells
             twice |= once & cells
             once |= cells
         if once != BAND:
             return -1
         pairs[band] = twice & ~thrice
-        lone = once & ~twice & state[OPEN + band]
+        pairs[3 + band] = thrice & ~more
+        lone = once & ~twice & stack[at + OPEN + band]
         while lone:
             bit = lone & -lone
             lone ^= bit
-            cell = bit_index[((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27]
-            word = band
-            while word < 27 and state[word] & bit == 0:
+            cell = tables[BIT_INDEX + (((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27)]
+            word = at + band
+            while word < at + 27 and stack[word] & bit == 0:
                 word += 3
-            if word == 27:
+            if word == at + 27:
                 return -1  # a single placed before took this cell's last digit
-            state[word] &= peers_kept[cell]
+            stack[word] &= tables[PEERS_KEPT + cell]
             placed = 1
     return placed
 
 
 @inline
-def _propagate(
-    state: State,
-    pairs: State,
-    shrink: Table,
-    keep: Table,
-    column_free: Table,
-    row_mask: Table,
-    one: Table,
-    peers_kept: Table,
-    bit_index: Table,
-) -> int:
+def _propagate(stack: State, at: int, pairs: State, tables: Table) -> int:
     """Both steps to a fixpoint: 1 solved, 0 open (``pairs`` holds the bivalue cells),
     -1 dead end."""
     while True:
-        if not _update(state, shrink, keep, column_free, row_mask, one):
+        if not _update(stack, at, tables):
             return -1
-        if state[OPEN] | state[OPEN + 1] | state[OPEN + 2] == 0:
+        if stack[at + OPEN] | stack[at + OPEN + 1] | stack[at + OPEN + 2] == 0:
             return 1
-        placed = _singles(state, pairs, peers_kept, bit_index)
+        placed = _singles(stack, at, pairs, tables)
         if placed <= 0:
             return placed
 
 
 @inline
-def _start(
-    givens: Grids,
-    state: State,
-    column_free: Table,
-    peers_kept: Table,
-) -> bool:
-    """The state of ``givens`` (81 values, 0 blank); False when two givens clash."""
+def _start(givens: Grids, stack: State, tables: Table) -> bool:
+    """The state of ``givens`` (81 values, 0 blank) at the foot of ``stack``; False when
+    two givens clash."""
     for word in range(27):
-        state[word] = BAND
-        state[SEEN + word] = 0
-        state[ROWS + word] = 0b111
+        stack[word] = BAND
+        stack[SEEN + word] = 0
+        stack[ROWS + word] = 0b111
     for band in range(3):
-        state[OPEN + band] = BAND
+        stack[OPEN + band] = BAND
     for index in range(81):
         value = givens[index]
         if value == 0:
@@ -185,36 +226,58 @@ def _start(
         cell = index % 27
         bit = np.int64(1) << cell
         word = 3 * (np.int64(value) - 1) + band
-        if state[word] & bit == 0:
+        if stack[word] & bit == 0:
             return False  # an earlier given of this digit sees this cell
         for other in range(band, 27, 3):
-            state[other] &= ~bit
-        state[word] |= bit
-        state[word] &= peers_kept[cell]
-        column = column_free[1 << (cell % 9)]
+            stack[other] &= ~bit
+        stack[word] |= bit
+        stack[word] &= tables[PEERS_KEPT + cell]
+        column = ~tables[SPREAD + (1 << (cell % 9))]
         first = word - band
-        state[first + (band + 1) % 3] &= column
-        state[first + (band + 2) % 3] &= column
+        stack[first + (band + 1) % 3] &= column
+        stack[first + (band + 2) % 3] &= column
     return True
 
 
 @inline
-def _write(state: State, out: Grids) -> None:
-    """A solved state's grid into ``out``."""
+def _write(stack: State, at: int, out: Grids) -> None:
+    """The grid of the solved state at ``at`` into ``out``."""
     for index in range(81):
         bit = np.int64(1) << (index % 27)
-        word = index // 27
+        word = at + index // 27
         value = 1
-        while state[word] & bit == 0:
+        while stack[word] & bit == 0:
             word += 3
             value += 1
         out[index] = value
 
 
-@njit(
-    "int64(int8[:], int64, int8[:], int64[:, :], int64[:], int64[:], int64[:], int64[:], "
-    "int64[:], int64[:], int64[:], int64[:], int64[:])"
-)
+@inline
+def _guess(stack: State, at: int, pairs: State) -> tuple[int, int]:
+    """The word and the cell (a lone bit) of the guess: the first bivalue cell's first
+    digit; without one, a trivalue cell's, or the first open cell's."""
+    band = 0
+    while band < 2 and pairs[band] == 0:
+        band += 1
+    spot = pairs[band]
+    if spot == 0:
+        band = 0
+        while band < 2 and pairs[3 + band] == 0:
+            band += 1
+        spot = pairs[3 + band]
+        if spot == 0:
+            band = 0
+            while stack[at + OPEN + band] == 0:
+                band += 1
+            spot = stack[at + OPEN + band]
+    bit = spot & -spot
+    word = band
+    while stack[at + word] & bit == 0:
+        word += 3
+    return word, bit
+
+
+@njit("int64(int8[:], int64, int8[:], int64[:], int64[:], int64[:], int64[:])", counted=False)
 def solve_one(
     givens: Grids,
     limit: int,
@@ -222,60 +285,41 @@ def solve_one(
     stack: State,
     pairs: State,
     guesses: Counts,
-    shrink: Table,
-    keep: Table,
-    column_free: Table,
-    row_mask: Table,
-    one: Table,
-    peers_kept: Table,
-    bit_index: Table,
+    tables: Table,
 ) -> int:
     """Count the solutions of ``givens`` up to ``limit``: the first written to ``out``,
-    the guesses made added to ``guesses[0]``. ``stack`` (``DEPTH`` × ``WIDTH``) and
-    ``pairs`` (3) are work space."""
-    if not _start(givens, stack[0], column_free, peers_kept):
+    the guesses made added to ``guesses[0]``. ``stack`` (``DEPTH * WIDTH``: state
+    ``k`` at ``k * WIDTH``) and ``pairs`` (6) are work space."""
+    if not _start(givens, stack, tables):
         return 0
-    top = 0
+    at = 0
     count = 0
     while True:
-        state = stack[top]
-        status = _propagate(
-            state, pairs, shrink, keep, column_free, row_mask, one, peers_kept, bit_index
-        )
+        status = _propagate(stack, at, pairs, tables)
         if status == 0:
-            band = 0
-            while band < 2 and pairs[band] == 0:
-                band += 1
-            spot = pairs[band]
-            if spot == 0:  # no bivalue cell: the first open one
-                band = 0
-                while state[OPEN + band] == 0:
-                    band += 1
-                spot = state[OPEN + band]
-            bit = spot & -spot
-            word = band
-            while state[word] & bit == 0:
-                word += 3
-            stack[top + 1, :] = state
-            state[word] &= ~bit  # the branch kept for later: not this digit here
-            top += 1
-            stack[top, word] &= peers_kept[bit_index[((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27]]
+            word, bit = _guess(stack, at, pairs)
+            for k in range(WIDTH):
+                stack[at + WIDTH + k] = stack[at + k]
+            stack[at + word] &= ~bit  # the branch kept for later: not this digit here
+            at += WIDTH
+            cell = tables[BIT_INDEX + (((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27)]
+            stack[at + word] &= tables[PEERS_KEPT + cell]
             guesses[0] += 1
             continue
         if status == 1:
             count += 1
             if count == 1:
-                _write(state, out)
+                _write(stack, at, out)
             if count >= limit:
                 return count
-        if top == 0:
+        if at == 0:
             return count
-        top -= 1
+        at -= WIDTH
 
 
 @njit(
-    "void(int8[:, :], int64, int8[:, :], int64[:], int64[:], int64[:], int64[:], int64[:], "
-    "int64[:], int64[:], int64[:], int64[:])"
+    "void(int8[:, :], int64, int8[:, :], int64[:], int64[:], int64[:], int64[:], int64[:])",
+    counted=False,
 )
 def solve_batch(
     puzzles: Grids,
@@ -283,38 +327,18 @@ def solve_batch(
     solutions: Grids,
     counts: Counts,
     guesses: Counts,
-    shrink: Table,
-    keep: Table,
-    column_free: Table,
-    row_mask: Table,
-    one: Table,
-    peers_kept: Table,
-    bit_index: Table,
+    stack: State,
+    pairs: State,
+    tables: Table,
 ) -> None:
     """Solve every row of ``puzzles`` (n × 81, 0 blank): its count up to ``limit`` into
     ``counts``, its first solution into ``solutions`` (left as it was when none), its
-    guesses into ``guesses``."""
-    stack = np.zeros((DEPTH, WIDTH), dtype=np.int64)
-    pairs = np.zeros(3, dtype=np.int64)
-    made = np.zeros(1, dtype=np.int64)
+    guesses into ``guesses``. ``stack`` (``DEPTH * WIDTH``) and ``pairs`` (7) are work
+    space, the last of ``pairs`` counting one puzzle's guesses."""
     for p in range(puzzles.shape[0]):
-        made[0] = 0
-        counts[p] = solve_one(
-            puzzles[p],
-            limit,
-            solutions[p],
-            stack,
-            pairs,
-            made,
-            shrink,
-            keep,
-            column_free,
-            row_mask,
-            one,
-            peers_kept,
-            bit_index,
-        )
-        guesses[p] = made[0]
+        pairs[6] = 0
+        counts[p] = solve_one(puzzles[p], limit, solutions[p], stack, pairs, pairs[6:], tables)
+        guesses[p] = pairs[6]
 
 
 def solve_many(puzzles: Grids, limit: int = 2) -> tuple[Counts, Grids, Counts]:
@@ -347,7 +371,8 @@ def solve_many(puzzles: Grids, limit: int = 2) -> tuple[Counts, Grids, Counts]:
     counts = np.zeros(grid.shape[0], dtype=np.int64)
     guesses = np.zeros(grid.shape[0], dtype=np.int64)
     solutions = np.zeros_like(grid)
-    solve_batch(grid, limit, solutions, counts, guesses, *tables())
+    stack = np.zeros(DEPTH * WIDTH, dtype=np.int64)
+    solve_batch(grid, limit, solutions, counts, guesses, stack, np.zeros(7, np.int64), TABLES)
     return counts, solutions, guesses
 
 
