@@ -63,6 +63,11 @@ WIDTH = 84
 DEPTH = 82
 """States on the stack: one per guess on the current path, at most one per cell."""
 
+_at = np.uint64
+"""Every array index of the kernel goes through this: numba adds a negative-index
+wraparound (three instructions and a dependency) to each access with a signed index and
+none with an unsigned one, and no index here is ever negative (a third of the time)."""
+
 
 @inline
 def _columns(cells: int) -> int:
@@ -74,42 +79,44 @@ def _columns(cells: int) -> int:
 def _in_band(cells: int, tables: Table) -> int:
     """A band word's cells that some placement of its digit in the band can use."""
     pattern = (
-        tables[SHRINK + (cells & 0x1FF)]
-        | (tables[SHRINK + ((cells >> 9) & 0x1FF)] << 3)
-        | (tables[SHRINK + (cells >> 18)] << 6)
+        tables[_at(SHRINK + (cells & 0x1FF))]
+        | (tables[_at(SHRINK + ((cells >> 9) & 0x1FF))] << 3)
+        | (tables[_at(SHRINK + (cells >> 18))] << 6)
     )
-    return cells & tables[KEEP + pattern]
+    return cells & tables[_at(KEEP + pattern)]
 
 
 @inline
 def _in_stack(first: int, second: int, third: int, shift: int, tables: Table) -> int:
     """The columns (9 bits, three a band) of one stack of boxes that some placement of
     the digit down the stack can use, from each band's columns."""
-    pattern = ((first >> shift) & 7) | (((second >> shift) & 7) << 3) | (((third >> shift) & 7) << 6)
-    return tables[MATCHED + pattern]
+    pattern = (
+        ((first >> shift) & 7) | (((second >> shift) & 7) << 3) | (((third >> shift) & 7) << 6)
+    )
+    return tables[_at(MATCHED + pattern)]
 
 
 @inline
 def _solve_rows(stack: State, at: int, word: int, cells: int, tables: Table) -> None:
     """Rows of a word left with one cell: the digit is placed there, the cell leaves
     the other eight digits' words and the band's open cells."""
-    left = stack[at + ROWS + word]
+    left = stack[_at(at + ROWS + word)]
     if left == 0:
         return
     found = left & (
-        tables[ONE + (cells & 0x1FF)]
-        | (tables[ONE + ((cells >> 9) & 0x1FF)] << 1)
-        | (tables[ONE + (cells >> 18)] << 2)
+        tables[_at(ONE + (cells & 0x1FF))]
+        | (tables[_at(ONE + ((cells >> 9) & 0x1FF))] << 1)
+        | (tables[_at(ONE + (cells >> 18))] << 2)
     )
     if found == 0:
         return
-    stack[at + ROWS + word] = left ^ found
-    solved = cells & tables[ROW_MASK + found]
+    stack[_at(at + ROWS + word)] = left ^ found
+    solved = cells & tables[_at(ROW_MASK + found)]
     band = word % 3
-    stack[at + OPEN + band] &= ~solved
+    stack[_at(at + OPEN + band)] &= ~solved
     for other in range(at + band, at + 27, 3):
-        stack[other] &= ~solved
-    stack[at + word] = cells
+        stack[_at(other)] &= ~solved
+    stack[_at(at + word)] = cells
 
 
 @inline
@@ -120,20 +127,30 @@ def _update(stack: State, at: int, tables: Table) -> bool:
     while changed:
         changed = False
         for word in range(at, at + 27, 3):
-            a = stack[word]
-            b = stack[word + 1]
-            c = stack[word + 2]
-            if a == stack[word + SEEN] and b == stack[word + SEEN + 1] and c == stack[word + SEEN + 2]:
+            a = stack[_at(word)]
+            b = stack[_at(word + 1)]
+            c = stack[_at(word + 2)]
+            was_a = stack[_at(word + SEEN)]
+            was_b = stack[_at(word + SEEN + 1)]
+            was_c = stack[_at(word + SEEN + 2)]
+            if a == was_a and b == was_b and c == was_c:
                 continue
             changed = True
-            a = _in_band(a, tables)
-            b = _in_band(b, tables)
-            c = _in_band(c, tables)
-            if a == 0 or b == 0 or c == 0:
-                return False
-            stack[word + SEEN] = a
-            stack[word + SEEN + 1] = b
-            stack[word + SEEN + 2] = c
+            if a != was_a:
+                a = _in_band(a, tables)
+                if a == 0:
+                    return False
+                stack[_at(word + SEEN)] = a
+            if b != was_b:
+                b = _in_band(b, tables)
+                if b == 0:
+                    return False
+                stack[_at(word + SEEN + 1)] = b
+            if c != was_c:
+                c = _in_band(c, tables)
+                if c == 0:
+                    return False
+                stack[_at(word + SEEN + 2)] = c
             first = _columns(a)
             second = _columns(b)
             third = _columns(c)
@@ -142,18 +159,24 @@ def _update(stack: State, at: int, tables: Table) -> bool:
             right = _in_stack(first, second, third, 6, tables)
             if left == 0 or middle == 0 or right == 0:
                 return False
-            a &= tables[SPREAD + ((left & 7) | ((middle & 7) << 3) | ((right & 7) << 6))]
+            a &= tables[_at(SPREAD + ((left & 7) | ((middle & 7) << 3) | ((right & 7) << 6)))]
             b &= tables[
-                SPREAD + (((left >> 3) & 7) | (((middle >> 3) & 7) << 3) | (((right >> 3) & 7) << 6))
+                _at(
+                    SPREAD
+                    + (((left >> 3) & 7) | (((middle >> 3) & 7) << 3) | (((right >> 3) & 7) << 6))
+                )
             ]
-            c &= tables[SPREAD + ((left >> 6) | ((middle >> 6) << 3) | ((right >> 6) << 6))]
-            stack[word] = a
-            stack[word + 1] = b
-            stack[word + 2] = c
+            c &= tables[_at(SPREAD + ((left >> 6) | ((middle >> 6) << 3) | ((right >> 6) << 6)))]
+            stack[_at(word)] = a
+            stack[_at(word + 1)] = b
+            stack[_at(word + 2)] = c
             digit = word - at
-            _solve_rows(stack, at, digit, a, tables)
-            _solve_rows(stack, at, digit + 1, b, tables)
-            _solve_rows(stack, at, digit + 2, c, tables)
+            if a != was_a:
+                _solve_rows(stack, at, digit, a, tables)
+            if b != was_b:
+                _solve_rows(stack, at, digit + 1, b, tables)
+            if c != was_c:
+                _solve_rows(stack, at, digit + 2, c, tables)
     return True
 
 
@@ -165,31 +188,31 @@ def _singles(stack: State, at: int, pairs: State, tables: Table) -> int:
     trivalue ones."""
     placed = 0
     for band in range(3):
-        once = stack[at + band]
+        once = stack[_at(at + band)]
         twice = 0
         thrice = 0
         more = 0
         for word in range(at + band + 3, at + 27, 3):
-            cells = stack[word]
+            cells = stack[_at(word)]
             more |= thrice & cells
             thrice |= twice & cells
             twice |= once & cells
             once |= cells
         if once != BAND:
             return -1
-        pairs[band] = twice & ~thrice
-        pairs[3 + band] = thrice & ~more
-        lone = once & ~twice & stack[at + OPEN + band]
+        pairs[_at(band)] = twice & ~thrice
+        pairs[_at(3 + band)] = thrice & ~more
+        lone = once & ~twice & stack[_at(at + OPEN + band)]
         while lone:
             bit = lone & -lone
             lone ^= bit
-            cell = tables[BIT_INDEX + (((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27)]
+            cell = tables[_at(BIT_INDEX + (((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27))]
             word = at + band
-            while word < at + 27 and stack[word] & bit == 0:
+            while word < at + 27 and stack[_at(word)] & bit == 0:
                 word += 3
             if word == at + 27:
                 return -1  # a single placed before took this cell's last digit
-            stack[word] &= tables[PEERS_KEPT + cell]
+            stack[_at(word)] &= tables[_at(PEERS_KEPT + cell)]
             placed = 1
     return placed
 
@@ -201,7 +224,7 @@ def _propagate(stack: State, at: int, pairs: State, tables: Table) -> int:
     while True:
         if not _update(stack, at, tables):
             return -1
-        if stack[at + OPEN] | stack[at + OPEN + 1] | stack[at + OPEN + 2] == 0:
+        if stack[_at(at + OPEN)] | stack[_at(at + OPEN + 1)] | stack[_at(at + OPEN + 2)] == 0:
             return 1
         placed = _singles(stack, at, pairs, tables)
         if placed <= 0:
@@ -213,11 +236,11 @@ def _start(givens: Grids, stack: State, tables: Table) -> bool:
     """The state of ``givens`` (81 values, 0 blank) at the foot of ``stack``; False when
     two givens clash."""
     for word in range(27):
-        stack[word] = BAND
-        stack[SEEN + word] = 0
-        stack[ROWS + word] = 0b111
+        stack[_at(word)] = BAND
+        stack[_at(SEEN + word)] = 0
+        stack[_at(ROWS + word)] = 0b111
     for band in range(3):
-        stack[OPEN + band] = BAND
+        stack[_at(OPEN + band)] = BAND
     for index in range(81):
         value = givens[index]
         if value == 0:
@@ -226,16 +249,16 @@ def _start(givens: Grids, stack: State, tables: Table) -> bool:
         cell = index % 27
         bit = np.int64(1) << cell
         word = 3 * (np.int64(value) - 1) + band
-        if stack[word] & bit == 0:
+        if stack[_at(word)] & bit == 0:
             return False  # an earlier given of this digit sees this cell
         for other in range(band, 27, 3):
-            stack[other] &= ~bit
-        stack[word] |= bit
-        stack[word] &= tables[PEERS_KEPT + cell]
-        column = ~tables[SPREAD + (1 << (cell % 9))]
+            stack[_at(other)] &= ~bit
+        stack[_at(word)] |= bit
+        stack[_at(word)] &= tables[_at(PEERS_KEPT + cell)]
+        column = ~tables[_at(SPREAD + (1 << (cell % 9)))]
         first = word - band
-        stack[first + (band + 1) % 3] &= column
-        stack[first + (band + 2) % 3] &= column
+        stack[_at(first + (band + 1) % 3)] &= column
+        stack[_at(first + (band + 2) % 3)] &= column
     return True
 
 
@@ -246,7 +269,7 @@ def _write(stack: State, at: int, out: Grids) -> None:
         bit = np.int64(1) << (index % 27)
         word = at + index // 27
         value = 1
-        while stack[word] & bit == 0:
+        while stack[_at(word)] & bit == 0:
             word += 3
             value += 1
         out[index] = value
@@ -270,8 +293,8 @@ def _guess(stack: State, at: int, pairs: State) -> tuple[int, int]:
     best_cell = 0
     most = -1
     for word in range(27):
-        cells = stack[at + word]
-        spots = cells & pairs[word % 3]
+        cells = stack[_at(at + word)]
+        spots = cells & pairs[_at(word % 3)]
         if spots:
             size = _popcount(cells)
             if size > most:
@@ -281,22 +304,25 @@ def _guess(stack: State, at: int, pairs: State) -> tuple[int, int]:
     if best_word >= 0:
         return best_word, best_cell
     band = 0
-    while band < 2 and pairs[3 + band] == 0:
+    while band < 2 and pairs[_at(3 + band)] == 0:
         band += 1
-    spot = pairs[3 + band]
+    spot = pairs[_at(3 + band)]
     if spot == 0:
         band = 0
-        while stack[at + OPEN + band] == 0:
+        while stack[_at(at + OPEN + band)] == 0:
             band += 1
-        spot = stack[at + OPEN + band]
+        spot = stack[_at(at + OPEN + band)]
     bit = spot & -spot
     word = band
-    while stack[at + word] & bit == 0:
+    while stack[_at(at + word)] & bit == 0:
         word += 3
     return word, bit
 
 
-@njit("int64(int8[:], int64, int8[:], int64[:], int64[:], int64[:], int64[:])", counted=False)
+@njit(
+    "int64(int8[::1], int64, int8[::1], int64[::1], int64[::1], int64[::1], int64[::1])",
+    counted=False,
+)
 def solve_one(
     givens: Grids,
     limit: int,
@@ -318,11 +344,11 @@ def solve_one(
         if status == 0:
             word, bit = _guess(stack, at, pairs)
             for k in range(WIDTH):
-                stack[at + WIDTH + k] = stack[at + k]
-            stack[at + word] &= ~bit  # the branch kept for later: not this digit here
+                stack[_at(at + WIDTH + k)] = stack[_at(at + k)]
+            stack[_at(at + word)] &= ~bit  # the branch kept for later: not this digit here
             at += WIDTH
             cell = tables[BIT_INDEX + (((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27)]
-            stack[at + word] &= tables[PEERS_KEPT + cell]
+            stack[_at(at + word)] &= tables[PEERS_KEPT + cell]
             guesses[0] += 1
             continue
         if status == 1:
@@ -337,7 +363,8 @@ def solve_one(
 
 
 @njit(
-    "void(int8[:, :], int64, int8[:, :], int64[:], int64[:], int64[:], int64[:], int64[:])",
+    "void(int8[:, ::1], int64, int8[:, ::1], int64[::1], int64[::1], int64[::1], int64[::1], "
+    "int64[::1])",
     counted=False,
 )
 def solve_batch(
