@@ -55,10 +55,11 @@ def njit(signature: str, *, counted: bool = True) -> Callable[[F], F]:
         return identity
     import numba
 
-    options = {} if counted else {"_nrt": False}
-
     def compile_(function: F) -> F:
-        compiled: F = numba.njit(signature, cache=True, nogil=True, **options)(function)  # type: ignore[assignment]
+        if counted:
+            compiled: F = numba.njit(signature, cache=True, nogil=True)(function)  # type: ignore[assignment]
+        else:  # numba's stubs do not list the option
+            compiled = numba.njit(signature, cache=True, nogil=True, _nrt=False)(function)  # type: ignore[call-overload]
         return compiled
 
     return compile_

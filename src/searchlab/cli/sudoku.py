@@ -172,7 +172,8 @@ def _cross_check(batch: Batch, engine: str, counts: list[int], lines: list[str |
 )
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @engine_option(
-    "kernel: the compiled solver (bit masks, singles, locked candidates, bivalue guesses); "
+    "kernel: the compiled solver (per-digit band bitboards: singles, locked candidates, "
+    "bivalue guesses); "
     "generic: the CSP engine (MAC + MRV)."
 )
 @click.option(

@@ -2,7 +2,7 @@
 
 A file of thousands of puzzles is mostly 9×9 lines of 81 symbols. Those are decoded
 together (one byte table over the joined text), their givens checked for clashes
-together, and solved in one compiled call (``kernels.nine``); a line that is anything
+together, and solved in one compiled call (``kernels.bitboard``); a line that is anything
 else (another size, a grid written with spaces, a bad symbol, a clash) goes through
 ``parse_puzzle``, which reads it or refuses it naming the cell, so the first bad line
 of a file is still the one reported.
@@ -55,7 +55,9 @@ _BIT = np.array([0] + [1 << (value - 1) for value in range(1, 10)], dtype=np.int
 """Each value as a bit (a blank as none)."""
 
 
-def _units(bits: npt.NDArray[np.int16], combine: Callable[[Any, Any], Any]) -> npt.NDArray[np.int16]:
+def _units(
+    bits: npt.NDArray[np.int16], combine: Callable[[Any, Any], Any]
+) -> npt.NDArray[np.int16]:
     """Each row of ``bits`` (n × 81, one bit a cell) combined (``operator.or_`` or
     ``operator.add``) over each of its 27 units (n × 27: rows, columns, boxes): nine
     strided slices a kind of unit, combined whole (faster than numpy's reductions over

@@ -83,7 +83,7 @@ def _in_band(cells: int, tables: Table) -> int:
         | (tables[_at(SHRINK + ((cells >> 9) & 0x1FF))] << 3)
         | (tables[_at(SHRINK + (cells >> 18))] << 6)
     )
-    return cells & tables[_at(KEEP + pattern)]
+    return int(cells & tables[_at(KEEP + pattern)])
 
 
 @inline
@@ -93,7 +93,7 @@ def _in_stack(first: int, second: int, third: int, shift: int, tables: Table) ->
     pattern = (
         ((first >> shift) & 7) | (((second >> shift) & 7) << 3) | (((third >> shift) & 7) << 6)
     )
-    return tables[_at(MATCHED + pattern)]
+    return int(tables[_at(MATCHED + pattern)])
 
 
 @inline
@@ -248,15 +248,15 @@ def _start(givens: Grids, stack: State, tables: Table) -> bool:
         band = index // 27
         cell = index % 27
         bit = np.int64(1) << cell
-        word = 3 * (np.int64(value) - 1) + band
-        if stack[_at(word)] & bit == 0:
+        given = 3 * (int(value) - 1) + band
+        if stack[_at(given)] & bit == 0:
             return False  # an earlier given of this digit sees this cell
         for other in range(band, 27, 3):
             stack[_at(other)] &= ~bit
-        stack[_at(word)] |= bit
-        stack[_at(word)] &= tables[_at(PEERS_KEPT + cell)]
+        stack[_at(given)] |= bit
+        stack[_at(given)] &= tables[_at(PEERS_KEPT + cell)]
         column = ~tables[_at(SPREAD + (1 << (cell % 9)))]
-        first = word - band
+        first = given - band
         stack[_at(first + (band + 1) % 3)] &= column
         stack[_at(first + (band + 2) % 3)] &= column
     return True
