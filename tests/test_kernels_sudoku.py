@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from conftest import Refused, RunCli
 
+from searchlab.core.errors import InputError
 from searchlab.domains.sudoku.batch import clashing, read_lines, valid_solutions
 from searchlab.domains.sudoku.domain import PUZZLES
 from searchlab.domains.sudoku.grid import Puzzle, parse_puzzle, solved_grid, valid_solution
@@ -236,8 +237,6 @@ def test_reading_a_mixed_file() -> None:
     ],
 )
 def test_the_first_bad_line_is_named(second: str, says: str) -> None:
-    from searchlab.core.errors import InputError
-
     text = PUZZLES["easy"] + "\n" + second + "\n" + "1" * 81 + "\n"  # line 3 is bad too
     with pytest.raises(InputError, match=None) as error:
         read_lines(text, "f.txt")
@@ -266,3 +265,15 @@ def test_bulk_refuses_a_clash_after_good_lines(refused: Refused, tmp_path: Path)
     path = tmp_path / "p.txt"
     path.write_text(PUZZLES["easy"] + "\n" * 3 + PUZZLES["hard"][:80] + "8\n")
     refused("sudoku", "bulk", str(path), says="line 4: cell r9c9: 8 is given twice")
+
+
+def test_a_plain_file_is_read_as_line_by_line() -> None:
+    lines = _hard_set(30)
+    plain = "\n".join(lines)  # 81 symbols a line: read in one piece, no last newline
+    loose = "# a comment\n" + "\n".join(line + " " for line in lines) + "\r\n"  # line by line
+    fast, slow = read_lines(plain, "f"), read_lines(loose, "f")
+    assert (fast.nine == slow.nine).all() and fast.nine.shape == (30, 81)
+    assert fast.lines == list(range(1, 31)) and slow.lines == list(range(2, 32))
+    assert fast.puzzle(4) == parse_puzzle(lines[4])
+    with pytest.raises(InputError, match=r"^f line 3: cell r1c1: 'x' is not a value"):
+        read_lines("\n".join([*lines[:2], "x" + lines[2][1:], *lines[3:]]), "f")

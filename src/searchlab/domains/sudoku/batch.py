@@ -106,6 +106,30 @@ def valid_solutions(givens: Grids, solutions: Grids) -> npt.NDArray[np.bool_]:
     return np.asarray(in_range & every_unit.all(axis=1) & kept)
 
 
+_BREAKS = np.zeros(256, dtype=np.bool_)
+_BREAKS[[9, 10, 11, 12, 13, 28, 29, 30, 31, 32]] = True
+"""ASCII bytes that ``str.splitlines`` splits at or ``str.strip`` strips."""
+
+
+def _uniform(text: str) -> npt.NDArray[np.uint8] | None:
+    """The symbols of ``text`` as an n × 81 array when it is n lines of exactly 81
+    ASCII symbols, each ended by a newline (the last may lack it), none blank, none a
+    ``#`` line, none with a space or another line break: the usual file, split without
+    a Python loop. None for any other text (read line by line)."""
+    if not text.isascii():
+        return None
+    if not text.endswith("\n"):
+        text += "\n"
+    data = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    if data.size % 82:
+        return None
+    rows = data.reshape(-1, 82)
+    if (rows[:, 81] != 10).any() or (rows[:, 0] == ord("#")).any():
+        return None
+    symbols = rows[:, :81]
+    return None if _BREAKS[symbols].any() else symbols
+
+
 def read_lines(text: str, name: str) -> Batch:
     """Every puzzle of ``text`` (one a line; blank lines and ``#`` lines skipped), its
     9×9 lines decoded together. Raises ``InputError`` for the first bad line, naming
@@ -114,26 +138,28 @@ def read_lines(text: str, name: str) -> Batch:
     fast: list[str] = []
     fast_places: list[int] = []
     slow: dict[int, str] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        body = line.strip().lstrip("\ufeff")
-        if not body or body.startswith("#"):
-            continue
-        place = len(batch.lines)
-        batch.lines.append(number)
-        if len(body) == 81 and body.isascii():
-            fast.append(body)
-            fast_places.append(place)
-        else:
-            slow[place] = body
-    grids = np.zeros((len(fast), 81), dtype=np.int8)
-    if fast:
-        codes = np.frombuffer("".join(fast).encode("ascii"), dtype=np.uint8)
-        grids = _DECODE[codes].reshape(-1, 81)
-        wrong = (grids < 0).any(axis=1) | clashing(np.maximum(grids, 0))
-        for row in np.flatnonzero(wrong):
-            slow[fast_places[row]] = fast[row]  # parse_puzzle says what is wrong with it
+    symbols = _uniform(text)
+    if symbols is not None:
+        batch.lines = list(range(1, symbols.shape[0] + 1))
+        fast_places = list(range(symbols.shape[0]))
     else:
-        wrong = np.zeros(0, dtype=np.bool_)
+        for number, line in enumerate(text.splitlines(), start=1):
+            body = line.strip().lstrip("\ufeff")
+            if not body or body.startswith("#"):
+                continue
+            place = len(batch.lines)
+            batch.lines.append(number)
+            if len(body) == 81 and body.isascii():
+                fast.append(body)
+                fast_places.append(place)
+            else:
+                slow[place] = body
+        joined = np.frombuffer("".join(fast).encode("ascii"), dtype=np.uint8)
+        symbols = joined.reshape(-1, 81)
+    grids = _DECODE[symbols].reshape(-1, 81)
+    wrong = (grids < 0).any(axis=1) | clashing(np.maximum(grids, 0))
+    for row in np.flatnonzero(wrong):  # parse_puzzle says what is wrong with it
+        slow[fast_places[row]] = symbols[row].tobytes().decode("ascii")
     nine_rows: list[Grids] = []
     nine_at: list[int] = []
     for place in sorted(slow):
