@@ -140,6 +140,10 @@ def test_bad_arguments_are_refused() -> None:
     bad[0, 3] = 10
     with pytest.raises(ValueError, match="0 \\(blank\\) to 9"):
         solve_many(bad, 2)
+    wide = np.zeros((1, 81), dtype=np.int64)
+    wide[0, 0] = 265  # 9 once cut to a byte: refused, not read as 9
+    with pytest.raises(ValueError, match="0 \\(blank\\) to 9"):
+        solve_many(wide, 2)
     assert solve_many(np.zeros((0, 81), dtype=np.int8))[0].shape == (0,)
 
 
