@@ -19,7 +19,7 @@ from searchlab.domains.queens.kernels import count_solutions
 from searchlab.domains.queens.repair import repair
 from searchlab.domains.sudoku.domain import PUZZLES
 from searchlab.domains.sudoku.grid import parse_puzzle
-from searchlab.domains.sudoku.kernels.nine import solve_many
+from searchlab.domains.sudoku.kernels.bitboard import solve_many
 from searchlab.domains.sudoku.kernels.solver import solve
 
 CLIMB_SETTINGS: tuple[ClimbSettings, ...] = (

@@ -39,8 +39,14 @@ def backend() -> str:
     return f"numba {numba.__version__}"
 
 
-def njit(signature: str) -> Callable[[F], F]:
-    """Compile ``function`` for exactly ``signature`` (cached on disk), or leave it as Python."""
+def njit(signature: str, *, counted: bool = True) -> Callable[[F], F]:
+    """Compile ``function`` for exactly ``signature`` (cached on disk), or leave it as Python.
+
+    ``counted=False`` compiles it without numba's reference counting (its ``_nrt``
+    option), for a kernel that allocates nothing: every array it receives is then
+    passed on to its inlined helpers without the atomic increment and decrement each
+    helper call otherwise costs (a fifth of a Sudoku solver's time). Such a kernel
+    cannot create an array (numba refuses to compile it)."""
     if not JIT_ENABLED:
 
         def identity(function: F) -> F:
@@ -50,7 +56,10 @@ def njit(signature: str) -> Callable[[F], F]:
     import numba
 
     def compile_(function: F) -> F:
-        compiled: F = numba.njit(signature, cache=True, nogil=True)(function)  # type: ignore[assignment]
+        if counted:
+            compiled: F = numba.njit(signature, cache=True, nogil=True)(function)  # type: ignore[assignment]
+        else:  # numba's stubs do not list the option
+            compiled = numba.njit(signature, cache=True, nogil=True, _nrt=False)(function)  # type: ignore[call-overload]
         return compiled
 
     return compile_

@@ -2,7 +2,7 @@
 
 A file of thousands of puzzles is mostly 9×9 lines of 81 symbols. Those are decoded
 together (one byte table over the joined text), their givens checked for clashes
-together, and solved in one compiled call (``kernels.nine``); a line that is anything
+together, and solved in one compiled call (``kernels.bitboard``); a line that is anything
 else (another size, a grid written with spaces, a bad symbol, a clash) goes through
 ``parse_puzzle``, which reads it or refuses it naming the cell, so the first bad line
 of a file is still the one reported.
@@ -10,20 +10,23 @@ of a file is still the one reported.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import reduce
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from searchlab.core.errors import InputError
-from searchlab.domains.sudoku.grid import Puzzle, parse_puzzle, units
+from searchlab.domains.sudoku.grid import Puzzle, parse_puzzle
 
 Grids = npt.NDArray[np.int8]
 
 _DECODE = np.full(256, -1, dtype=np.int8)
 for _symbol, _value in {**{str(v): v for v in range(1, 10)}, ".": 0, "0": 0, "_": 0}.items():
     _DECODE[ord(_symbol)] = _value
-_UNITS = np.array([members for _, members in units(9)], dtype=np.intp)
 
 
 @dataclass
@@ -48,9 +51,28 @@ class Batch:
         return {place: row for row, place in enumerate(self.nine_at)}
 
 
+_BIT = np.array([0] + [1 << (value - 1) for value in range(1, 10)], dtype=np.int16)
+"""Each value as a bit (a blank as none)."""
+
+
+def _units(
+    bits: npt.NDArray[np.int16], combine: Callable[[Any, Any], Any]
+) -> npt.NDArray[np.int16]:
+    """Each row of ``bits`` (n × 81, one bit a cell) combined (``operator.or_`` or
+    ``operator.add``) over each of its 27 units (n × 27: rows, columns, boxes): nine
+    strided slices a kind of unit, combined whole (faster than numpy's reductions over
+    a short axis)."""
+    grid = bits.reshape(-1, 9, 9)
+    boxes = bits.reshape(-1, 3, 3, 3, 3)  # band, row in band, stack, column in stack
+    rows = reduce(combine, (grid[:, :, k] for k in range(9)))
+    columns = reduce(combine, (grid[:, k, :] for k in range(9)))
+    in_boxes = reduce(combine, (boxes[:, :, r, :, c] for r in range(3) for c in range(3)))
+    return np.concatenate([rows, columns, in_boxes.reshape(-1, 9)], axis=1)
+
+
 def clashing(grids: Grids) -> npt.NDArray[np.bool_]:
     """Which rows of ``grids`` (n × 81, 0 blank) give a value twice in a row, column or
-    box.
+    box: a unit whose givens as bits add up to more than they OR to.
 
     Examples:
         >>> import numpy as np
@@ -59,9 +81,8 @@ def clashing(grids: Grids) -> npt.NDArray[np.bool_]:
         >>> clashing(grid).tolist()
         [False, True]
     """
-    by_unit = np.sort(grids[:, _UNITS], axis=2)  # n × 27 × 9
-    same = (by_unit[:, :, 1:] == by_unit[:, :, :-1]) & (by_unit[:, :, 1:] != 0)
-    return np.asarray(same.any(axis=(1, 2)))
+    bits = _BIT[grids]
+    return np.asarray((_units(bits, operator.add) != _units(bits, operator.or_)).any(axis=1))
 
 
 def valid_solutions(givens: Grids, solutions: Grids) -> npt.NDArray[np.bool_]:
@@ -78,12 +99,35 @@ def valid_solutions(givens: Grids, solutions: Grids) -> npt.NDArray[np.bool_]:
         >>> valid_solutions(np.zeros_like(grid), grid).tolist()
         [False]
     """
-    values = solutions.astype(np.int64)
-    in_range = np.asarray(((values >= 1) & (values <= 9)).all(axis=1))
-    bits = np.where(in_range[:, None], 1 << (values - 1).clip(0, 8), 0)
-    every_unit = np.bitwise_or.reduce(bits[:, _UNITS], axis=2) == 0x1FF
+    in_range = np.asarray(((solutions >= 1) & (solutions <= 9)).all(axis=1))
+    bits = _BIT[np.where(in_range[:, None], solutions, 1)]
+    every_unit = _units(bits, operator.or_) == 0x1FF
     kept = ((givens == 0) | (givens == solutions)).all(axis=1)
     return np.asarray(in_range & every_unit.all(axis=1) & kept)
+
+
+_BREAKS = np.zeros(256, dtype=np.bool_)
+_BREAKS[[9, 10, 11, 12, 13, 28, 29, 30, 31, 32]] = True
+"""ASCII bytes that ``str.splitlines`` splits at or ``str.strip`` strips."""
+
+
+def _uniform(text: str) -> npt.NDArray[np.uint8] | None:
+    """The symbols of ``text`` as an n × 81 array when it is n lines of exactly 81
+    ASCII symbols, each ended by a newline (the last may lack it), none blank, none a
+    ``#`` line, none with a space or another line break: the usual file, split without
+    a Python loop. None for any other text (read line by line)."""
+    if not text.isascii():
+        return None
+    if not text.endswith("\n"):
+        text += "\n"
+    data = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    if data.size % 82:
+        return None
+    rows = data.reshape(-1, 82)
+    if (rows[:, 81] != 10).any() or (rows[:, 0] == ord("#")).any():
+        return None
+    symbols = rows[:, :81]
+    return None if _BREAKS[symbols].any() else symbols
 
 
 def read_lines(text: str, name: str) -> Batch:
@@ -94,26 +138,28 @@ def read_lines(text: str, name: str) -> Batch:
     fast: list[str] = []
     fast_places: list[int] = []
     slow: dict[int, str] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        body = line.strip().lstrip("\ufeff")
-        if not body or body.startswith("#"):
-            continue
-        place = len(batch.lines)
-        batch.lines.append(number)
-        if len(body) == 81 and body.isascii():
-            fast.append(body)
-            fast_places.append(place)
-        else:
-            slow[place] = body
-    grids = np.zeros((len(fast), 81), dtype=np.int8)
-    if fast:
-        codes = np.frombuffer("".join(fast).encode("ascii"), dtype=np.uint8)
-        grids = _DECODE[codes].reshape(-1, 81)
-        wrong = (grids < 0).any(axis=1) | clashing(np.maximum(grids, 0))
-        for row in np.flatnonzero(wrong):
-            slow[fast_places[row]] = fast[row]  # parse_puzzle says what is wrong with it
+    symbols = _uniform(text)
+    if symbols is not None:
+        batch.lines = list(range(1, symbols.shape[0] + 1))
+        fast_places = list(range(symbols.shape[0]))
     else:
-        wrong = np.zeros(0, dtype=np.bool_)
+        for number, line in enumerate(text.splitlines(), start=1):
+            body = line.strip().lstrip("\ufeff")
+            if not body or body.startswith("#"):
+                continue
+            place = len(batch.lines)
+            batch.lines.append(number)
+            if len(body) == 81 and body.isascii():
+                fast.append(body)
+                fast_places.append(place)
+            else:
+                slow[place] = body
+        joined = np.frombuffer("".join(fast).encode("ascii"), dtype=np.uint8)
+        symbols = joined.reshape(-1, 81)
+    grids = _DECODE[symbols].reshape(-1, 81)
+    wrong = (grids < 0).any(axis=1) | clashing(np.maximum(grids, 0))
+    for row in np.flatnonzero(wrong):  # parse_puzzle says what is wrong with it
+        slow[fast_places[row]] = symbols[row].tobytes().decode("ascii")
     nine_rows: list[Grids] = []
     nine_at: list[int] = []
     for place in sorted(slow):

@@ -1,5 +1,5 @@
-"""The explicit guess stack both Sudoku solvers share: each level keeps the values of its
-guessed cell still to try as a bit mask (``untried``)."""
+"""The explicit guess stack of the general Sudoku solver (``solver``): each level keeps
+the values of its guessed cell still to try as a bit mask (``untried``)."""
 
 from __future__ import annotations
 
