@@ -108,6 +108,7 @@ def test_the_plot_has_coverage_expansions_and_time(built_in: Report) -> None:
     ("args", "says"),
     [
         (["--suite", "/no/such/folder"], "the suite folder /no/such/folder does not exist"),
+        (["--suite", str(TASKS / "blocks" / "domain.pddl")], "is not a folder"),
         (["--heuristic", "blind"], "unknown --heuristic 'blind'"),
         (["--algorithm", "bfs"], "--algorithm"),
         (["--max-seconds", "0"], "--max-seconds"),
@@ -122,3 +123,23 @@ def test_a_folder_without_tasks_is_refused(tmp_path: Path, run_cli: RunCli) -> N
     assert_refused(
         run_cli("experiment", "planning", "--suite", str(tmp_path)), says="holds no task"
     )
+
+
+def test_a_task_it_cannot_read_counts_as_unsolved_and_the_others_still_run(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    """Before: the whole run stopped at the first such task (exit 2, no table)."""
+    shutil.copytree(TASKS / "blocks", tmp_path / "blocks")
+    (tmp_path / "blocks" / "task02.pddl").write_text(
+        "(define (problem x) (:domain BLOCKS) (:objects a - block) (:init)"
+        " (:goal (or (clear a) (holding a))))",
+        encoding="utf-8",
+    )
+    done = run_cli(
+        "experiment", "planning", "--suite", str(tmp_path), "--heuristic", "lmcut", "--json"
+    )
+    assert done.code == 0, done.stderr
+    rows = {row["heuristic"]: row for row in json.loads(done.stdout)["rows"]}
+    for row in rows.values():
+        assert (row["tasks"], row["solved"], row["unreadable"]) == (2, 1, 1)
+    assert rows["lmcut"]["mean_length"] == SHORTEST["blocks"]

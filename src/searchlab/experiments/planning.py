@@ -91,7 +91,8 @@ def suite_tasks(suite: str) -> list[tuple[Path, Path]]:
         return [example_paths(name) for name in NAMES]
     folder = Path(suite)
     if not folder.is_dir():
-        raise InputError(f"the suite folder {suite} does not exist", field="suite")
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise InputError(f"the suite folder {suite} {what}", field="suite")
     domains = [folder] if (folder / "domain.pddl").is_file() else sorted(
         child for child in folder.iterdir() if (child / "domain.pddl").is_file()
     )  # fmt: skip
@@ -157,6 +158,8 @@ def specs(parameters: Parameters) -> list[dict[str, Any]]:
     return out
 
 
+REFUSED = "refused"
+"""A trial's status when its task cannot be read (a requirement not supported, say)."""
 RESULT = SEARCH_RESULT
 """A trial's result fields and their kinds: one search's."""
 
@@ -166,12 +169,16 @@ def trial(spec: dict[str, Any]) -> dict[str, Any]:
     worker; the ground task is cached there while its files are unchanged)."""
     from searchlab.core.limits import Limits
 
-    request = PLANNING.request(
-        f"{spec['domain']}:{spec['problem']}",
-        algorithm=spec["algorithm"],
-        heuristic=None if spec["heuristic"] == "-" else spec["heuristic"],
-        limits=Limits(max_expanded=spec["max_expanded"], max_seconds=spec["max_seconds"]),
-    )
+    try:
+        request = PLANNING.request(
+            f"{spec['domain']}:{spec['problem']}",
+            algorithm=spec["algorithm"],
+            heuristic=None if spec["heuristic"] == "-" else spec["heuristic"],
+            limits=Limits(max_expanded=spec["max_expanded"], max_seconds=spec["max_seconds"]),
+        )
+    except InputError:  # a task searchlab cannot read: unsolved, and said so in its row
+        return {"status": REFUSED, "length": None, "expanded": 0, "generated": 0,
+                "seconds": 0.0}  # fmt: skip
     return search_outcome(PLANNING.search(request))
 
 
@@ -179,7 +186,8 @@ def summarize(
     parameters: Parameters, trial_specs: list[dict[str, Any]], results: list[dict[str, Any]]
 ) -> Report:
     """One row per heuristic (and breadth-first's): tasks solved, plans as short as
-    breadth-first's, mean states expanded and mean seconds over the tasks it solved."""
+    breadth-first's, tasks it could not read, mean states expanded and mean seconds over
+    the tasks it solved."""
     blind: dict[str, int | None] = {}
     for spec, result in zip(trial_specs, results, strict=True):
         if spec["algorithm"] == BLIND:
@@ -202,6 +210,7 @@ def summarize(
                 "admissible": admissible,
                 "tasks": len(group),
                 "solved": len(solved),
+                "unreadable": sum(result["status"] == REFUSED for _, result in group),
                 "both": len(both),
                 "shortest": sum(r["length"] == blind[s["task"]] for s, r in both),
                 "mean_expanded": mean([r["expanded"] for _, r in solved]),
@@ -234,18 +243,18 @@ def draw(report: Report) -> Figure:
 
 EXPERIMENT = Experiment.of_module(
     __name__,
+    domain="planning",
+    unit="searches",
     title="Planning heuristics: {algorithm} on the {suite} suite",
     examples=(
         "--plot planning.svg",
         "--suite ../shared/pddl/gripper --heuristic hmax,lmcut --tasks 3",
         "--suite ../shared/pddl --algorithm greedy --heuristic ff,landmarks --max-seconds 60",
     ),
-    domain="planning",
     options=(SUITE, HEURISTIC, ALGORITHM, TASKS, MAX_EXPANDED, MAX_SECONDS),
     headers={"ms_per_task": "ms/task", "mean_length": "plan length"},
     formats={"ms_per_task": fixed(1), "mean_expanded": fixed(0), "mean_length": fixed(1)},
     chunk=1,
-    unit="searches",
     order=65,
 )
 """The registered descriptor (``pyproject.toml``'s ``searchlab.experiments`` group)."""
