@@ -32,6 +32,7 @@ BUILT_IN = [
     "min-conflicts",
     "csp",
     "routes",
+    "planning",
     "compare",
 ]
 
