@@ -456,7 +456,7 @@ def test_a_split_search_gives_the_serial_moves_and_node_counts(
             settings = {"heuristic": heuristic, "reflect": reflect, "cache_dir": cache}
             serial = solve_15(board, KORF_GOAL, **settings)  # type: ignore[arg-type]
             split = solve_15_split(board, KORF_GOAL, depth=depth, **settings)  # type: ignore[arg-type]
-            assert serial.moves is not None and len(split.moves) == optimal
+            assert split.moves is not None and len(split.moves) == optimal
             assert split.moves == serial.moves
             assert (split.generated, split.expanded, split.iterations) == (
                 serial.generated,
