@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 AUTO_COMPILED = 20_000
 """From this many nodes, "auto" runs A* and Dijkstra on the compiled kernel."""
 COMPILED = ("astar", "uniform-cost")
+WEB_HIERARCHY = 20_000
+"""The most nodes a web request builds a contraction hierarchy for (a few seconds)."""
 DRAWN_CELLS = 64 * 64
 """A grid map of at most this many cells is drawn cell by cell (--show-path)."""
 
@@ -137,6 +139,7 @@ class RouteDomain(Domain[int, str]):
         "weighted-astar",
         "bfs",
         *GRAPH_SEARCHES,
+        "ch",
         # the generic engine's other searches, as `searchlab run` offers them on a graph
         # (the compiled kernel stays with astar and uniform-cost)
         "best-first",
@@ -277,8 +280,26 @@ class RouteDomain(Domain[int, str]):
             return lm.in_memory(graph, params["landmarks"], params["selection"], seed, progress)
         return lm.cached(graph, params["landmarks"], params["selection"], seed, progress)
 
+    def _hierarchy(self, graph: Graph) -> Any:
+        """The graph's contraction hierarchy: from the cache (built there the first
+        time), or in a web request built in memory for a graph of at most
+        ``WEB_HIERARCHY`` nodes."""
+        from searchlab.core import access
+        from searchlab.domains.routes import ch
+
+        if access.may_write_cache():
+            return ch.cached(graph)
+        if graph.n > WEB_HIERARCHY:
+            raise InputError(
+                f"a contraction hierarchy is built here for at most {WEB_HIERARCHY:,} nodes",
+                field="algorithm",
+            )
+        return ch.build(graph)
+
     def prepare(self, request: SearchRequest, progress: Progress | None = None) -> None:
         graph, _ = self.graph_of(request)
+        if request.algorithm == "ch":
+            self._hierarchy(graph)
         if request.heuristic == "landmarks":
             self._landmarks(request, graph, progress)
 
@@ -303,6 +324,8 @@ class RouteDomain(Domain[int, str]):
 
         graph, source, target = self.ends(request)
         problem = NamedRoute(graph, source, target)
+        if request.algorithm == "ch":
+            problem.hierarchy = self._hierarchy(graph)
         if request.heuristic == "landmarks":
             problem.landmarks = self._landmarks(request, graph)
         return problem
