@@ -36,7 +36,7 @@ WITNESS_LIMIT = 500
 SIMULATION_LIMIT = 60
 """Nodes a witness search settles at most when a contraction is only simulated to price
 a node (a lower limit counts a few shortcuts too many: only the order suffers)."""
-ED_WEIGHT, GONE_WEIGHT, LEVEL_WEIGHT = 1.0, 0.0, 0.0
+ED_WEIGHT, GONE_WEIGHT, LEVEL_WEIGHT = 2.0, 1.0, 1.0
 """How a node's priority weighs its edge difference, contracted neighbours and level."""
 
 
@@ -281,30 +281,11 @@ def _shortcuts(
 
 
 @inline
-def _priority(
-    v: int,
-    o_node: Ints32,
-    o_weight: Floats,
-    o_start: Ints64,
-    o_length: Ints32,
-    i_node: Ints32,
-    i_weight: Floats,
-    i_start: Ints64,
-    i_length: Ints32,
-    dist: Floats,
-    touched: Ints32,
-    heap: Ints32,
-    pos: Ints32,
-    mark: Ints32,
-    gone: Ints32,
-    level: Ints32,
-    limit: int,
+def _price(
+    added: int, v: int, o_length: Ints32, i_length: Ints32, gone: Ints32, level: Ints32
 ) -> float:
-    """How late ``v`` should be contracted: edge difference, contracted neighbours, level."""
-    added = _shortcuts(
-        v, limit, o_node, o_weight, o_start, o_length, i_node, i_weight, i_start,
-        i_length, dist, touched, heap, pos, mark, np.empty((0, 3)),
-    )  # fmt: skip
+    """How late ``v`` should be contracted, given the shortcuts it would add: edge
+    difference, contracted neighbours, level."""
     removed = o_length[v] + i_length[v]
     return float(ED_WEIGHT * (added - removed) + GONE_WEIGHT * gone[v] + LEVEL_WEIGHT * level[v])
 
@@ -388,6 +369,7 @@ def contract(
     heap = np.zeros(n, dtype=np.int32)
     pos = np.full(n, -1, dtype=np.int32)
     mark = np.full(n, -1, dtype=np.int32)
+    nothing = np.empty((0, 3))  # no room: a simulation only counts the shortcuts
     gone = np.zeros(n, dtype=np.int32)
     level = np.zeros(n, dtype=np.int32)
     done = np.zeros(n, dtype=np.bool_)
@@ -397,9 +379,12 @@ def contract(
     order = np.zeros(n, dtype=np.int32)
     order_pos = np.full(n, -1, dtype=np.int32)
     for v in range(n):
-        priority[v] = _priority(
-            v, o_node, o_weight, o_start, o_length, i_node, i_weight, i_start, i_length,
-            dist, touched, heap, pos, mark, gone, level, simulation,
+        priority[v] = _price(
+            _shortcuts(
+                v, simulation, o_node, o_weight, o_start, o_length, i_node, i_weight,
+                i_start, i_length, dist, touched, heap, pos, mark, nothing,
+            ),
+            v, o_length, i_length, gone, level,
         )  # fmt: skip
     queued = 0
     for v in range(n):
@@ -420,9 +405,12 @@ def contract(
     while queued > 0:
         v = order[0]
         # lazy update: priced again; put back if another is now cheaper
-        fresh = _priority(
-            v, o_node, o_weight, o_start, o_length, i_node, i_weight, i_start, i_length,
-            dist, touched, heap, pos, mark, gone, level, simulation,
+        fresh = _price(
+            _shortcuts(
+                v, simulation, o_node, o_weight, o_start, o_length, i_node, i_weight,
+                i_start, i_length, dist, touched, heap, pos, mark, nothing,
+            ),
+            v, o_length, i_length, gone, level,
         )  # fmt: skip
         if fresh > priority[v]:
             priority[v] = fresh
@@ -487,9 +475,12 @@ def contract(
                 if not neighbours:
                     continue
                 before = priority[x]
-                priority[x] = _priority(
-                    x, o_node, o_weight, o_start, o_length, i_node, i_weight, i_start,
-                    i_length, dist, touched, heap, pos, mark, gone, level, simulation,
+                priority[x] = _price(
+                    _shortcuts(
+                        x, simulation, o_node, o_weight, o_start, o_length, i_node, i_weight,
+                        i_start, i_length, dist, touched, heap, pos, mark, nothing,
+                    ),
+                    x, o_length, i_length, gone, level,
                 )  # fmt: skip
                 if priority[x] < before:
                     _sift_up(order, order_pos, priority, order_pos[x])
