@@ -32,9 +32,9 @@ def contraction_hierarchy(
     Examples:
         >>> from searchlab.domains.routes.problem import romania_trip
         >>> trip, _ = romania_trip()
-        >>> found = contraction_hierarchy(trip)  # AIMA's cheapest, as uniform-cost finds
-        >>> found.cost, found.moves
-        (418.0, ('Sibiu', 'Rimnicu Vilcea', 'Pitesti', 'Bucharest'))
+        >>> route = contraction_hierarchy(trip)
+        >>> route.cost, [trip.graph.name(node) for node in route.path]
+        (418.0, ['Arad', 'Sibiu', 'Rimnicu Vilcea', 'Pitesti', 'Bucharest'])
     """
     import itertools
 

@@ -130,14 +130,12 @@ def load(path: Path, graph: Graph) -> Hierarchy:
             }
             shortcuts, seconds = int(data["shortcuts"]), float(data["seconds"])
     except FileNotFoundError:
-        raise InputError(f"cannot read {path}: no such file", field="ch_file") from None
+        raise _refused(path, "cannot be read: no such file") from None
     except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as error:
-        raise InputError(
-            f"{path} is not a contraction hierarchy ({error or type(error).__name__})",
-            field="ch_file",
-        ) from None
+        why = error or type(error).__name__
+        raise _refused(path, f"is not a contraction hierarchy ({why})") from None
     if fingerprint != graph.fingerprint():
-        raise InputError(f"{path} holds a hierarchy for another graph", field="ch_file")
+        raise _refused(path, "holds a hierarchy for another graph")
     hierarchy = Hierarchy(
         **arrays,
         fingerprint=fingerprint,
@@ -164,7 +162,11 @@ def _check(hierarchy: Hierarchy, graph: Graph, path: Path) -> None:
             bad = bool(head.min() < 0 or head.max() >= n or middle.min() < -1)
             bad = bad or bool(middle.max() >= n or not np.all(cost >= 0))
     if bad:
-        raise InputError(f"{path} does not match the graph's arrays", field="ch_file")
+        raise _refused(path, "does not match the graph's arrays")
+
+
+def _refused(path: Path, why: str) -> InputError:
+    return InputError(f"{path} {why}", field="ch_file")
 
 
 def cache_path(graph: Graph) -> Path:

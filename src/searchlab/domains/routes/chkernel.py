@@ -22,6 +22,8 @@ room is the node count and nothing needs to grow inside a search.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -99,6 +101,14 @@ def _pop(heap: Ints32, pos: Ints32, key: Floats, size: int) -> int:
     return size
 
 
+@inline
+def _wider(array: Any, used: int, size: int) -> Any:
+    """A copy of ``array`` with room for ``size`` entries, its first ``used`` kept."""
+    grown = np.empty(size, dtype=array.dtype)
+    grown[:used] = array[:used]
+    return grown
+
+
 # -- the graph being contracted: per node a slice of a pool, grown by moving ----------
 @inline
 def _add(
@@ -128,13 +138,9 @@ def _add(
         wider = 2 * count + 2
         if used + wider > node.shape[0]:
             size = max(2 * node.shape[0], used + wider)
-            grown_node = np.empty(size, dtype=np.int32)
-            grown_weight = np.empty(size, dtype=np.float64)
-            grown_middle = np.empty(size, dtype=np.int32)
-            grown_node[:used] = node[:used]
-            grown_weight[:used] = weight[:used]
-            grown_middle[:used] = middle[:used]
-            node, weight, middle = grown_node, grown_weight, grown_middle
+            node = _wider(node, used, size)
+            weight = _wider(weight, used, size)
+            middle = _wider(middle, used, size)
         for i in range(count):
             node[used + i] = node[first + i]
             weight[used + i] = weight[first + i]
@@ -298,15 +304,12 @@ def _grow_out(
     if used + need <= tails.shape[0]:
         return tails, heads, costs, middles
     size = max(2 * tails.shape[0], used + need)
-    t = np.empty(size, dtype=np.int32)
-    h = np.empty(size, dtype=np.int32)
-    c = np.empty(size, dtype=np.float64)
-    m = np.empty(size, dtype=np.int32)
-    t[:used] = tails[:used]
-    h[:used] = heads[:used]
-    c[:used] = costs[:used]
-    m[:used] = middles[:used]
-    return t, h, c, m
+    return (
+        _wider(tails, used, size),
+        _wider(heads, used, size),
+        _wider(costs, used, size),
+        _wider(middles, used, size),
+    )
 
 
 @njit(
@@ -389,14 +392,9 @@ def contract(
     queued = 0
     for v in range(n):
         queued = _push(order, order_pos, priority, queued, v)
-    up_t = np.empty(arcs, dtype=np.int32)
-    up_h = np.empty(arcs, dtype=np.int32)
-    up_c = np.empty(arcs, dtype=np.float64)
-    up_m = np.empty(arcs, dtype=np.int32)
-    down_t = np.empty(arcs, dtype=np.int32)
-    down_h = np.empty(arcs, dtype=np.int32)
-    down_c = np.empty(arcs, dtype=np.float64)
-    down_m = np.empty(arcs, dtype=np.int32)
+    none = np.empty(0, dtype=np.int32)
+    up_t, up_h, up_c, up_m = _grow_out(none, none, np.empty(0), none, 0, arcs)
+    down_t, down_h, down_c, down_m = _grow_out(none, none, np.empty(0), none, 0, arcs)
     ups = 0
     downs = 0
     added = 0
@@ -718,13 +716,9 @@ def table(
         )  # fmt: skip
         if used + count > at.shape[0]:
             size = max(2 * at.shape[0], used + count)
-            wider_at = np.empty(size, dtype=np.int32)
-            wider_which = np.empty(size, dtype=np.int32)
-            wider_cost = np.empty(size, dtype=np.float64)
-            wider_at[:used] = at[:used]
-            wider_which[:used] = which[:used]
-            wider_cost[:used] = cost[:used]
-            at, which, cost = wider_at, wider_which, wider_cost
+            at = _wider(at, used, size)
+            which = _wider(which, used, size)
+            cost = _wider(cost, used, size)
         for i in range(count):
             v = touched[i]
             at[used] = v
