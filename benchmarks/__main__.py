@@ -39,6 +39,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
     from benchmarks.bench_puzzle24 import puzzle24_sections
     from benchmarks.bench_queens import counting, repair
     from benchmarks.bench_routes import routes_sections
+    from benchmarks.bench_routes_ch import ch_sections
     from benchmarks.bench_startup import kernel_startup_section, startup_section
     from benchmarks.bench_sudoku_limit import sudoku_limit_section
     from benchmarks.classroom_load import classroom_section
@@ -68,6 +69,7 @@ def _workloads() -> dict[str, Callable[[bool, int], list[Section]]]:
         "constraint-examples": _alone(constraint_examples),
         "routes": routes_sections,
         "jps": _alone(jps_section),
+        "routes-ch": ch_sections,
         "local": local_sections,
         "planning": planning_sections,
         "planning-full": planning_full_sections,

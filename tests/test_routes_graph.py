@@ -162,6 +162,27 @@ def test_dimacs_reads_a_directed_graph(tmp_path: Path) -> None:
     assert graph.reverse().neighbours(0) == [(3, 3.0)]
 
 
+@pytest.mark.parametrize(
+    ("arcs", "directed"),
+    [
+        ("a 1 2 5\na 2 1 5\na 2 3 4\na 3 2 4\n", False),  # every arc and its twin
+        ("a 1 2 5\na 2 1 6\na 2 3 4\na 3 2 4\n", True),  # a twin of another cost
+        ("a 1 2 5\na 2 3 4\na 3 2 4\na 1 2 5\n", True),  # the same arc twice
+    ],
+)
+def test_dimacs_with_every_arc_twinned_is_undirected(
+    tmp_path: Path, arcs: str, directed: bool
+) -> None:
+    path = tmp_path / "twins.gr"
+    path.write_text("p sp 3 4\n" + arcs)
+    graph = read_dimacs(path)
+    assert graph.directed is directed and graph.arcs == 4
+    from searchlab.domains.routes import landmarks as lm
+
+    built = lm.build(graph, 2)
+    assert (built.to is built.from_) is not directed  # one table per landmark when undirected
+
+
 def test_dimacs_comments_between_arcs_take_the_careful_path(tmp_path: Path) -> None:
     path = tmp_path / "g.gr"
     path.write_text(DIMACS.replace("a 3 4 2\n", "c a comment\na 3 4 2\n"))

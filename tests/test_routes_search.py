@@ -193,6 +193,7 @@ def test_landmarks_are_saved_and_reused(tmp_path: Path) -> None:
         ("bidirectional", None, "generic", None),
         ("bidirectional-astar", None, "generic", None),
         ("bidirectional-astar", "landmarks", "generic", None),
+        ("ch", None, "generic", None),
     ],
 )
 def test_romania_costs_418_on_every_engine(

@@ -18,6 +18,7 @@ from searchlab.algorithms.best_first import (
 from searchlab.algorithms.bidirectional import bidirectional_astar, bidirectional_dijkstra
 from searchlab.algorithms.csp.local import min_conflicts
 from searchlab.algorithms.csp.search import backtracking
+from searchlab.algorithms.hierarchy import contraction_hierarchy
 from searchlab.algorithms.linear_memory import ida_star, rbfs
 from searchlab.algorithms.local import exponential_schedule, hill_climbing, simulated_annealing
 from searchlab.algorithms.memory import late_acceptance, tabu_search
@@ -105,6 +106,7 @@ __all__ = [
     "bidirectional_astar",
     "bidirectional_dijkstra",
     "breadth_first",
+    "contraction_hierarchy",
     "depth_first",
     "depth_first_solutions",
     "exponential_schedule",

@@ -1,8 +1,9 @@
 """Routes: Dijkstra, A*, bidirectional and ALT on road graphs of growing size
 
 Nodes expanded and time per query against graph size for Dijkstra, A* with straight
-lines, bidirectional Dijkstra, bidirectional A* and ALT (16 landmarks); on grid maps
-(--kind rooms or maze) jump point search too, and A* with the octile estimate.
+lines, bidirectional Dijkstra, bidirectional A*, ALT (16 landmarks) and a contraction
+hierarchy (built once per graph, not timed per query); on grid maps (--kind rooms or
+maze) jump point search too, and A* with the octile estimate.
 
 Graphs are road-like (searchlab route generate road): planar, distances as weights; or
 generated grid maps of about as many cells. Every search answers the same random
@@ -42,6 +43,7 @@ SEARCHES: dict[str, tuple[str, str | None]] = {
     "bidirectional-astar": ("bidirectional-astar", "straight-line"),
     "alt": ("astar", "landmarks"),
     "jps": ("jps", None),
+    "ch": ("ch", None),
 }
 """Each search of the experiment as the route domain's (algorithm, heuristic)."""
 
@@ -61,8 +63,9 @@ GRID_ONLY = ("jps",)
 SEARCH = names_option(
     "search",
     SEARCHES,
-    "the searches compared (jps on grid maps only)",
-    default=",".join(name for name in SEARCHES if name not in GRID_ONLY),
+    "the searches compared (jps on grid maps only; ch, whose hierarchy takes a while to "
+    "build, only when named)",
+    default=",".join(name for name in SEARCHES if name not in (*GRID_ONLY, "ch")),
     metavar="S[,...]",
 )
 KIND = Option(

@@ -38,6 +38,8 @@ AUTO_COMPILED = 20_000
 COMPILED = ("astar", "uniform-cost")
 JUMP = "jps"
 """Jump point search: grid maps only, its own loop compiled whatever the engine."""
+WEB_HIERARCHY = 20_000
+"""The most nodes a web request builds a contraction hierarchy for (a few seconds)."""
 DRAWN_CELLS = 64 * 64
 """A grid map of at most this many cells is drawn cell by cell (--show-path)."""
 
@@ -140,6 +142,7 @@ class RouteDomain(Domain[int, str]):
         "bfs",
         *GRAPH_SEARCHES,
         JUMP,
+        "ch",
         # the generic engine's other searches, as `searchlab run` offers them on a graph
         # (the compiled kernel stays with astar and uniform-cost)
         "best-first",
@@ -284,8 +287,26 @@ class RouteDomain(Domain[int, str]):
             return lm.in_memory(graph, params["landmarks"], params["selection"], seed, progress)
         return lm.cached(graph, params["landmarks"], params["selection"], seed, progress)
 
+    def _hierarchy(self, graph: Graph) -> Any:
+        """The graph's contraction hierarchy: from the cache (built there the first
+        time), or in a web request built in memory for a graph of at most
+        ``WEB_HIERARCHY`` nodes."""
+        from searchlab.core import access
+        from searchlab.domains.routes import ch
+
+        if access.may_write_cache():
+            return ch.cached(graph)
+        if graph.n > WEB_HIERARCHY:
+            raise InputError(
+                f"a contraction hierarchy is built here for at most {WEB_HIERARCHY:,} nodes",
+                field="algorithm",
+            )
+        return ch.build(graph)
+
     def prepare(self, request: SearchRequest, progress: Progress | None = None) -> None:
         graph, _ = self.graph_of(request)
+        if request.algorithm == "ch":
+            self._hierarchy(graph)
         if request.heuristic == "landmarks":
             self._landmarks(request, graph, progress)
 
@@ -310,6 +331,8 @@ class RouteDomain(Domain[int, str]):
 
         graph, source, target = self.ends(request)
         problem = NamedRoute(graph, source, target)
+        if request.algorithm == "ch":
+            problem.hierarchy = self._hierarchy(graph)
         if request.heuristic == "landmarks":
             problem.landmarks = self._landmarks(request, graph)
         return problem

@@ -237,6 +237,28 @@ def from_arcs(
     )
 
 
+def undirected_if_symmetric(graph: Graph) -> Graph:
+    """``graph`` marked undirected when every arc has a twin the other way of equal cost
+    (a DIMACS road network writes each road as two arcs): the arrays stay as they are,
+    the way an undirected graph keeps them, and whatever is built per direction (ALT's
+    tables) is then built once."""
+    n, arcs = graph.n, graph.arcs
+    if not graph.directed or arcs % 2 or n == 0:
+        return graph
+    tails = np.repeat(np.arange(n, dtype=np.int64), np.diff(graph.indptr))
+    heads = graph.indices.astype(np.int64)
+    forward = np.lexsort((graph.weights, tails * n + heads))
+    backward = np.lexsort((graph.weights, heads * n + tails))
+    same = np.array_equal(tails[forward], heads[backward]) and np.array_equal(
+        heads[forward], tails[backward]
+    )
+    if not same or not np.array_equal(graph.weights[forward], graph.weights[backward]):
+        return graph
+    graph.directed = False
+    graph._fingerprint = None
+    return graph
+
+
 EARTH_RADIUS = 6_371_000.0
 """The Earth's mean radius in metres (great-circle distances)."""
 

@@ -134,6 +134,7 @@ class NamedRoute(RouteProblem):
     """A route whose states print as names (the generic engine's view of a graph)."""
 
     landmarks: Landmarks | None = None
+    hierarchy: Any = None  # the graph's contraction hierarchy, for the search "ch"
 
     @property
     def initial(self) -> int:

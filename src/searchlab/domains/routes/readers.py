@@ -40,6 +40,7 @@ from searchlab.domains.routes.graph import (
     check_coords,
     check_weights,
     from_arcs,
+    undirected_if_symmetric,
 )
 
 PLANE_MARK = "c searchlab coordinates: plane"
@@ -198,8 +199,9 @@ def _check_arcs(arcs: Any, n: int, first: int, path: Path, text: str) -> None:
 
 
 def read_dimacs(path: Path, coords_path: Path | None = None) -> Graph:
-    """A DIMACS ``.gr`` file (directed; nodes numbered from 1), with the coordinates of
-    ``coords_path`` or of the ``.co`` file beside it if there is one."""
+    """A DIMACS ``.gr`` file (directed, or undirected when every arc has its twin of
+    equal cost; nodes numbered from 1), with the coordinates of ``coords_path`` or of
+    the ``.co`` file beside it if there is one."""
     text = _read_text(path)
     n, m, first, after = _dimacs_header(text, path)
     arcs = _rows_fast(text[after:], "a", m)
@@ -212,7 +214,7 @@ def read_dimacs(path: Path, coords_path: Path | None = None) -> Graph:
     kind: CoordKind = "none"
     if coords_path is not None:
         coords, kind = read_dimacs_coords(coords_path, n)
-    return from_arcs(
+    graph = from_arcs(
         n,
         arcs[:, 0].astype(np.int64) - 1,
         arcs[:, 1].astype(np.int64) - 1,
@@ -224,6 +226,7 @@ def read_dimacs(path: Path, coords_path: Path | None = None) -> Graph:
         first_id=1,
         check=False,
     )
+    return undirected_if_symmetric(graph)
 
 
 def read_dimacs_coords(path: Path, n: int) -> tuple[FloatArray, CoordKind]:
