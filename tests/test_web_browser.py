@@ -358,6 +358,7 @@ def test_the_tabs_follow_the_aria_pattern_and_the_arrow_keys(page: Any) -> None:
         "cryptarithm-generic",
         "route-map",
         "route-generic",
+        "planning-generic",
         "network",
         "graph-editor",
         "trace-replay",

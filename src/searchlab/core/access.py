@@ -32,13 +32,14 @@ _ADVICE = {  # what to do instead, by the kind of name refused
     "started with)",
     "landmarks": "the viewer builds landmarks itself: leave the landmarks file empty",
     "map": "choose a map the server offers, or write REGION: NEIGHBOUR … in the field",
+    "pddl": "choose a task the server offers (@blocks, @gripper)",
     "schedule": "write the start itself in the field (or choose a named one)",
     "value": "write the value itself in the field (or choose one the page offers)",
 }
 _ROOTED = re.compile(r"^\s*(?:[/\\~]|\.\.?[/\\]|[A-Za-z]:[/\\])")
 """A path from the root, the home folder, the current folder or its parent, or a drive."""
 _FILE_NAME = re.compile(
-    r"[^:]*\.(?:gr|co|csv|map|scen|graphml|xml|npz|toml|json|txt|pl|py)(?::.*)?",
+    r"[^:]*\.(?:gr|co|csv|map|scen|graphml|xml|npz|toml|json|txt|pl|py|pddl)(?::.*)?",
     re.IGNORECASE | re.DOTALL,
 )
 """The last part of a path to a file of a kind searchlab reads (``g.gr``, ``g.gr:1``)."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from searchlab.core.access import named_file
 from searchlab.core.errors import InputError
 from searchlab.core.problem import Heuristic
 from searchlab.core.registry import Registry
@@ -89,9 +90,11 @@ class PlanningDomain(Domain[int, str]):
             return PlanningStart(*example_paths(body[1:]))
         domain, colon, problem = body.rpartition(":")
         if not colon or not domain:
-            problem_path = Path(body)
+            problem_path = named_file(body, "pddl", "start")
             return PlanningStart(problem_path.with_name("domain.pddl"), problem_path)
-        return PlanningStart(Path(domain), Path(problem))
+        return PlanningStart(
+            named_file(domain, "pddl", "start"), named_file(problem, "pddl", "start")
+        )
 
     def task_of(self, start: PlanningStart) -> Any:
         from searchlab.domains.planning.problem import load_task
