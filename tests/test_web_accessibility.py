@@ -127,7 +127,7 @@ def run_to_the_end(page: Any, key: str) -> None:
     """Go on with the search of tab ``key``: Next solution (live searches), then To
     the end (recorded ones)."""
     panel = page.locator(f"#view-{key}")
-    more = panel.locator("button[id$='-next']")
+    more = panel.locator("button[id$='-next']:not([id$='-layer-next'])")  # not the timeline's
     if visible(more) and more.first.is_enabled():
         label = more.first.inner_text()
         more.first.click()

@@ -689,3 +689,34 @@ def test_a_page_on_another_origin_can_neither_start_a_search_nor_read_one(
     reached = [(method, url, status) for method, url, status in answers if url.startswith(target)]
     assert len(reached) >= 6  # the no-cors posts, the no-cors read and the form at least
     assert all(status == 403 for _, _, status in reached), reached
+
+
+def test_every_generic_view_moves_through_time_by_f_layers(page: Any) -> None:
+    """The timeline (f-layers, the first time a node is reached, check my answer) was on
+    the drawn-graph and replay tabs only; every domain's generic view has it now: A*
+    with a consistent estimate (octile, on a small grid map) walks its f-layers upwards
+    to the last one."""
+    page.click("#tab-route-generic")
+    page.fill("#gn-route-start", "grid:...../.@@@./...../.@.@./.....:0,0")
+    page.fill("#gn-route-goal", "4,4")
+    page.select_option("#gn-route-algorithm", "astar")
+    page.click("#gn-route-run")
+    expect(page.locator("#gn-route-status")).to_contain_text("press Step")
+    said = page.locator("#gn-route-said")
+    layers: list[float] = []
+    for _ in range(40):
+        page.click("#gn-route-layer-next")
+        expect(said).not_to_have_text("")
+        text = said.inner_text()
+        if "last f-layer" in text:
+            break
+        found = re.search(r"f-layer f = ([0-9.]+)", text)
+        assert found, text
+        layers.append(float(found.group(1)))
+        page.evaluate("document.getElementById('gn-route-said').textContent = ''")
+    assert len(layers) >= 2 and layers == sorted(set(layers)), layers
+    page.click("#gn-route-layer-back")
+    expect(said).to_contain_text(f"f-layer f = {layers[-2]:g}")
+    page.fill("#gn-route-guess", "no such node")
+    page.click("#gn-route-check")
+    expect(said).to_contain_text("Not quite: the search expands")

@@ -13,6 +13,7 @@ import { fillOptions, showOnlyWhereActs, showParamsWhereTheyAct } from "./form.j
 import { TREE_LEGEND, fillLegend } from "./legend.js";
 import { coordinatesLegend } from "./queens.js";
 import { algorithmTitle, nameAlgorithms } from "./tabs.js";
+import { Timeline } from "./timeline.js";
 import { TreeNodes, drawTree } from "./tree.js";
 import { PathView } from "./view.js";
 
@@ -102,6 +103,7 @@ export class GenericView extends PathView {
     this.info = null;
     this.session = null;
     this.tree = new TreeNodes();
+    this.timeline = new Timeline(this, $); // f-layers, first reached, check my answer
     this.clear();
     this.init(domain, options);
   }

@@ -9,7 +9,6 @@ import { shown } from "./explain.js";
 import { GenericView } from "./generic.js";
 import { GraphEditor, emptyGraph, sendable } from "./graph-editor.js";
 import { ReplayView } from "./replay.js";
-import { Timeline } from "./timeline.js";
 import { instantiate } from "./template.js";
 
 const PREFIX = "ge";
@@ -52,7 +51,6 @@ class GraphView extends GenericView {
     this.graphs = graphs;
     this.packed = "";
     this.editor = new GraphEditor($, () => this.edited());
-    this.timeline = new Timeline(this, $);
     for (const field of ["start", "preset", "random", "goal"]) $(`${field}-field`)?.setAttribute("hidden", "");
     $("start").closest(".field").hidden = true; // the start is the graph's (Make start)
     $("start").disabled = true;

@@ -6,7 +6,6 @@
 
 import { COUNTERS } from "./dom.js";
 import { GenericView } from "./generic.js";
-import { Timeline } from "./timeline.js";
 import { shown } from "./explain.js";
 
 const MAX_BYTES = 50 * 2 ** 20;
@@ -69,7 +68,6 @@ export class ReplayView extends GenericView {
     const $ = this.$;
     this.form.hidden = true; // nothing to ask: the file is the run
     $("next").hidden = true;
-    this.timeline = new Timeline(this, $);
     this.status.textContent = "Drop a trace file above, or choose one.";
     const drop = $("drop");
     drop.addEventListener("dragover", (event) => {
