@@ -736,3 +736,45 @@ def test_the_start_drawn_is_the_searchs_own_with_its_colours(client: TestClient)
     body = {"start": "australia", "colours": "2", "algorithm": "min-conflicts"}
     drawn = client.post("/api/domains/map-colouring/search", json=body).json()["start_drawing"]
     assert {tuple(area["left"]) for area in drawn["areas"]} == {("red", "green")}
+
+
+def test_help_panels_asked_at_once_never_parse_two_modules_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CPython 3.11's ``ast.parse`` fails in two threads at once ("AST constructor
+    recursion depth mismatch", seen in CI when the accessibility test opened two help
+    panels): the source panel reads classes one at a time."""
+    import ast
+
+    from searchlab.web import source_code
+
+    parse = ast.parse
+    inside = 0
+    most = 0
+    count = threading.Lock()
+
+    def slow_parse(*args: Any, **kwargs: Any) -> Any:
+        nonlocal inside, most
+        with count:
+            inside += 1
+            most = max(most, inside)
+        time.sleep(0.02)
+        try:
+            return parse(*args, **kwargs)
+        finally:
+            with count:
+                inside -= 1
+
+    monkeypatch.setattr(ast, "parse", slow_parse)
+    source_code.source_of.cache_clear()
+    names = ("searchlab.core.errors.InputError", "searchlab.domains.base.Domain")
+    threads = [
+        threading.Thread(target=source_code.source_of.__wrapped__, args=(names[i % 2],))
+        for i in range(6)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    source_code.source_of.cache_clear()
+    assert most == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,12 @@ _PROLOG_TEXTS: dict[str, str] = {}
 request never opens a file (``web.sandbox``)."""
 
 
+_READING = threading.Lock()
+"""Held while a source is read: ``inspect`` parses a class's module with ``ast.parse``,
+which CPython 3.11 cannot run in two threads at once (a ``SystemError``, "AST constructor
+recursion depth mismatch", seen when the threaded server answered two help panels)."""
+
+
 def remember_prolog(path: Path, text: str) -> None:
     """Keep the text of the Prolog file ``path`` for its problem's source."""
     _PROLOG_TEXTS[str(path)] = text
@@ -66,9 +73,10 @@ def source_of(name: str) -> dict[str, Any]:
             return {"name": path.name, "file": None, "line": None, "code": "", "error": unread}
         return {"name": path.name, "file": path.name, "line": 1, "code": text}
     try:
-        target = inspect.unwrap(_resolve(name))
-        lines, first = inspect.getsourcelines(target)
-        path = Path(inspect.getsourcefile(target) or "")
+        with _READING:
+            target = inspect.unwrap(_resolve(name))
+            lines, first = inspect.getsourcelines(target)
+            path = Path(inspect.getsourcefile(target) or "")
         try:
             where = str(path.resolve().relative_to(_PACKAGE_ROOT))
         except ValueError:
