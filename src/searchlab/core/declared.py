@@ -20,6 +20,8 @@ from importlib.machinery import ModuleSpec, PathFinder
 from importlib.util import find_spec
 from pathlib import Path
 
+from searchlab.core import pyparse
+
 DEFAULT_ORDER = 100  # where a plug-in that gives no order is listed (after searchlab's own)
 
 
@@ -49,7 +51,7 @@ def declared(value: str) -> Declared | None:
     module, _, attribute = value.partition(":")
     source = _source(module.strip())
     try:
-        tree = ast.parse(_skeleton(source or ""))
+        tree = pyparse.parse(_skeleton(source or ""))
     except SyntaxError:  # a head this reading cut badly, or a broken file: import it
         return None
     classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
@@ -133,7 +135,7 @@ def parsed(module: str) -> ast.Module | None:
     if source is None:
         return None
     try:
-        return ast.parse(source)
+        return pyparse.parse(source)
     except SyntaxError:
         return None
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from searchlab.core import pyparse
 from searchlab.web.fields import FieldError
 
 MAX_SOURCE = 200_000
@@ -96,7 +97,7 @@ def read_python(text: Any) -> dict[str, Any]:
     if len(text) > MAX_SOURCE:
         raise FieldError(FIELD, f"the file is longer than {MAX_SOURCE:,} characters")
     try:
-        tree = ast.parse(text)
+        tree = pyparse.parse(text)
     except (SyntaxError, ValueError, MemoryError, RecursionError) as broken:
         raise FieldError(FIELD, f"the file is not Python: {broken}") from None
     problem = next(

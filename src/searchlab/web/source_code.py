@@ -11,13 +11,13 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-import threading
 from pathlib import Path
 from typing import Any
 
 import searchlab
 from searchlab.algorithms.registry import ALGORITHMS
 from searchlab.core.errors import InputError
+from searchlab.core.pyparse import PARSING
 from searchlab.domains.base import Domain
 from searchlab.domains.prolog.domain import PrologDomain
 from searchlab.domains.user import ProblemDomain
@@ -51,12 +51,6 @@ _PROLOG_TEXTS: dict[str, str] = {}
 request never opens a file (``web.sandbox``)."""
 
 
-_READING = threading.Lock()
-"""Held while a source is read: ``inspect`` parses a class's module with ``ast.parse``,
-which CPython 3.11 cannot run in two threads at once (a ``SystemError``, "AST constructor
-recursion depth mismatch", seen when the threaded server answered two help panels)."""
-
-
 def remember_prolog(path: Path, text: str) -> None:
     """Keep the text of the Prolog file ``path`` for its problem's source."""
     _PROLOG_TEXTS[str(path)] = text
@@ -73,7 +67,7 @@ def source_of(name: str) -> dict[str, Any]:
             return {"name": path.name, "file": None, "line": None, "code": "", "error": unread}
         return {"name": path.name, "file": path.name, "line": 1, "code": text}
     try:
-        with _READING:
+        with PARSING:  # inspect parses a class's module (core.pyparse)
             target = inspect.unwrap(_resolve(name))
             lines, first = inspect.getsourcelines(target)
             path = Path(inspect.getsourcefile(target) or "")
